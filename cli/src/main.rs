@@ -1,0 +1,144 @@
+//! `bosworth`: Richard III battle odds, replays and fire order from the terminal.
+
+mod text;
+
+use bosworth::{Battle, Scenario, ScenarioError};
+use clap::{Parser, Subcommand};
+use std::io::Read;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "bosworth", version, about = "Battle calculator for Columbia Games' Richard III")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Exact outcome distribution of a battle
+    Exact {
+        /// Scenario JSON file, or - for standard input
+        file: String,
+        /// Print JSON instead of tables
+        #[arg(long)]
+        json: bool,
+        /// Stop after this many distinct battle states
+        #[arg(long, default_value_t = bosworth::DEFAULT_STATE_BUDGET)]
+        budget: usize,
+    },
+    /// Monte Carlo estimate from simulated battles
+    Simulate {
+        /// Scenario JSON file, or - for standard input
+        file: String,
+        /// Battles to simulate
+        #[arg(long, default_value_t = 1_000_000)]
+        runs: u64,
+        /// Seed of the random stream (same seed, same figures)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON instead of tables
+        #[arg(long)]
+        json: bool,
+    },
+    /// One battle, die by die
+    Replay {
+        /// Scenario JSON file, or - for standard input
+        file: String,
+        /// Seed of the dice
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
+    /// The fire order of each round, with the rule behind every step
+    Order {
+        /// Scenario JSON file, or - for standard input
+        file: String,
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Reads a scenario and validates it; the error names the field.
+fn load(file: &str) -> Result<Battle, ScenarioError> {
+    let text = if file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| ScenarioError::new("", format!("cannot read standard input: {e}")))?;
+        s
+    } else {
+        std::fs::read_to_string(file).map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))?
+    };
+    let scenario = parse(&text)?;
+    Battle::new(&scenario)
+}
+
+/// Parses scenario JSON; a format error names the field where it was found.
+fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        ScenarioError::new(path, e.into_inner().to_string())
+    })
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("reports always serialise")
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (file, run): (&str, Box<dyn Fn(&Battle) -> Result<String, String>>) = match &cli.command {
+        Command::Exact { file, json: as_json, budget } => (
+            file,
+            Box::new(move |b| {
+                let r = bosworth::solve(b, *budget).map_err(|e| e.to_string())?;
+                Ok(if *as_json { json(&r) } else { text::report(b, &r) })
+            }),
+        ),
+        Command::Simulate { file, runs, seed, json: as_json } => (
+            file,
+            Box::new(move |b| {
+                if *runs > bosworth::MAX_RUNS {
+                    return Err(format!("--runs: {runs} exceeds the maximum {}", bosworth::MAX_RUNS));
+                }
+                let r = bosworth::simulate(b, *runs, *seed);
+                Ok(if *as_json { json(&r) } else { text::report(b, &r) })
+            }),
+        ),
+        Command::Replay { file, seed, json: as_json } => (
+            file,
+            Box::new(move |b| {
+                let r = bosworth::replay(b, *seed);
+                Ok(if *as_json { json(&r) } else { text::replay(b, &r) })
+            }),
+        ),
+        Command::Order { file, json: as_json } => (
+            file,
+            Box::new(move |b| {
+                let o = bosworth::fire_order(b);
+                Ok(if *as_json { json(&o) } else { text::order(&o) })
+            }),
+        ),
+    };
+    let battle = match load(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&battle) {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Human-readable tables for the terminal.
+
+use bosworth::log::Event;
+use bosworth::order::RoundOrder;
+use bosworth::replay::Replay;
+use bosworth::report::{Method, Report};
+use bosworth::{Battle, Side};
+use std::fmt::Write;
+
+fn pct(p: f64) -> String {
+    format!("{:5.1}%", p * 100.0)
+}
+
+fn side_name(b: &Battle, side: Side) -> String {
+    format!("{} ({})", side.name(), b.house(side))
+}
+
+/// The outcome report as tables.
+pub fn report(b: &Battle, r: &Report) -> String {
+    let mut o = String::new();
+    let area = r.area.as_deref().unwrap_or("the area");
+    match r.method {
+        Method::Exact { states, peak_states } => {
+            let _ = writeln!(o, "Exact result ({states} states, at most {peak_states} held at once)");
+        }
+        Method::MonteCarlo { runs, seed } => {
+            let _ = writeln!(o, "Monte Carlo estimate: {runs} battles, seed {seed}");
+        }
+    }
+    let se = |p: f64| match r.method {
+        Method::Exact { .. } => String::new(),
+        Method::MonteCarlo { .. } => format!("  ± {:.2}% (1 s.e.)", r.std_error(p) * 100.0),
+    };
+    let _ = writeln!(o);
+    let _ = writeln!(o, "Chance the {} holds {area}: {}{}", side_name(b, Side::Attacker), pct(r.attacker_holds), se(r.attacker_holds));
+    let _ = writeln!(o, "Chance the {} holds {area}: {}{}", side_name(b, Side::Defender), pct(r.defender_holds), se(r.defender_holds));
+    let _ = writeln!(o, "Chance {area} is left vacant:        {}{}", pct(r.vacant), se(r.vacant));
+    if r.control_changes > 0.0 {
+        let _ = writeln!(o, "Chance control changes in round 1 (D5): {}", pct(r.control_changes));
+    }
+    let _ = writeln!(o);
+    let _ = writeln!(o, "Battle ends in round:  1 {}  2 {}  3 {}  4 {}", pct(r.ends_in_round[0]), pct(r.ends_in_round[1]), pct(r.ends_in_round[2]), pct(r.ends_in_round[3]));
+    let _ = writeln!(o);
+    let _ = writeln!(o, "{:<24} {:<9} {:>5} {:>10} {:>10} {:>10} {:>9}", "block", "side", "start", "eliminated", "retreats", "defects", "expected");
+    for blk in &r.blocks {
+        let _ = writeln!(
+            o,
+            "{:<24} {:<9} {:>5} {:>10} {:>10} {:>10} {:>9.2}",
+            blk.name,
+            blk.side.name(),
+            blk.strength,
+            pct(blk.eliminated),
+            pct(blk.retreated),
+            pct(blk.defected),
+            blk.expected_strength
+        );
+    }
+    let _ = writeln!(o);
+    for s in &r.sides {
+        let _ = writeln!(o, "Expected steps lost by the {}: {:.2}", side_name(b, s.side), s.expected_steps_lost);
+    }
+    let lines = [
+        ("the King dies", r.king_dies),
+        ("the Pretender dies", r.pretender_dies),
+        ("a York heir dies", r.york_heir_dies),
+        ("a Lancaster heir dies", r.lancaster_heir_dies),
+    ];
+    for (what, p) in lines {
+        if let Some(p) = p {
+            let _ = writeln!(o, "Chance {what}: {}", pct(p));
+        }
+    }
+    let _ = write!(o, "Probability accounted for: {:.15}", r.mass);
+    o
+}
+
+/// The fire order as numbered turns with reasons.
+pub fn order(rounds: &[RoundOrder]) -> String {
+    let mut o = String::new();
+    for r in rounds {
+        let _ = writeln!(o, "Round {}", r.round);
+        for (k, t) in r.turns.iter().enumerate() {
+            let _ = writeln!(o, "  {}. {} ({}, {}, printed {})", k + 1, t.block, t.side.name(), t.rating, t.printed);
+            for why in &t.reasons {
+                let _ = writeln!(o, "       - {why}");
+            }
+        }
+        for w in &r.waiting {
+            let _ = writeln!(o, "  waiting: {w}");
+        }
+    }
+    o.trim_end().to_string()
+}
+
+/// A replay as one line per event.
+pub fn replay(b: &Battle, r: &Replay) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "Replay, seed {}", r.seed);
+    let _ = writeln!(o, "Round 1");
+    for e in &r.events {
+        let line = match e {
+            Event::RoundStarts { round, arrive } if arrive.is_empty() => format!("Round {round}"),
+            Event::RoundStarts { round, arrive } => format!("Round {round}: from reserve: {} (6.3, D4)", arrive.join(", ")),
+            Event::Acts { block, side, action, target, rating, dice, hits, rule, .. } => {
+                let t = target.as_ref().map(|t| format!(" {t}")).unwrap_or_default();
+                let rt = rating.as_ref().map(|r| format!(" at {r}")).unwrap_or_default();
+                let d = if dice.is_empty() {
+                    String::new()
+                } else {
+                    format!(" rolls {:?}: {hits} {}", dice, if action == "treachery" || action == "treason" { "success" } else { "hits" })
+                };
+                format!("  {block} ({}){rt}: {action}{t}{d}  [{rule}]", side.name())
+            }
+            Event::Hit { block, hits, strength, rule } => format!("    {block} takes {hits}, now {strength}  [{rule}]"),
+            Event::Eliminated { block, fate } => format!("    {block} is eliminated: {fate}"),
+            Event::HitsLost { hits, rule } => format!("    {hits} hits lost  [{rule}]"),
+            Event::Defects { block, becomes, to } => format!("    {block} defects: now {becomes}, in the {}'s reserve (6.9)", to.name()),
+            Event::Deploys { side, blocks } => format!("    the {}'s reserves deploy at once: {} (6.3, D4)", side.name(), blocks.join(", ")),
+            Event::ControlChanges { defender } => format!("    control changes: the {} now defends (6.3, D5)", defender.name()),
+            Event::Retreats { block, strength } => format!("    {block} retreats at strength {strength} (6.6)"),
+            Event::CannotRetreat { block } => format!("    {block} must retreat but has no way out (D12)"),
+            Event::Ends { round, holder } => match holder {
+                Some(s) => format!("Battle over in round {round}: the {} holds the area", side_name(b, *s)),
+                None => format!("Battle over in round {round}: the area is left vacant"),
+            },
+        };
+        let _ = writeln!(o, "{line}");
+    }
+    o.trim_end().to_string()
+}

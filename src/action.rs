@@ -1,0 +1,164 @@
+//! A block's turn (6.2): the actions it may take, the chance of each result, and applying one.
+//!
+//! This is the engine's one transition function. The exact solver enumerates [`chances`], the
+//! Monte Carlo samples them, the replay rolls real dice; all three then call [`resolve`].
+
+use crate::battle::Battle;
+use crate::bonus::firepower;
+use crate::dice::HITS;
+use crate::hits::take_hits;
+use crate::log::Observer;
+use crate::state::State;
+use crate::{charge, reserves, retreat, treachery};
+use serde::{Deserialize, Serialize};
+
+/// What a block does on its turn (6.2, 6.5, 6.6, 6.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Roll its strength in dice at its firepower (6.4).
+    Fire,
+    /// Do nothing this turn (6.2).
+    Pass,
+    /// Leave the area (6.6, D12); forced for the attacker in round 4.
+    Retreat,
+    /// The senior heir charges this enemy block (6.5, D9).
+    Charge(usize),
+    /// The King, Pretender or Warwick rolls to turn this enemy block (6.9, D10).
+    Treachery(usize),
+}
+
+/// The dice result of an action, reduced to what the rules need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Roll {
+    /// No dice (pass, retreat).
+    Nothing,
+    /// Hits of a fire.
+    Hits(u8),
+    /// Hits of a charge, and of the target's bonus fire (ignored if the target fell).
+    Charge {
+        /// Charge hits.
+        hits: u8,
+        /// Counter-fire hits.
+        counter: u8,
+    },
+    /// Every die even?
+    Treachery(bool),
+}
+
+/// The possible results of an action with their chances; at most 25 (a charge: 5 x 5).
+#[derive(Debug, Clone, Copy)]
+pub struct Chances {
+    len: usize,
+    items: [(f64, Roll); 25],
+}
+
+impl Chances {
+    fn new() -> Self {
+        Chances { len: 0, items: [(0.0, Roll::Nothing); 25] }
+    }
+    fn push(&mut self, p: f64, roll: Roll) {
+        if p > 0.0 {
+            self.items[self.len] = (p, roll);
+            self.len += 1;
+        }
+    }
+    /// The results and their chances.
+    pub fn iter(&self) -> impl Iterator<Item = &(f64, Roll)> {
+        self.items[..self.len].iter()
+    }
+    /// Picks a result for a uniform number `u` in [0, 1).
+    pub(crate) fn pick(&self, mut u: f64) -> Roll {
+        for &(p, roll) in &self.items[..self.len] {
+            if u < p {
+                return roll;
+            }
+            u -= p;
+        }
+        self.items[self.len - 1].1
+    }
+}
+
+/// The chance of each result of `action` by `actor` in this state.
+pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> Chances {
+    let mut out = Chances::new();
+    match action {
+        Action::Pass | Action::Retreat => out.push(1.0, Roll::Nothing),
+        Action::Fire => {
+            let row = &HITS[state.strength[actor] as usize][firepower(battle, state, actor) as usize];
+            for (k, &p) in row.iter().enumerate() {
+                out.push(p, Roll::Hits(k as u8));
+            }
+        }
+        Action::Charge(target) => {
+            let row = &HITS[state.strength[actor] as usize][firepower(battle, state, actor) as usize];
+            for (h, &p) in row.iter().enumerate() {
+                match charge::counter_fire(battle, state, target, h as u8) {
+                    None => out.push(p, Roll::Charge { hits: h as u8, counter: 0 }),
+                    Some((dice, fp)) => {
+                        for (c, &q) in HITS[dice as usize][fp as usize].iter().enumerate() {
+                            out.push(p * q, Roll::Charge { hits: h as u8, counter: c as u8 });
+                        }
+                    }
+                }
+            }
+        }
+        Action::Treachery(target) => {
+            let side = state.side_of(actor);
+            let dice = treachery::dice_against(battle, state, side, Some(actor), target).unwrap_or(0);
+            let p = treachery::success_chance(dice);
+            out.push(p, Roll::Treachery(true));
+            out.push(1.0 - p, Roll::Treachery(false));
+        }
+    }
+    out
+}
+
+/// Applies `action` by `actor` with result `roll`, then deploys reserves and changes control
+/// where a side ran out of active blocks (D4, D5).
+pub fn resolve<O: Observer>(battle: &Battle, state: &mut State, actor: usize, action: Action, roll: Roll, log: &mut O) {
+    state.acted |= 1 << actor;
+    let side = state.side_of(actor);
+    match (action, roll) {
+        (Action::Fire, Roll::Hits(h)) => take_hits(battle, state, side.other(), h, log),
+        (Action::Retreat, _) => retreat::retreat(battle, state, actor, log),
+        (Action::Charge(target), Roll::Charge { hits, counter }) => {
+            charge::charge(battle, state, actor, target, hits, counter, log)
+        }
+        (Action::Treachery(target), Roll::Treachery(success)) => {
+            state.rolled |= 1 << actor;
+            if success {
+                treachery::defect(battle, state, target, side, log);
+            }
+        }
+        _ => {}
+    }
+    reserves::after_action(battle, state, log);
+}
+
+/// Every action the rules allow `actor` now: the decision point a best-play solver explores.
+pub fn legal_actions(battle: &Battle, state: &State, actor: usize) -> Vec<Action> {
+    let side = state.side_of(actor);
+    if retreat::must_retreat(state, side) {
+        return vec![Action::Retreat];
+    }
+    let mut actions = vec![Action::Fire, Action::Pass];
+    if retreat::may_retreat(battle, state, side) {
+        actions.push(Action::Retreat);
+    }
+    if charge::may_charge(battle, state, actor) {
+        for t in 0..battle.slots.len() {
+            if charge::may_target(state, actor, t) {
+                actions.push(Action::Charge(t));
+            }
+        }
+    }
+    if treachery::may_roll(battle, state, actor) {
+        for t in 0..battle.slots.len() {
+            if treachery::dice_against(battle, state, side, Some(actor), t).is_some() {
+                actions.push(Action::Treachery(t));
+            }
+        }
+    }
+    actions
+}

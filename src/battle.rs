@@ -1,0 +1,167 @@
+//! A validated battle: the blocks in it, the area, the throne and the players' choices,
+//! compiled once so the rules can be applied fast. Only [`Battle::new`] makes one.
+
+use crate::bonus::BonusRule;
+use crate::data::{Area, BlockData, House, Kind, Rating};
+use crate::error::ScenarioError;
+use crate::scenario::{Scenario, Side};
+use crate::state::State;
+
+/// The most blocks one battle may hold (both sides, reserves included).
+pub const MAX_BLOCKS: usize = 32;
+
+/// One version of a block as it fights in this battle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Version {
+    /// Reference id (`Stanley/L`) or custom name.
+    pub id: String,
+    /// The printed block, `None` for a custom block.
+    pub data: Option<&'static BlockData>,
+    /// Block type.
+    pub kind: Kind,
+    /// Printed rating (a Bombard's letter changes by round: see [`Battle::initiative`]).
+    pub rating: Rating,
+    /// Maximum strength.
+    pub max_strength: u8,
+    /// Treachery dice against this version, if it can defect (3.13).
+    pub loyalty: Option<u8>,
+    /// Heir rank for its house (3.21); `None` for nobles, including Clarence/L and Exeter/Y (9.1, D8).
+    pub heir_rank: Option<u8>,
+    /// The house this version serves (the Rebel serves the Pretender's house, D14).
+    pub house: House,
+    /// Where this version gets +1 firepower in this battle's area (2.2-2.6).
+    pub(crate) bonus: BonusRule,
+}
+
+impl Version {
+    /// True for the three Nevilles (6.83, 6.91).
+    pub fn is_neville(&self) -> bool {
+        self.data.is_some_and(|d| d.is_neville())
+    }
+    /// The person, e.g. `Warwick` for both versions.
+    pub fn person(&self) -> &str {
+        self.data.map_or(&self.id, |d| d.person)
+    }
+}
+
+/// A block in the battle: the version it enters with and the one it would become by defecting.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Slot {
+    /// `[as entered, after defecting]`. For a block that cannot change sides both are the same.
+    pub versions: [Version; 2],
+    /// The side it enters on.
+    pub side: Side,
+    /// Strength at the start of the battle.
+    pub strength: u8,
+    /// Enters as a reserve (6.3, D4).
+    pub reserve: bool,
+    /// Bit for [`crate::bonus`]'s dead-person masks (Nevilles and the three Lancaster heirs
+    /// with specific shields), or 0.
+    pub(crate) person_bit: u8,
+}
+
+impl Slot {
+    /// The name as entered.
+    pub fn name(&self) -> &str {
+        &self.versions[0].id
+    }
+}
+
+/// The choices of one side, compiled to slot numbers.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Plans {
+    /// (target, round, by)
+    pub charges: Vec<(u8, Option<u8>, Option<u8>)>,
+    /// (by, target, round)
+    pub treachery: Vec<(u8, u8, Option<u8>)>,
+    pub treason_target: Option<u8>,
+    /// (from_round, below_ratio)
+    pub retreat: Option<(Option<u8>, Option<f64>)>,
+}
+
+/// A battle that obeys every rule: build one with [`Battle::new`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Battle {
+    pub(crate) scenario: Scenario,
+    pub(crate) slots: Vec<Slot>,
+    pub(crate) area: Option<&'static Area>,
+    pub(crate) houses: [House; 2],
+    pub(crate) retreat_capacity: [Option<u8>; 2],
+    /// Per side, every slot in the order that side picks its next actor (D2).
+    pub(crate) fire_order: [Vec<u8>; 2],
+    /// Per side, every slot in the order that side takes tied hits (D3).
+    pub(crate) hit_order: [Vec<u8>; 2],
+    pub(crate) plans: [Plans; 2],
+    pub(crate) king_slot: Option<u8>,
+    pub(crate) pretender_slot: Option<u8>,
+    /// Dead-person bits of blocks dead before the battle.
+    pub(crate) dead_before: u8,
+    /// `letters[round > 1][letter]`: slots of that initiative (6.2, D1).
+    pub(crate) letters: [[u32; 4]; 2],
+    pub(crate) initial: State,
+}
+
+impl Battle {
+    /// Validates a scenario once and builds the battle.
+    ///
+    /// # Errors
+    /// A [`ScenarioError`] naming the first field that is wrong and why.
+    pub fn new(scenario: &Scenario) -> Result<Battle, ScenarioError> {
+        crate::validate::build(scenario)
+    }
+
+    /// The scenario this battle was built from.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// The blocks, in the order the scenario lists them (attacker first).
+    pub fn slots(&self) -> &[Slot] {
+        &self.slots
+    }
+
+    /// The area of the battle, if one was given.
+    pub fn area(&self) -> Option<&'static Area> {
+        self.area
+    }
+
+    /// The house of a side as entered.
+    pub fn house(&self, side: Side) -> House {
+        self.houses[side.index()]
+    }
+
+    /// The house holding the throne.
+    pub fn king_house(&self) -> House {
+        self.scenario.king
+    }
+
+    /// The slot of the King, if he fights in this battle (3.21).
+    pub fn king(&self) -> Option<usize> {
+        self.king_slot.map(usize::from)
+    }
+
+    /// The slot of the Pretender, if he fights in this battle (3.21).
+    pub fn pretender(&self) -> Option<usize> {
+        self.pretender_slot.map(usize::from)
+    }
+
+    /// The state before any die is rolled (before the Treason card, D11).
+    pub fn initial_state(&self) -> State {
+        self.initial
+    }
+
+    /// Mask of every slot.
+    pub(crate) fn all(&self) -> u32 {
+        if self.slots.len() >= 32 { u32::MAX } else { (1u32 << self.slots.len()) - 1 }
+    }
+
+    /// A block's initiative letter in a round: a Bombard is A in round 1 and D later (6.2, D1).
+    pub fn initiative(&self, slot: usize, round: u8) -> crate::data::Initiative {
+        let v = &self.slots[slot].versions[0];
+        if v.kind == Kind::Bombard {
+            if round == 1 { crate::data::Initiative::A } else { crate::data::Initiative::D }
+        } else {
+            v.rating.initiative
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Defensive bonuses: +1 firepower for the defending side's blocks on their shields, crowns,
+//! cities, cathedrals and Wales (2.2-2.6, 3.21-3.24, D6, D7), at most +2 (2.3).
+
+use crate::battle::{Battle, Version};
+use crate::data::{Area, BlockData, Home, House, Kind};
+use crate::state::State;
+
+/// Bits of the dead people whose shields others may use (D6, D7).
+pub(crate) const DEAD_WARWICK: u8 = 1;
+pub(crate) const DEAD_KENT: u8 = 2;
+pub(crate) const DEAD_SALISBURY: u8 = 4;
+pub(crate) const DEAD_EXETER: u8 = 8;
+pub(crate) const DEAD_SOMERSET: u8 = 16;
+pub(crate) const DEAD_RICHMOND: u8 = 32;
+
+/// The dead-person bit of a printed block (0 for everyone whose death frees no shield).
+pub(crate) fn person_bit(person: &str) -> u8 {
+    match person {
+        "Warwick" => DEAD_WARWICK,
+        "Kent" => DEAD_KENT,
+        "Salisbury" => DEAD_SALISBURY,
+        "Exeter" => DEAD_EXETER,
+        "Somerset" => DEAD_SOMERSET,
+        "Richmond" => DEAD_RICHMOND,
+        _ => 0,
+    }
+}
+
+/// What one version of a block gets in this battle's area, before the state is known.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct BonusRule {
+    /// +1 that needs nothing else: the noble's own shield, the levy's city, the church's
+    /// cathedral, the Welsh in Wales (D6), an heir's own specific shield (D7).
+    pub fixed: bool,
+    /// +1 if any of these people is dead: a dead Neville's shield (D6).
+    pub shield_if_dead: u8,
+    /// An heir's bonuses that only the senior heir gets (D7).
+    pub heir: Option<HeirRule>,
+}
+
+/// The shared parts of an heir's bonus (D7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HeirRule {
+    pub house: House,
+    /// The area has a shared royal shield of his house (York: South Yorks, Hereford, Rutland;
+    /// Lancaster: Lancaster, Lincoln).
+    pub royal_shield: bool,
+    /// The area holds the specific shields of these Lancaster heirs; once one of them is dead it
+    /// serves the senior Lancaster heir (2.2, D7).
+    pub royal_if_dead: u8,
+    /// The area has a crown and his house holds the throne (2.3).
+    pub crown: bool,
+}
+
+impl BonusRule {
+    /// Compiles the rule for a printed block in an area.
+    pub(crate) fn for_block(data: &BlockData, area: Option<&Area>, king: House) -> BonusRule {
+        let Some(area) = area else { return BonusRule::default() };
+        match data.home {
+            Home::Nowhere => BonusRule::default(),
+            Home::Shields(keys) => {
+                let fixed = keys.iter().any(|k| area.has_shield(k));
+                let mut shield_if_dead = 0;
+                if data.is_neville() {
+                    // D6: a Neville may use the shield of a dead Neville.
+                    for other in ["Warwick", "Kent", "Salisbury"] {
+                        if other != data.person && area.has_shield(other) {
+                            shield_if_dead |= person_bit(other);
+                        }
+                    }
+                }
+                BonusRule { fixed, shield_if_dead, heir: None }
+            }
+            Home::City(city) => BonusRule { fixed: area.city == Some(city), ..BonusRule::default() },
+            Home::Cathedral(c) => BonusRule { fixed: area.cathedral == Some(c), ..BonusRule::default() },
+            Home::Wales => BonusRule { fixed: area.wales, ..BonusRule::default() },
+            Home::Heir { specific } => {
+                let house = data.house().unwrap_or(House::York);
+                let fixed = specific.is_some_and(|s| area.has_shield(s));
+                let mut royal_if_dead = 0;
+                if house == House::Lancaster {
+                    for s in ["Exeter", "Somerset", "Richmond"] {
+                        if Some(s) != specific && area.has_shield(s) {
+                            royal_if_dead |= person_bit(s);
+                        }
+                    }
+                }
+                let royal_key = match house {
+                    House::York => "York",
+                    House::Lancaster => "Lancaster",
+                };
+                BonusRule {
+                    fixed,
+                    shield_if_dead: 0,
+                    heir: Some(HeirRule {
+                        house,
+                        royal_shield: area.has_shield(royal_key),
+                        royal_if_dead,
+                        crown: area.crown && house == king,
+                    }),
+                }
+            }
+        }
+    }
+}
+
+/// People dead now: before the battle, or eliminated in it (D7: 'dead' includes blocks
+/// killed earlier in the same battle).
+pub(crate) fn dead_now(battle: &Battle, state: &State) -> u8 {
+    let mut dead = battle.dead_before;
+    for (i, slot) in battle.slots.iter().enumerate() {
+        if slot.person_bit != 0 && state.strength[i] == 0 {
+            dead |= slot.person_bit;
+        }
+    }
+    dead
+}
+
+/// The senior active heir of a house: lowest rank among active heirs of that house (D8).
+pub(crate) fn senior_heir(battle: &Battle, state: &State, house: House) -> Option<usize> {
+    let mut best: Option<(u8, usize)> = None;
+    for i in crate::state::bits(state.active()) {
+        let v = state.version(battle, i);
+        if let Some(rank) = v.heir_rank
+            && v.house == house
+            && best.is_none_or(|(r, _)| rank < r)
+        {
+            best = Some((rank, i));
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// The parts of one block's bonus at this instant, for the fire-order explanation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BonusParts {
+    /// +1 from a shield, city, cathedral or Wales.
+    pub home: bool,
+    /// +1 from a crown (heirs only).
+    pub crown: bool,
+}
+
+impl BonusParts {
+    /// The total, at most +2 (2.3).
+    pub fn total(self) -> u8 {
+        self.home as u8 + self.crown as u8
+    }
+}
+
+/// A block's bonus at the instant of fire: only for active blocks of the side now defending (D6).
+pub(crate) fn bonus_parts(battle: &Battle, state: &State, slot: usize) -> BonusParts {
+    if !state.is_active(slot) || state.side_of(slot) != state.defender() {
+        return BonusParts::default();
+    }
+    let v: &Version = state.version(battle, slot);
+    let rule = v.bonus;
+    let dead = if rule.shield_if_dead != 0 || rule.heir.is_some_and(|h| h.royal_if_dead != 0) {
+        dead_now(battle, state)
+    } else {
+        0
+    };
+    let mut home = rule.fixed || rule.shield_if_dead & dead != 0;
+    let mut crown = false;
+    if let Some(h) = rule.heir
+        && (h.royal_shield || h.royal_if_dead & dead != 0 || h.crown)
+        && senior_heir(battle, state, h.house) == Some(slot)
+    {
+        home |= h.royal_shield || h.royal_if_dead & dead != 0;
+        crown = h.crown;
+    }
+    BonusParts { home, crown }
+}
+
+/// Firepower at the instant of fire: printed firepower plus the defensive bonus (6.4), at most 6.
+pub(crate) fn firepower(battle: &Battle, state: &State, slot: usize) -> u8 {
+    let v = state.version(battle, slot);
+    (v.rating.firepower + bonus_parts(battle, state, slot).total()).min(6)
+}
+
+/// A sentence saying where a version's +1 comes from, with the rule number.
+pub(crate) fn home_reason(v: &Version, area: &Area) -> String {
+    let Some(data) = v.data else { return String::new() };
+    match data.home {
+        Home::City(c) => format!("+1 defending its city, {c} (2.4)"),
+        Home::Cathedral(c) => format!("+1 defending its cathedral, {c} (2.5)"),
+        Home::Wales => format!("+1 defending {}, in Wales (2.6)", area.name),
+        Home::Heir { .. } => format!("+1 defending a shield in {} (2.2, 3.21, D7)", area.name),
+        Home::Shields(_) if data.kind == Kind::Noble || data.kind == Kind::Church => {
+            format!("+1 defending its shield in {} (2.2, D6)", area.name)
+        }
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,104 @@
+//! The exact solver: the battle as a Markov chain over [`State`]s under the scenario's policy.
+//! States are processed in the order of [`State::progress`], which every action increases, so
+//! each state is expanded once, after all the probability that reaches it has arrived.
+
+use crate::action::{chances, resolve};
+use crate::battle::{Battle, MAX_BLOCKS};
+use crate::error::SolveError;
+use crate::log::Silent;
+use crate::policy;
+use crate::report::{Method, Report, Tally};
+use crate::round::{Point, advance};
+use crate::state::State;
+use crate::treachery;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The default state budget: about 2 GB at the very worst, far less in practice.
+pub const DEFAULT_STATE_BUDGET: usize = 20_000_000;
+
+/// A fast hash for states (FxHash's multiply-rotate), good enough for our keys.
+#[derive(Default)]
+pub(crate) struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64)
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64)
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64)
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Map = HashMap<State, f64, BuildHasherDefault<FxHasher>>;
+
+/// Computes the exact outcome distribution, visiting at most `budget` distinct states.
+///
+/// # Errors
+/// [`SolveError::TooLarge`] when the battle needs more states than `budget`.
+pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
+    let levels = 4 * (MAX_BLOCKS + 1);
+    let mut buckets: Vec<Map> = (0..levels).map(|_| Map::default()).collect();
+    let mut tally = Tally::new(battle);
+    let mut visited = 0usize;
+    let mut live = 0usize;
+    let mut peak = 0usize;
+
+    let mut openings: Vec<(f64, bool)> = vec![(1.0, false)];
+    if let Some((_, _, dice)) = treachery::treason_roll(battle) {
+        let p = treachery::success_chance(dice);
+        openings = vec![(p, true), (1.0 - p, false)];
+    }
+    let place = |mut s: State, p: f64, buckets: &mut Vec<Map>, tally: &mut Tally, visited: &mut usize, live: &mut usize| {
+        match advance(battle, &mut s, &mut Silent) {
+            Point::End(ending) => tally.add(battle, &s, ending, p),
+            Point::Act(_) => {
+                let slot = buckets[s.progress(battle)].entry(s).or_insert_with(|| {
+                    *visited += 1;
+                    *live += 1;
+                    0.0
+                });
+                *slot += p;
+            }
+        }
+    };
+    for (p, success) in openings {
+        let s = treachery::play_treason(battle, success, Vec::new(), &mut Silent);
+        place(s, p, &mut buckets, &mut tally, &mut visited, &mut live);
+    }
+    for level in 0..levels {
+        let bucket = std::mem::take(&mut buckets[level]);
+        for (state, p) in bucket {
+            live -= 1;
+            let mut s = state;
+            let Point::Act(actor) = advance(battle, &mut s, &mut Silent) else { continue };
+            let action = policy::choose(battle, &s, actor);
+            for &(q, roll) in chances(battle, &s, actor, action).iter() {
+                let mut next = s;
+                resolve(battle, &mut next, actor, action, roll, &mut Silent);
+                place(next, p * q, &mut buckets, &mut tally, &mut visited, &mut live);
+            }
+            peak = peak.max(live);
+            if visited > budget {
+                return Err(SolveError::TooLarge { budget });
+            }
+        }
+    }
+    Ok(tally.report(battle, Method::Exact { states: visited, peak_states: peak }, 1.0))
+}

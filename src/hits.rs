@@ -1,0 +1,67 @@
+//! Battle hits (6.4, D3): all hits of one fire go to the strongest active enemy block, the
+//! owner breaking ties; surplus carries to the next strongest; what finds no target is lost.
+
+use crate::battle::Battle;
+use crate::log::{Event, Observer};
+use crate::scenario::Side;
+use crate::state::{State, bits};
+
+/// Applies `hits` from one fire to `side`'s active blocks (6.4, D3). Reserves never take them:
+/// surplus hits after the last active block falls are lost, not carried to reserves (D4).
+pub(crate) fn take_hits<O: Observer>(battle: &Battle, state: &mut State, side: Side, mut hits: u8, log: &mut O) {
+    while hits > 0 {
+        let targets = state.active() & state.side_mask(battle, side);
+        let Some(target) = strongest(battle, state, side, targets) else {
+            log.note(|| Event::HitsLost { hits, rule: "6.4, D3/D4: no active enemy block is left".into() });
+            return;
+        };
+        let tied = bits(targets).filter(|&i| state.strength[i] == state.strength[target]).count() > 1;
+        let rule = if tied {
+            "6.4, D3: the strongest active enemy block; the owner's hit order breaks the tie"
+        } else {
+            "6.4, D3: the strongest active enemy block"
+        };
+        hits -= hit_block(battle, state, target, hits, rule, log);
+    }
+}
+
+/// The block of `side` among `targets` that takes the next hit: highest current strength,
+/// ties broken by the owner's hit order (D3).
+pub(crate) fn strongest(battle: &Battle, state: &State, side: Side, targets: u32) -> Option<usize> {
+    let max = bits(targets).map(|i| state.strength[i]).max()?;
+    battle.hit_order[side.index()]
+        .iter()
+        .map(|&i| i as usize)
+        .find(|&i| targets >> i & 1 == 1 && state.strength[i] == max)
+}
+
+/// Takes up to `hits` steps off one block; returns the steps taken (surplus is the caller's).
+pub(crate) fn hit_block<O: Observer>(
+    battle: &Battle,
+    state: &mut State,
+    target: usize,
+    hits: u8,
+    rule: &str,
+    log: &mut O,
+) -> u8 {
+    let taken = hits.min(state.strength[target]);
+    if taken == 0 {
+        return 0;
+    }
+    state.strength[target] -= taken;
+    state.lost[state.side_of(target).index()] += taken;
+    log.note(|| Event::Hit {
+        block: state.version(battle, target).id.clone(),
+        hits: taken,
+        strength: state.strength[target],
+        rule: rule.into(),
+    });
+    if state.strength[target] == 0 {
+        state.present &= !(1 << target);
+        log.note(|| Event::Eliminated {
+            block: state.version(battle, target).id.clone(),
+            fate: crate::report::fate(state.version(battle, target)).into(),
+        });
+    }
+    taken
+}

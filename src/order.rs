@@ -1,0 +1,121 @@
+//! The fire order of each round, explained rule by rule: who acts when, at what effective
+//! rating, and why (6.2, 6.3, D1, D2, and the bonuses of 2.2-2.6).
+//!
+//! It is the order if no block is lost, turned or withdrawn; the replay shows the order as a
+//! real battle unfolds.
+
+use crate::battle::Battle;
+use crate::bonus::{bonus_parts, firepower, home_reason};
+use crate::data::{Home, Kind};
+use crate::round::next_actor;
+use crate::scenario::Side;
+use crate::state::bits;
+use serde::Serialize;
+
+/// One block's turn in the fire order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Turn {
+    /// The block.
+    pub block: String,
+    /// Its side.
+    pub side: Side,
+    /// Printed rating.
+    pub printed: String,
+    /// Effective rating this round, with initiative and bonus (e.g. `B3`).
+    pub rating: String,
+    /// Why it acts here and at this rating, each with its rule.
+    pub reasons: Vec<String>,
+}
+
+/// The turns of one battle round.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RoundOrder {
+    /// The round, 1-4.
+    pub round: u8,
+    /// Turns in order.
+    pub turns: Vec<Turn>,
+    /// Blocks present that do not act this round (reserves in round 1), with the reason.
+    pub waiting: Vec<String>,
+}
+
+/// The fire order of rounds 1-4, assuming no block is lost.
+pub fn fire_order(battle: &Battle) -> Vec<RoundOrder> {
+    (1..=4).map(|round| round_order(battle, round)).collect()
+}
+
+fn round_order(battle: &Battle, round: u8) -> RoundOrder {
+    let mut s = battle.initial_state();
+    s.round = round;
+    if round > 1 {
+        s.reserve = 0;
+    }
+    let mut waiting = Vec::new();
+    for i in bits(s.present & s.reserve) {
+        waiting.push(format!(
+            "{}: in reserve, neither acts nor takes hits in round 1; arrives in round 2 (6.3, D4)",
+            battle.slots[i].name()
+        ));
+    }
+    let mut turns = Vec::new();
+    while let Some(i) = next_actor(battle, &s) {
+        let slot = &battle.slots[i];
+        let v = &slot.versions[0];
+        let side = slot.side;
+        let letter = battle.initiative(i, round);
+        let mut reasons = Vec::new();
+        if v.kind == Kind::Bombard {
+            reasons.push(if round == 1 {
+                "Bombard: A3 in round 1 (6.2, D1)".to_string()
+            } else {
+                "Bombard: D3 from round 2 (6.2, D1)".to_string()
+            });
+        } else {
+            reasons.push(format!("initiative {} (3.12)", letter.letter()));
+        }
+        let group = battle.letter_mask(round, letter) & s.side_mask(battle, side) & s.active();
+        if side == s.defender() {
+            reasons.push(format!("the defender's {} blocks act before the attacker's (6.2, D1)", letter.letter()));
+        } else {
+            reasons.push(format!("the attacker's {} blocks act after the defender's (6.2, D1)", letter.letter()));
+        }
+        if group.count_ones() > 1 {
+            reasons.push(format!("within the group, the {}'s fire order (D2)", side.name()));
+        }
+        if round > 1 && slot.reserve {
+            reasons.push(if round == 2 {
+                "reserve: arrives at the start of round 2 (6.3, D4)".to_string()
+            } else {
+                "reserve: arrived in round 2 (6.3, D4)".to_string()
+            });
+        }
+        let parts = bonus_parts(battle, &s, i);
+        if let Some(area) = battle.area() {
+            if parts.home {
+                let heir_own = matches!(v.data.map(|d| d.home), Some(Home::Heir { specific: Some(k) }) if area.has_shield(k));
+                reasons.push(match v.heir_rank {
+                    Some(_) if heir_own => format!("+1 defending his own shield in {} (2.2, D7)", area.name),
+                    Some(_) => format!("+1 defending a royal shield in {}: senior heir present (2.2, D7)", area.name),
+                    None => home_reason(v, area),
+                });
+            }
+            if parts.crown {
+                reasons.push(format!("+1 defending the crown in {}: senior royal heir (2.3, D7)", area.name));
+            }
+            if parts.total() == 2 {
+                reasons.push("at most +2 in all (2.3)".to_string());
+            }
+        }
+        if round == 4 && side != s.defender() {
+            reasons.push("must retreat on its turn: it does not fire (6.2, D12)".to_string());
+        }
+        turns.push(Turn {
+            block: v.id.clone(),
+            side,
+            printed: v.rating.to_string(),
+            rating: format!("{}{}", letter.letter(), firepower(battle, &s, i)),
+            reasons,
+        });
+        s.acted |= 1 << i;
+    }
+    RoundOrder { round, turns, waiting }
+}

@@ -1,0 +1,49 @@
+//! The players' choices (the scenario's `policy`): what a block does on its turn when the
+//! rules leave it to its owner. Defaults: fire; no charge; no Treachery; no voluntary retreat;
+//! the attacker retreats on its turn in round 4 (6.2).
+
+use crate::action::Action;
+use crate::battle::Battle;
+use crate::state::State;
+use crate::{charge, retreat, treachery};
+
+/// The action the scenario's policy takes for `actor` now.
+pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
+    let side = state.side_of(actor);
+    if retreat::must_retreat(state, side) {
+        return Action::Retreat; // 6.2, D12: forced in round 4
+    }
+    let plans = &battle.plans[side.index()];
+    if let Some((from_round, below_ratio)) = plans.retreat
+        && retreat::may_retreat(battle, state, side)
+        && from_round.is_none_or(|r| state.round >= r)
+        && below_ratio.is_none_or(|ratio| {
+            let own = state.side_strength(battle, side) as f64;
+            let enemy = state.side_strength(battle, side.other()) as f64;
+            own < ratio * enemy
+        })
+    {
+        return Action::Retreat;
+    }
+    if treachery::may_roll(battle, state, actor) {
+        for &(by, target, round) in &plans.treachery {
+            if by as usize == actor
+                && round.is_none_or(|r| r == state.round)
+                && treachery::dice_against(battle, state, side, Some(actor), target as usize).is_some()
+            {
+                return Action::Treachery(target as usize);
+            }
+        }
+    }
+    if !plans.charges.is_empty() && charge::may_charge(battle, state, actor) {
+        for &(target, round, by) in &plans.charges {
+            if by.is_none_or(|b| b as usize == actor)
+                && round.is_none_or(|r| r == state.round)
+                && charge::may_target(state, actor, target as usize)
+            {
+                return Action::Charge(target as usize);
+            }
+        }
+    }
+    Action::Fire
+}

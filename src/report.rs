@@ -1,0 +1,264 @@
+//! The result of a battle as a distribution: who holds the area, when the battle ends, what
+//! each block and each side risks. The exact solver and Monte Carlo fill the same [`Report`].
+
+use crate::battle::{Battle, Version};
+use crate::data::{House, Kind, Loyalty};
+use crate::round::Ending;
+use crate::scenario::Side;
+use crate::state::State;
+use serde::Serialize;
+
+/// How the figures were computed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Method {
+    /// Every outcome, with its exact probability.
+    Exact {
+        /// Distinct battle states the solver visited.
+        states: usize,
+        /// The most states it held at once.
+        peak_states: usize,
+    },
+    /// Sampled battles.
+    MonteCarlo {
+        /// Battles simulated.
+        runs: u64,
+        /// The seed.
+        seed: u64,
+    },
+}
+
+/// What happens to one block.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BlockReport {
+    /// Its id as entered.
+    pub name: String,
+    /// The side it entered on.
+    pub side: Side,
+    /// Its strength at the start.
+    pub strength: u8,
+    /// `final_strength[k]`: chance it ends with strength k (retreated blocks at the strength they
+    /// left with, defectors at theirs); index 0 is elimination.
+    pub final_strength: Vec<f64>,
+    /// Expected final strength.
+    pub expected_strength: f64,
+    /// Chance it is eliminated.
+    pub eliminated: f64,
+    /// Chance it retreats.
+    pub retreated: f64,
+    /// Chance it defects (6.9).
+    pub defected: f64,
+    /// What elimination means for it (6.8, D15).
+    pub if_eliminated: &'static str,
+}
+
+/// What one side loses.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideReport {
+    /// The side as entered.
+    pub side: Side,
+    /// Its house.
+    pub house: House,
+    /// `steps_lost[k]`: chance the side loses k steps (hits taken while serving it, and blocks
+    /// eliminated for want of a retreat).
+    pub steps_lost: Vec<f64>,
+    /// Expected steps lost.
+    pub expected_steps_lost: f64,
+}
+
+/// The outcome distribution of a battle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// Exact or Monte Carlo, with its figures.
+    pub method: Method,
+    /// The area fought over, if given.
+    pub area: Option<String>,
+    /// Chance the attacker (as entered) holds the area at the end.
+    pub attacker_holds: f64,
+    /// Chance the defender (as entered) holds it.
+    pub defender_holds: f64,
+    /// Chance the area is left vacant.
+    pub vacant: f64,
+    /// `ends_in_round[r - 1]`: chance the battle's last round is r.
+    pub ends_in_round: [f64; 4],
+    /// Chance control changed in round 1 (D5).
+    pub control_changes: f64,
+    /// Every block, in the scenario's order.
+    pub blocks: Vec<BlockReport>,
+    /// Attacker, then defender.
+    pub sides: [SideReport; 2],
+    /// Chance the King dies, if he fights here.
+    pub king_dies: Option<f64>,
+    /// Chance the Pretender dies, if he fights here.
+    pub pretender_dies: Option<f64>,
+    /// Chance at least one York heir dies, if any fights here.
+    pub york_heir_dies: Option<f64>,
+    /// Chance at least one Lancaster heir dies, if any fights here.
+    pub lancaster_heir_dies: Option<f64>,
+    /// Total probability accounted for (exact: 1 within 1e-12).
+    pub mass: f64,
+}
+
+impl Report {
+    /// The standard error of a probability `p` in this report: 0 for exact results,
+    /// sqrt(p(1-p)/runs) for Monte Carlo.
+    pub fn std_error(&self, p: f64) -> f64 {
+        match self.method {
+            Method::Exact { .. } => 0.0,
+            Method::MonteCarlo { runs, .. } => (p * (1.0 - p) / runs.max(1) as f64).sqrt(),
+        }
+    }
+}
+
+/// What elimination means for a block (6.81-6.86, D15).
+pub fn fate(v: &Version) -> &'static str {
+    let Some(d) = v.data else { return "goes to the pool" };
+    match d.kind {
+        Kind::Heir => "permanently dead (6.82)",
+        Kind::Noble if d.loyalty == Loyalty::Rose || d.is_neville() => "permanently dead (6.83)",
+        Kind::Noble | Kind::Church => "goes to the pool face-down (6.83)",
+        Kind::Levy | Kind::Bombard => "goes to the pool face-down (6.84)",
+        Kind::Mercenary if d.person == "Welsh Mercenary" => "goes to the Lancastrian pool (6.85)",
+        Kind::Mercenary => "goes home face-down (6.85)",
+        Kind::Rebel => "goes to the Pretender's pool (6.86)",
+    }
+}
+
+/// Sums weighted battle endings into a [`Report`].
+pub(crate) struct Tally {
+    total: f64,
+    holds: [f64; 3],
+    rounds: [f64; 4],
+    control: f64,
+    strength: Vec<[f64; 5]>,
+    eliminated: Vec<f64>,
+    retreated: Vec<f64>,
+    defected: Vec<f64>,
+    lost: [Vec<f64>; 2],
+    king: f64,
+    pretender: f64,
+    heirs: [f64; 2],
+}
+
+const MAX_LOST: usize = 4 * crate::battle::MAX_BLOCKS;
+
+impl Tally {
+    pub(crate) fn new(battle: &Battle) -> Tally {
+        let n = battle.slots.len();
+        Tally {
+            total: 0.0,
+            holds: [0.0; 3],
+            rounds: [0.0; 4],
+            control: 0.0,
+            strength: vec![[0.0; 5]; n],
+            eliminated: vec![0.0; n],
+            retreated: vec![0.0; n],
+            defected: vec![0.0; n],
+            lost: [vec![0.0; MAX_LOST + 1], vec![0.0; MAX_LOST + 1]],
+            king: 0.0,
+            pretender: 0.0,
+            heirs: [0.0; 2],
+        }
+    }
+
+    /// Adds one ending with weight `w` (a probability, or 1 for a simulated battle).
+    pub(crate) fn add(&mut self, battle: &Battle, state: &State, ending: Ending, w: f64) {
+        self.total += w;
+        let h = match ending.holder {
+            Some(Side::Attacker) => 0,
+            Some(Side::Defender) => 1,
+            None => 2,
+        };
+        self.holds[h] += w;
+        self.rounds[ending.round as usize - 1] += w;
+        if state.swapped {
+            self.control += w;
+        }
+        let mut heir_dead = [false; 2];
+        for i in 0..battle.slots.len() {
+            let s = state.strength[i];
+            self.strength[i][s as usize] += w;
+            if s == 0 {
+                self.eliminated[i] += w;
+                let v = state.version(battle, i);
+                if v.heir_rank.is_some() {
+                    heir_dead[(v.house == House::Lancaster) as usize] = true;
+                }
+            }
+            if state.has_retreated(i) {
+                self.retreated[i] += w;
+            }
+            if state.has_defected(i) {
+                self.defected[i] += w;
+            }
+        }
+        for (k, dead) in heir_dead.iter().enumerate() {
+            if *dead {
+                self.heirs[k] += w;
+            }
+        }
+        if battle.king().is_some_and(|k| state.strength[k] == 0) {
+            self.king += w;
+        }
+        if battle.pretender().is_some_and(|k| state.strength[k] == 0) {
+            self.pretender += w;
+        }
+        for side in 0..2 {
+            self.lost[side][state.lost[side] as usize] += w;
+        }
+    }
+
+    /// The report, with every figure divided by `norm` (1 for exact, the run count for Monte Carlo).
+    pub(crate) fn report(&self, battle: &Battle, method: Method, norm: f64) -> Report {
+        let d = |x: f64| x / norm;
+        let blocks = battle
+            .slots
+            .iter()
+            .enumerate()
+            .map(|(i, slot)| {
+                let max = slot.versions[0].max_strength.max(slot.versions[1].max_strength) as usize;
+                let final_strength: Vec<f64> = self.strength[i][..=max].iter().map(|&x| d(x)).collect();
+                BlockReport {
+                    name: slot.name().to_string(),
+                    side: slot.side,
+                    strength: slot.strength,
+                    expected_strength: final_strength.iter().enumerate().map(|(k, p)| k as f64 * p).sum(),
+                    final_strength,
+                    eliminated: d(self.eliminated[i]),
+                    retreated: d(self.retreated[i]),
+                    defected: d(self.defected[i]),
+                    if_eliminated: fate(&slot.versions[0]),
+                }
+            })
+            .collect();
+        let side_report = |side: Side| {
+            let start: usize = battle.slots.iter().map(|s| s.strength as usize).sum();
+            let steps_lost: Vec<f64> = self.lost[side.index()][..=start.min(MAX_LOST)].iter().map(|&x| d(x)).collect();
+            SideReport {
+                side,
+                house: battle.house(side),
+                expected_steps_lost: steps_lost.iter().enumerate().map(|(k, p)| k as f64 * p).sum(),
+                steps_lost,
+            }
+        };
+        let has_heir = |house: House| {
+            battle.slots.iter().any(|s| s.versions.iter().any(|v| v.heir_rank.is_some() && v.house == house))
+        };
+        Report {
+            method,
+            area: battle.area.map(|a| a.name.to_string()),
+            attacker_holds: d(self.holds[0]),
+            defender_holds: d(self.holds[1]),
+            vacant: d(self.holds[2]),
+            ends_in_round: self.rounds.map(d),
+            control_changes: d(self.control),
+            blocks,
+            sides: [side_report(Side::Attacker), side_report(Side::Defender)],
+            king_dies: battle.king().map(|_| d(self.king)),
+            pretender_dies: battle.pretender().map(|_| d(self.pretender)),
+            york_heir_dies: has_heir(House::York).then(|| d(self.heirs[0])),
+            lancaster_heir_dies: has_heir(House::Lancaster).then(|| d(self.heirs[1])),
+            mass: d(self.total),
+        }
+    }
+}

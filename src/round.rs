@@ -1,0 +1,113 @@
+//! Battle rounds (6.2, D1, D2, D13): who acts next, the start of each round, and the end of
+//! the battle.
+
+use crate::battle::Battle;
+use crate::data::Initiative;
+use crate::log::{Event, Observer};
+use crate::retreat;
+use crate::scenario::Side;
+use crate::state::{State, bits};
+
+/// What comes next in a battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Point {
+    /// This block takes its turn: a decision point.
+    Act(usize),
+    /// The battle is over.
+    End(Ending),
+}
+
+/// How a battle ended (D13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending {
+    /// The last round fought.
+    pub round: u8,
+    /// The side holding the area (as entered), `None` if it is left vacant.
+    pub holder: Option<Side>,
+}
+
+/// Moves the battle on to its next decision point or its end: starts new rounds and applies
+/// the end of battle (D13).
+pub(crate) fn advance<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) -> Point {
+    loop {
+        if let Some(ending) = over(battle, state) {
+            return Point::End(ending);
+        }
+        if let Some(actor) = next_actor(battle, state) {
+            return Point::Act(actor);
+        }
+        if state.round == 4 {
+            after_round_four(battle, state, log);
+            let ending = over(battle, state).unwrap_or(Ending { round: 4, holder: None });
+            return Point::End(ending);
+        }
+        start_round(battle, state, log);
+    }
+}
+
+/// The battle ends as soon as one side has no block left in it, active or reserve (D13).
+fn over(battle: &Battle, state: &State) -> Option<Ending> {
+    let has = |side| state.present & state.side_mask(battle, side) != 0;
+    let (a, d) = (has(Side::Attacker), has(Side::Defender));
+    if a && d {
+        return None;
+    }
+    let holder = if a { Some(Side::Attacker) } else if d { Some(Side::Defender) } else { None };
+    Some(Ending { round: state.round, holder })
+}
+
+/// The next block to act (D1, D2): groups A to D, the side now defending first within each
+/// letter; inside a group, the owner's fire order. Recomputed from the state every time.
+pub(crate) fn next_actor(battle: &Battle, state: &State) -> Option<usize> {
+    let pending = state.pending();
+    if pending == 0 {
+        return None;
+    }
+    let first = state.defender();
+    for letter in [Initiative::A, Initiative::B, Initiative::C, Initiative::D] {
+        let group = pending & battle.letter_mask(state.round, letter);
+        if group == 0 {
+            continue;
+        }
+        for side in [first, first.other()] {
+            let mine = group & state.side_mask(battle, side);
+            if mine != 0 {
+                return battle.fire_order[side.index()].iter().map(|&i| i as usize).find(|&i| mine >> i & 1 == 1);
+            }
+        }
+    }
+    None
+}
+
+/// A new round: every reserve becomes active, turns and retreat capacity reset (6.3, D4, D12).
+fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
+    state.round += 1;
+    let arrive = state.present & state.reserve;
+    state.reserve = 0;
+    state.acted = 0;
+    state.retreats = [0, 0];
+    log.note(|| Event::RoundStarts {
+        round: state.round,
+        arrive: bits(arrive).map(|i| state.version(battle, i).id.clone()).collect(),
+    });
+}
+
+/// After round 4, attacking blocks still in the area (one that defected to the attacker in
+/// round 4, or reserves deployed too late to act) retreat while capacity remains and are
+/// eliminated otherwise (D13).
+fn after_round_four<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
+    let side = state.defender().other();
+    let left = state.present & state.side_mask(battle, side);
+    for &i in &battle.fire_order[side.index()] {
+        if left >> i & 1 == 1 {
+            retreat::retreat(battle, state, i as usize, log);
+        }
+    }
+}
+
+impl Battle {
+    /// Mask of slots whose initiative in `round` is `letter` (6.2, D1).
+    pub(crate) fn letter_mask(&self, round: u8, letter: Initiative) -> u32 {
+        self.letters[(round > 1) as usize][letter.index()]
+    }
+}

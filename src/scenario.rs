@@ -1,0 +1,223 @@
+//! The scenario: a battle as the user describes it, in the JSON format shared by the CLI,
+//! the browser app and shared links (`docs/scenario.md`).
+//!
+//! These types are plain data and may describe an impossible battle; [`crate::Battle::new`]
+//! validates one once and either builds a battle or names the field that is wrong.
+
+use crate::data::House;
+use serde::{Deserialize, Serialize};
+
+/// The scenario format version this engine reads.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// Which side of the battle, as entered: the attacker moved in, the defender was there (5.22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The side that moved into the area.
+    Attacker,
+    /// The side that held the area.
+    Defender,
+}
+
+impl Side {
+    /// Both sides, attacker first.
+    pub const BOTH: [Side; 2] = [Side::Attacker, Side::Defender];
+
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Attacker => Side::Defender,
+            Side::Defender => Side::Attacker,
+        }
+    }
+
+    /// 0 for the attacker, 1 for the defender.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"attacker"` or `"defender"`, as in field paths.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Attacker => "attacker",
+            Side::Defender => "defender",
+        }
+    }
+}
+
+/// A whole battle as entered by the user.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Format version; must be [`SCENARIO_VERSION`].
+    pub version: u32,
+    /// The map area of the battle; it decides every defensive bonus (2.2-2.6). `None`: no bonuses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<String>,
+    /// The house holding the throne (3.21); default Lancaster, as at the start of the game.
+    #[serde(default = "default_king")]
+    pub king: House,
+    /// Blocks permanently dead before this battle (6.8): they decide which shields
+    /// other heirs and Nevilles may use (D6, D7) and who is King or Pretender.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dead: Vec<String>,
+    /// Who holds the Treason event card and will roll it before round 1 (D11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treason: Option<Side>,
+    /// The side that moved in.
+    pub attacker: Army,
+    /// The side that held the area.
+    pub defender: Army,
+    /// The players' choices; every field optional (see [`Policy`]).
+    #[serde(default, skip_serializing_if = "Policy::is_default")]
+    pub policy: Policy,
+}
+
+fn default_king() -> House {
+    House::Lancaster
+}
+
+/// One side's blocks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Army {
+    /// The house this side fights for.
+    pub house: House,
+    /// Its blocks, in the order that breaks ties (fire order inside a group, D2; hits, D3).
+    pub blocks: Vec<BlockEntry>,
+    /// How many of its blocks may retreat each battle round (D12); `None` = no limit, 0 = no exit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat_capacity: Option<u8>,
+}
+
+/// One block in a battle: a real block by id, or a custom one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockEntry {
+    /// A reference id (`Buckingham/L`, `Coventry (levy)`), or a noble's name alone
+    /// (`Buckingham`) for the version of this side's house.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// A what-if block not in the game, instead of `id`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom: Option<CustomBlock>,
+    /// Current strength (3.11), 1 up to the block's maximum.
+    pub strength: u8,
+    /// A reserve: it crossed another border than the Main Attack, or reinforces the defence (6.3, D4).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reserve: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// A block invented for a what-if battle. It has no defensive bonus anywhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomBlock {
+    /// Its name; must differ from every reference id.
+    pub name: String,
+    /// Combat rating such as `B2` (3.12).
+    pub rating: String,
+    /// Maximum strength, 1-4 (3.11).
+    pub max_strength: u8,
+    /// Treachery dice (1-3) if it can defect; `None` if it never does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loyalty: Option<u8>,
+}
+
+/// The choices the rules leave to the players. Everything defaults to the plain battle:
+/// every block fires on its turn, no charge, no Treachery, no voluntary retreat, and the
+/// attacker retreats on its turn in round 4 (6.2).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Policy {
+    /// The attacker's choices.
+    #[serde(default, skip_serializing_if = "SidePolicy::is_default")]
+    pub attacker: SidePolicy,
+    /// The defender's choices.
+    #[serde(default, skip_serializing_if = "SidePolicy::is_default")]
+    pub defender: SidePolicy,
+}
+
+impl Policy {
+    /// True when nothing is chosen.
+    pub fn is_default(&self) -> bool {
+        self == &Policy::default()
+    }
+}
+
+/// One side's choices.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidePolicy {
+    /// Which block acts first when several of this side share an initiative group (D2).
+    /// Blocks not named follow in listing order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fire_order: Vec<String>,
+    /// Which block takes the hits first among this side's equally strong blocks (D3).
+    /// Blocks not named follow in listing order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hit_order: Vec<String>,
+    /// Charges by this side's senior heir (6.5, D9), tried in order on his turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub charges: Vec<ChargePlan>,
+    /// Treachery rolls by this side's King, Pretender or Warwick (6.9, D10), tried in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treachery: Vec<TreacheryPlan>,
+    /// The block this side's Treason card rolls against (D11); only with `treason` set to this side.
+    /// Default: the enemy block that defects most easily (fewest dice, then strongest, then first listed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treason_target: Option<String>,
+    /// When this side's blocks retreat of their own will (6.6, D12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat: Option<RetreatPlan>,
+}
+
+impl SidePolicy {
+    /// True when nothing is chosen.
+    pub fn is_default(&self) -> bool {
+        self == &SidePolicy::default()
+    }
+}
+
+/// A charge the senior heir makes on his turn instead of firing (6.5, D9).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargePlan {
+    /// The enemy block to charge.
+    pub target: String,
+    /// Only in this battle round; `None` = in every round a charge is allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u8>,
+    /// Only when this heir is the senior heir; `None` = whoever is senior.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+}
+
+/// A Treachery roll (6.9, D10).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreacheryPlan {
+    /// The roller: this side's King, Pretender or Warwick.
+    pub by: String,
+    /// The enemy block to turn.
+    pub target: String,
+    /// Only in this battle round; `None` = at the roller's first chance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u8>,
+}
+
+/// When blocks retreat of their own will. Both conditions, when given, must hold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RetreatPlan {
+    /// Retreat from this battle round on (2-4; rule 6.6 forbids round 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_round: Option<u8>,
+    /// Retreat while this side's total strength divided by the enemy's is below this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub below_ratio: Option<f64>,
+}

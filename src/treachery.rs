@@ -1,0 +1,107 @@
+//! Treachery rolls (6.9, 6.91, D10) and the Treason card (D11): roll as many dice as the
+//! target's loyalty; if every die is even the block defects to the roller's reserve.
+
+use crate::battle::Battle;
+use crate::log::{Event, Observer};
+use crate::scenario::Side;
+use crate::state::State;
+
+/// True if this block may make a Treachery roll at all: the King, the Pretender or Warwick
+/// of either version (6.9, D10).
+pub(crate) fn is_roller(battle: &Battle, state: &State, slot: usize) -> bool {
+    battle.king() == Some(slot) || battle.pretender() == Some(slot) || state.version(battle, slot).person() == "Warwick"
+}
+
+/// True if `actor` may roll now: a roller who has not rolled in this battle, in round 1-3 for
+/// the side now attacking or 1-4 for the side now defending (D10).
+pub(crate) fn may_roll(battle: &Battle, state: &State, actor: usize) -> bool {
+    let side = state.side_of(actor);
+    let last_round = if side == state.defender() { 4 } else { 3 };
+    state.round <= last_round && state.rolled >> actor & 1 == 0 && is_roller(battle, state, actor)
+}
+
+/// Dice needed to turn `target` for a roll made for `side` (by `roller`, or by the Treason card
+/// when `roller` is `None`), or `None` if it may not be targeted (6.9, 6.91, 9.1, D10, D11):
+/// it must be an active enemy block with a loyalty rating, not the King or the Pretender, not
+/// already turned in this battle; Warwick may not roll on Northumberland or Westmoreland and
+/// needs one die for Kent or Salisbury.
+pub(crate) fn dice_against(battle: &Battle, state: &State, side: Side, roller: Option<usize>, target: usize) -> Option<u8> {
+    if !state.is_active(target)
+        || state.side_of(target) == side
+        || state.has_defected(target)
+        || battle.king() == Some(target)
+        || battle.pretender() == Some(target)
+    {
+        return None;
+    }
+    let v = state.version(battle, target);
+    let dice = v.loyalty?;
+    let by_warwick = roller.is_some_and(|r| state.version(battle, r).person() == "Warwick");
+    if by_warwick {
+        match v.person() {
+            "Northumberland" | "Westmoreland" => return None,
+            "Kent" | "Salisbury" => return Some(1),
+            _ => {}
+        }
+    }
+    Some(dice)
+}
+
+/// The chance that `dice` dice all come up even: (1/2)^dice (6.9).
+pub(crate) fn success_chance(dice: u8) -> f64 {
+    0.5f64.powi(dice as i32)
+}
+
+/// The target changes sides: it becomes its other version at its current strength and joins
+/// `to`'s reserve, acting from the next round (6.9, D10, D11).
+pub(crate) fn defect<O: Observer>(battle: &Battle, state: &mut State, target: usize, to: Side, log: &mut O) {
+    let bit = 1u32 << target;
+    let before = state.version(battle, target).id.clone();
+    state.defected |= bit;
+    state.reserve |= bit;
+    state.acted |= bit;
+    match to {
+        Side::Attacker => state.attacker |= bit,
+        Side::Defender => state.attacker &= !bit,
+    }
+    log.note(|| Event::Defects { block: before, becomes: state.version(battle, target).id.clone(), to });
+}
+
+/// The Treason card's roll before round 1 (D11): (holder, target, dice), if a holder is set
+/// and has a target. The target is the policy's, or by default the enemy block that defects
+/// most easily (fewest dice, then strongest, then first listed).
+pub(crate) fn treason_roll(battle: &Battle) -> Option<(Side, usize, u8)> {
+    let holder = battle.scenario.treason?;
+    let state = &battle.initial;
+    let dice = |t: usize| dice_against(battle, state, holder, None, t);
+    let target = match battle.plans[holder.index()].treason_target {
+        Some(t) => t as usize,
+        None => (0..battle.slots.len())
+            .filter(|&t| dice(t).is_some())
+            .min_by_key(|&t| (dice(t), std::cmp::Reverse(state.strength[t]), t))?,
+    };
+    Some((holder, target, dice(target)?))
+}
+
+/// Plays the Treason card's roll (D11); returns the state after it.
+pub(crate) fn play_treason<O: Observer>(battle: &Battle, success: bool, dice_rolled: Vec<u8>, log: &mut O) -> State {
+    let mut state = battle.initial;
+    if let Some((holder, target, dice)) = treason_roll(battle) {
+        log.note(|| Event::Acts {
+            round: 1,
+            block: "Treason card".into(),
+            side: holder,
+            action: "treason".into(),
+            target: Some(state.version(battle, target).id.clone()),
+            rating: None,
+            dice: dice_rolled,
+            hits: success as u8,
+            rule: format!("D11: one Treachery roll before round 1, {dice} dice, all even to turn"),
+        });
+        if success {
+            defect(battle, &mut state, target, holder, log);
+            crate::reserves::after_action(battle, &mut state, log);
+        }
+    }
+    state
+}

@@ -1,0 +1,442 @@
+//! Validation: a scenario is checked once, here, and either becomes a [`Battle`] or yields a
+//! [`ScenarioError`] that names the field and the reason.
+
+use crate::battle::{Battle, MAX_BLOCKS, Plans, Slot, Version};
+use crate::bonus::{BonusRule, person_bit};
+use crate::data::{self, BlockData, Colour, House, Kind, Rating};
+use crate::error::ScenarioError;
+use crate::scenario::{Army, BlockEntry, SCENARIO_VERSION, Scenario, Side, SidePolicy};
+use crate::state::State;
+
+type Result<T> = std::result::Result<T, ScenarioError>;
+
+fn err<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T> {
+    Err(ScenarioError::new(field, reason))
+}
+
+/// Builds a battle from a scenario, or names the first thing wrong with it.
+pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
+    if sc.version != SCENARIO_VERSION {
+        return err("version", format!("{} is not supported; this engine reads version {SCENARIO_VERSION}", sc.version));
+    }
+    let area = match &sc.area {
+        None => None,
+        Some(name) => {
+            let Some(a) = data::area(name) else {
+                return err("area", format!("'{name}' is not an area of the map"));
+            };
+            if let Some(owner) = a.exile {
+                return err("area", format!("{} is a {owner} exile area and can never be attacked (2.7)", a.name));
+            }
+            Some(a)
+        }
+    };
+    let mut dead: Vec<&'static str> = Vec::new();
+    for (i, name) in sc.dead.iter().enumerate() {
+        let Some(person) = data::block(name).map(|b| b.person).or_else(|| {
+            data::BLOCKS.iter().find(|b| b.person.eq_ignore_ascii_case(name.trim())).map(|b| b.person)
+        }) else {
+            return err(format!("dead[{i}]"), format!("unknown block '{name}'"));
+        };
+        dead.push(person);
+    }
+    if sc.attacker.house == sc.defender.house {
+        return err("defender.house", format!("both sides are {}; a battle is between York and Lancaster", sc.attacker.house));
+    }
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut fields: Vec<String> = Vec::new();
+    for side in Side::BOTH {
+        let army = army(sc, side);
+        if army.blocks.is_empty() {
+            return err(format!("{}.blocks", side.name()), format!("the {} has no blocks", side.name()));
+        }
+        if army.blocks.iter().all(|b| b.reserve) {
+            return err(
+                format!("{}.blocks", side.name()),
+                format!("every {} block is a reserve; at least one must fight in round 1 (6.3)", side.name()),
+            );
+        }
+        for (i, entry) in army.blocks.iter().enumerate() {
+            let field = format!("{}.blocks[{i}]", side.name());
+            if slots.len() == MAX_BLOCKS {
+                return err(format!("{}.blocks", side.name()), format!("more than {MAX_BLOCKS} blocks in one battle"));
+            }
+            let slot = slot(sc, side, entry, &field, &dead, &slots, &fields)?;
+            slots.push(slot);
+            fields.push(field);
+        }
+    }
+    let (king_slot, pretender_slot) = royals(sc, &dead, &slots);
+    let mut battle = Battle {
+        scenario: sc.clone(),
+        area,
+        houses: [sc.attacker.house, sc.defender.house],
+        retreat_capacity: [sc.attacker.retreat_capacity, sc.defender.retreat_capacity],
+        fire_order: [Vec::new(), Vec::new()],
+        hit_order: [Vec::new(), Vec::new()],
+        plans: [Plans::default(), Plans::default()],
+        king_slot,
+        pretender_slot,
+        dead_before: dead.iter().fold(0, |m, p| m | person_bit(p)),
+        letters: [[0; 4]; 2],
+        initial: initial_state(&slots),
+        slots,
+    };
+    for slot in battle.slots.iter_mut() {
+        for v in slot.versions.iter_mut() {
+            if let Some(d) = v.data {
+                v.bonus = BonusRule::for_block(d, area, sc.king);
+            }
+        }
+    }
+    for r in 0..2u8 {
+        for i in 0..battle.slots.len() {
+            let letter = battle.initiative(i, r + 1);
+            battle.letters[r as usize][letter.index()] |= 1 << i;
+        }
+    }
+    for side in Side::BOTH {
+        let policy = side_policy(sc, side);
+        let path = format!("policy.{}", side.name());
+        battle.fire_order[side.index()] = order(&battle, side, &policy.fire_order, &format!("{path}.fire_order"))?;
+        battle.hit_order[side.index()] = order(&battle, side, &policy.hit_order, &format!("{path}.hit_order"))?;
+        battle.plans[side.index()] = plans(&battle, side, policy, &path)?;
+    }
+    Ok(battle)
+}
+
+fn army(sc: &Scenario, side: Side) -> &Army {
+    match side {
+        Side::Attacker => &sc.attacker,
+        Side::Defender => &sc.defender,
+    }
+}
+
+fn side_policy(sc: &Scenario, side: Side) -> &SidePolicy {
+    match side {
+        Side::Attacker => &sc.policy.attacker,
+        Side::Defender => &sc.policy.defender,
+    }
+}
+
+fn printed_version(d: &'static BlockData, house: House) -> Version {
+    Version {
+        id: d.id.to_string(),
+        data: Some(d),
+        kind: d.kind,
+        rating: d.rating,
+        max_strength: d.max_strength,
+        loyalty: d.loyalty.dice(),
+        heir_rank: d.heir_rank,
+        house: d.house().unwrap_or(house),
+        bonus: BonusRule::default(),
+    }
+}
+
+/// Resolves one block entry into a slot.
+fn slot(
+    sc: &Scenario,
+    side: Side,
+    entry: &BlockEntry,
+    field: &str,
+    dead: &[&str],
+    slots: &[Slot],
+    fields: &[String],
+) -> Result<Slot> {
+    let house = army(sc, side).house;
+    let (first, second) = match (&entry.id, &entry.custom) {
+        (Some(_), Some(_)) => return err(field, "give either an id or a custom block, not both"),
+        (None, None) => return err(format!("{field}.id"), "missing: name a block by id, or describe a custom block"),
+        (Some(id), None) => {
+            let d = printed(sc, house, id, &format!("{field}.id"))?;
+            if dead.contains(&d.person) {
+                return err(format!("{field}.id"), format!("{} is listed in dead and cannot fight", d.id));
+            }
+            let first = printed_version(d, house);
+            let second = d.other_version().map_or_else(|| first.clone(), |o| printed_version(o, house.other()));
+            for (other, other_field) in slots.iter().zip(fields) {
+                let od = other.versions[0].data;
+                if od.is_some_and(|od| od.id == d.id) {
+                    let what = if other.side == side { "is already in the battle" } else { "is already on the other side" };
+                    return err(format!("{field}.id"), format!("{} {what} ({other_field})", d.id));
+                }
+                if od.is_some_and(|od| od.person == d.person) {
+                    return err(
+                        format!("{field}.id"),
+                        format!(
+                            "{} and {} are two versions of one noble; only one can be in play (3.22, 4.6) ({other_field})",
+                            od.map_or("", |o| o.id),
+                            d.id
+                        ),
+                    );
+                }
+            }
+            (first, second)
+        }
+        (None, Some(c)) => {
+            let f = format!("{field}.custom");
+            let name = c.name.trim();
+            if name.is_empty() || name.len() > 40 {
+                return err(format!("{f}.name"), "must be 1 to 40 characters");
+            }
+            if data::block(name).is_some() || data::BLOCKS.iter().any(|b| b.person.eq_ignore_ascii_case(name)) {
+                return err(format!("{f}.name"), format!("'{name}' is the name of a real block; choose another"));
+            }
+            if slots.iter().any(|s| s.name().eq_ignore_ascii_case(name)) {
+                return err(format!("{f}.name"), format!("'{name}' is already in the battle"));
+            }
+            let Some(rating) = Rating::parse(&c.rating) else {
+                return err(format!("{f}.rating"), format!("'{}' is not a combat rating like B2 (A-D, then 1-6)", c.rating));
+            };
+            if !(1..=4).contains(&c.max_strength) {
+                return err(format!("{f}.max_strength"), format!("{} is not 1 to 4 (3.11)", c.max_strength));
+            }
+            if let Some(l) = c.loyalty
+                && !(1..=3).contains(&l)
+            {
+                return err(format!("{f}.loyalty"), format!("{l} is not 1 to 3 (3.13)"));
+            }
+            let v = Version {
+                id: name.to_string(),
+                data: None,
+                kind: Kind::Noble,
+                rating,
+                max_strength: c.max_strength,
+                loyalty: c.loyalty,
+                heir_rank: None,
+                house,
+                bonus: BonusRule::default(),
+            };
+            let mut turned = v.clone();
+            turned.house = house.other();
+            (v, turned)
+        }
+    };
+    if entry.strength == 0 {
+        return err(format!("{field}.strength"), "must be at least 1 (a block at 0 is eliminated)");
+    }
+    if entry.strength > first.max_strength {
+        return err(
+            format!("{field}.strength"),
+            format!("{} exceeds {}'s maximum {}", entry.strength, first.id, first.max_strength),
+        );
+    }
+    let person_bit = first.data.map_or(0, |d| person_bit(d.person));
+    Ok(Slot { versions: [first, second], side, strength: entry.strength, reserve: entry.reserve, person_bit })
+}
+
+/// Finds a printed block by id, or a noble's name alone for this house's version, and checks
+/// that it may fight for `house`.
+fn printed(sc: &Scenario, house: House, id: &str, field: &str) -> Result<&'static BlockData> {
+    let found = data::block(id).or_else(|| {
+        data::block_by_person_and_house(id.trim(), house)
+            .or_else(|| data::BLOCKS.iter().find(|b| b.person.eq_ignore_ascii_case(id.trim())))
+    });
+    let Some(d) = found else {
+        return err(field, format!("unknown block '{id}' (ids look like Buckingham/L, Coventry (levy), Bombard/Y, Rebel)"));
+    };
+    match d.colour {
+        Colour::Rebel if house != sc.king.other() => err(
+            field,
+            format!("the Rebel fights for the Pretender's house, {}, not for {house} (3.26, D14)", sc.king.other()),
+        ),
+        Colour::Rebel => Ok(d),
+        _ if d.house() == Some(house) => Ok(d),
+        _ => match d.other_version() {
+            Some(o) => err(field, format!("{} fights for {}, not {house}; use {} (4.6)", d.id, house.other(), o.id)),
+            None => err(field, format!("{} is a {} block and cannot fight for {house}", d.id, house.other())),
+        },
+    }
+}
+
+/// The King and Pretender: the senior living heir of each house (3.21). An heir fighting in
+/// this battle as his other version (Clarence/L, Exeter/Y) is not an heir of his house (9.1).
+fn royals(sc: &Scenario, dead: &[&str], slots: &[Slot]) -> (Option<u8>, Option<u8>) {
+    let find = |house: House| -> Option<u8> {
+        let mut heirs: Vec<&BlockData> =
+            data::BLOCKS.iter().filter(|b| b.heir_rank.is_some() && b.house() == Some(house)).collect();
+        heirs.sort_by_key(|b| b.heir_rank);
+        let turned = |b: &BlockData| slots.iter().any(|s| s.versions[0].data.is_some_and(|d| d.person == b.person && d.id != b.id));
+        let senior = heirs.into_iter().find(|b| !dead.contains(&b.person) && !turned(b))?;
+        slots.iter().position(|s| s.versions[0].data.is_some_and(|d| d.id == senior.id)).map(|i| i as u8)
+    };
+    (find(sc.king), find(sc.king.other()))
+}
+
+fn initial_state(slots: &[Slot]) -> State {
+    let mut s = State {
+        strength: [0; MAX_BLOCKS],
+        present: 0,
+        reserve: 0,
+        attacker: 0,
+        acted: 0,
+        retreated: 0,
+        defected: 0,
+        rolled: 0,
+        round: 1,
+        swapped: false,
+        retreats: [0, 0],
+        lost: [0, 0],
+    };
+    for (i, slot) in slots.iter().enumerate() {
+        s.strength[i] = slot.strength;
+        s.present |= 1 << i;
+        if slot.reserve {
+            s.reserve |= 1 << i;
+        }
+        if slot.side == Side::Attacker {
+            s.attacker |= 1 << i;
+        }
+    }
+    s
+}
+
+/// A block named in a policy: by its id, either version's id, or the noble's name.
+fn find(battle: &Battle, name: &str, field: &str) -> Result<usize> {
+    let name = name.trim();
+    battle
+        .slots
+        .iter()
+        .position(|s| {
+            s.versions.iter().any(|v| v.id.eq_ignore_ascii_case(name))
+                || s.versions[0].data.is_some_and(|d| d.person.eq_ignore_ascii_case(name))
+        })
+        .map_or_else(|| err(field, format!("{name} is not in the battle")), Ok)
+}
+
+fn own(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> {
+    let i = find(battle, name, field)?;
+    if battle.slots[i].side != side {
+        return err(field, format!("{} is not a {} block", battle.slots[i].name(), side.name()));
+    }
+    Ok(i)
+}
+
+fn enemy(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> {
+    let i = find(battle, name, field)?;
+    if battle.slots[i].side == side {
+        return err(field, format!("{} is on the {}'s own side", battle.slots[i].name(), side.name()));
+    }
+    Ok(i)
+}
+
+/// A side's fire or hit order: the named blocks first, then its other blocks as listed, then
+/// the enemy's (for blocks that defect to it, 6.9).
+fn order(battle: &Battle, side: Side, names: &[String], field: &str) -> Result<Vec<u8>> {
+    let mut out: Vec<u8> = Vec::new();
+    for (k, name) in names.iter().enumerate() {
+        let i = own(battle, side, name, &format!("{field}[{k}]"))? as u8;
+        if out.contains(&i) {
+            return err(format!("{field}[{k}]"), format!("{} is named twice", battle.slots[i as usize].name()));
+        }
+        out.push(i);
+    }
+    for s in [side, side.other()] {
+        for (i, slot) in battle.slots.iter().enumerate() {
+            if slot.side == s && !out.contains(&(i as u8)) {
+                out.push(i as u8);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn round(r: Option<u8>, field: &str) -> Result<Option<u8>> {
+    match r {
+        Some(r) if !(1..=4).contains(&r) => err(field, format!("{r} is not a battle round (1-4, 6.2)")),
+        _ => Ok(r),
+    }
+}
+
+/// Checks that `target` can be the target of a Treachery roll at all (3.13, 6.9, 9.1).
+fn turnable(battle: &Battle, target: usize, field: &str) -> Result<()> {
+    let v = &battle.slots[target].versions[0];
+    if battle.king() == Some(target) || battle.pretender() == Some(target) {
+        let role = if battle.king() == Some(target) { "King" } else { "Pretender" };
+        return err(field, format!("{} is the {role} and cannot be turned (9.1, D10)", v.id));
+    }
+    if v.loyalty.is_none() {
+        let why = if v.data.is_some_and(|d| d.loyalty == data::Loyalty::Rose) {
+            "is a rose noble and never defects (3.13)"
+        } else {
+            "has no loyalty rating and cannot defect (3.13)"
+        };
+        return err(field, format!("{} {why}", v.id));
+    }
+    Ok(())
+}
+
+fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plans> {
+    let mut out = Plans::default();
+    let heirs = battle.slots.iter().any(|s| s.side == side && s.versions[0].heir_rank.is_some());
+    for (k, c) in p.charges.iter().enumerate() {
+        let f = format!("{path}.charges[{k}]");
+        if !heirs {
+            return err(f, format!("the {} has no heir; only the senior heir may charge (6.5)", side.name()));
+        }
+        let target = enemy(battle, side, &c.target, &format!("{f}.target"))? as u8;
+        let by = match &c.by {
+            None => None,
+            Some(name) => {
+                let i = own(battle, side, name, &format!("{f}.by"))?;
+                if battle.slots[i].versions[0].heir_rank.is_none() {
+                    return err(
+                        format!("{f}.by"),
+                        format!("{} is not an heir; only the senior heir may charge (6.5, D8)", battle.slots[i].name()),
+                    );
+                }
+                Some(i as u8)
+            }
+        };
+        out.charges.push((target, round(c.round, &format!("{f}.round"))?, by));
+    }
+    for (k, t) in p.treachery.iter().enumerate() {
+        let f = format!("{path}.treachery[{k}]");
+        let by = own(battle, side, &t.by, &format!("{f}.by"))?;
+        let v = &battle.slots[by].versions[0];
+        let warwick = v.person() == "Warwick";
+        if battle.king() != Some(by) && battle.pretender() != Some(by) && !warwick {
+            return err(
+                format!("{f}.by"),
+                format!("{} is not the King, the Pretender or Warwick; only they make Treachery rolls (6.9, D10)", v.id),
+            );
+        }
+        let target = enemy(battle, side, &t.target, &format!("{f}.target"))?;
+        turnable(battle, target, &format!("{f}.target"))?;
+        let tp = battle.slots[target].versions[0].person().to_string();
+        if warwick && (tp == "Northumberland" || tp == "Westmoreland") {
+            return err(format!("{f}.target"), format!("Warwick may not make a Treachery roll on {tp} (6.91)"));
+        }
+        out.treachery.push((by as u8, target as u8, round(t.round, &format!("{f}.round"))?));
+    }
+    if let Some(name) = &p.treason_target {
+        let f = format!("{path}.treason_target");
+        if battle.scenario.treason != Some(side) {
+            return err(
+                f,
+                format!("the {0} does not hold the Treason card (set \"treason\": \"{0}\")", side.name()),
+            );
+        }
+        let target = enemy(battle, side, name, &f)?;
+        turnable(battle, target, &f)?;
+        if battle.slots[target].reserve {
+            return err(f, format!("{} is a reserve; the Treason roll needs an active block (D11)", battle.slots[target].name()));
+        }
+        out.treason_target = Some(target as u8);
+    }
+    if let Some(r) = &p.retreat {
+        let f = format!("{path}.retreat");
+        if let Some(from) = r.from_round
+            && !(2..=4).contains(&from)
+        {
+            return err(format!("{f}.from_round"), format!("{from}: blocks may retreat only in rounds 2-4 (6.6)"));
+        }
+        if let Some(ratio) = r.below_ratio
+            && !(ratio.is_finite() && ratio > 0.0)
+        {
+            return err(format!("{f}.below_ratio"), "must be a positive number");
+        }
+        out.retreat = Some((r.from_round, r.below_ratio));
+    }
+    Ok(out)
+}

@@ -1,0 +1,211 @@
+//! Battles made deterministic with custom A6 blocks (every die hits) or exact by hand,
+//! one rule or decision each.
+
+mod common;
+use bosworth::Side;
+use bosworth::log::Event;
+use common::*;
+
+/// D4: the surplus of the fire that removes a side's last active block is lost, not carried to
+/// its reserves; the reserves deploy at once and take hits from enemies that fire later in the
+/// round, but may not act until the next. D5: the defender running out in round 1 with reserves
+/// left makes the attacker the defender.
+#[test]
+fn d4_surplus_lost_reserves_deploy_d5_control_changes() {
+    let json = r#"{"version":1,
+        "attacker":{"house":"Lancaster","blocks":[
+            {"custom":{"name":"Hammer","rating":"A6","max_strength":3},"strength":3},
+            {"custom":{"name":"Pick","rating":"B6","max_strength":1},"strength":1}]},
+        "defender":{"house":"York","blocks":[
+            {"custom":{"name":"Anvil","rating":"C1","max_strength":1},"strength":1},
+            {"custom":{"name":"Wall","rating":"C1","max_strength":2},"strength":2,"reserve":true}]}}"#;
+    let r = exact(json);
+    // Round 1: Hammer's 3 hits kill Anvil; 2 are lost (D4). Wall deploys; control changes (D5).
+    // Pick (B) then hits Wall: 2 -> 1. Round 2: the attacker as entered now defends and fires
+    // first in A: Hammer kills Wall. Had the surplus carried over, the battle would end in round 1.
+    close(r.control_changes, 1.0);
+    close(r.ends_in_round[1], 1.0);
+    close(r.attacker_holds, 1.0);
+    close(r.sides[1].steps_lost[3], 1.0);
+    let replay = bosworth::replay(&battle(json), 1);
+    assert!(replay.events.iter().any(|e| matches!(e, Event::HitsLost { hits: 2, .. })));
+    assert!(replay.events.iter().any(|e| matches!(e, Event::ControlChanges { defender: Side::Attacker })));
+}
+
+/// D5 and 6.2: after a control change the defender as entered must retreat in round 4, and the
+/// attacker as entered acts first within a letter.
+#[test]
+fn d5_new_attacker_must_retreat_in_round_four() {
+    // Hammer (A6, 1) kills Anvil in round 1; Wall (C1, strength 1) deploys. Both then miss forever:
+    // Hammer is replaced by a block that never hits... use firepower 1 on a 1-step block instead:
+    // Here: attacker "Tap" A1 (1 step), defender "Anvil" C1 and reserve "Wall" C1.
+    let r = exact(
+        r#"{"version":1,
+        "attacker":{"house":"Lancaster","blocks":[{"custom":{"name":"Tap","rating":"A1","max_strength":1},"strength":1}]},
+        "defender":{"house":"York","blocks":[
+            {"custom":{"name":"Anvil","rating":"C1","max_strength":1},"strength":1},
+            {"custom":{"name":"Wall","rating":"C1","max_strength":1},"strength":1,"reserve":true}]}}"#,
+    );
+    // Round 1: Tap hits Anvil with 1/6 (then D5: Tap defends, Wall attacks and deploys without
+    // acting); otherwise Anvil hits Tap with 1/6 (defender holds), else round 2 with all three...
+    // The exact chance of a control change is 1/6.
+    close(r.control_changes, 1.0 / 6.0);
+    // Whenever control changed, Wall, now the attacker, either dies, kills Tap, or retreats in round 4;
+    // it never holds the area after round 4.
+    let wall = block(&r, "Wall");
+    assert!(wall.retreated > 0.0);
+    close(r.mass, 1.0);
+}
+
+/// D12: with no retreat capacity, the attacker's forced retreat in round 4 eliminates it.
+#[test]
+fn d12_no_exit_turns_the_round_four_retreat_into_elimination() {
+    let json = |cap: &str| {
+        format!(
+            r#"{{"version":1,
+            "attacker":{{"house":"Lancaster","blocks":[{{"custom":{{"name":"Dud","rating":"A1","max_strength":1}},"strength":1}}]{cap}}},
+            "defender":{{"house":"York","blocks":[{{"custom":{{"name":"Post","rating":"B1","max_strength":1}},"strength":1}}]}}}}"#
+        )
+    };
+    // Rounds 1-3: Dud (A) hits 1/6, else Post (B) hits 1/6. Round 4: Dud, acting first (A),
+    // must retreat at once (6.2): it reaches that turn with (25/36)^3.
+    let reach = (25.0f64 / 36.0).powi(3);
+    let open = exact(&json(""));
+    close(block(&open, "Dud").retreated, reach);
+    let shut = exact(&json(r#","retreat_capacity":0"#));
+    close(block(&shut, "Dud").retreated, 0.0);
+    close(block(&shut, "Dud").eliminated, block(&open, "Dud").eliminated + reach);
+    close(shut.defender_holds, open.defender_holds);
+}
+
+/// 6.6, D12: a voluntary retreat plan pulls blocks out from its round, never in round 1, and
+/// uses one unit of capacity per block per round.
+#[test]
+fn voluntary_retreat_from_round_two_with_capacity_one() {
+    let json = r#"{"version":1,
+        "attacker":{"house":"Lancaster","blocks":[
+            {"custom":{"name":"One","rating":"A1","max_strength":1},"strength":1},
+            {"custom":{"name":"Two","rating":"A1","max_strength":1},"strength":1}],"retreat_capacity":1},
+        "defender":{"house":"York","blocks":[{"custom":{"name":"Post","rating":"D1","max_strength":4},"strength":4}]},
+        "policy":{"attacker":{"retreat":{"from_round":2}}}}"#;
+    let b = battle(json);
+    let mut retreats_seen = 0;
+    for seed in 0..300 {
+        let mut round = 1;
+        let mut this_round = 0;
+        for e in bosworth::replay(&b, seed).events {
+            match e {
+                Event::RoundStarts { round: r, .. } => (round, this_round) = (r, 0),
+                Event::Retreats { .. } => {
+                    assert!(round >= 2, "seed {seed}: a retreat in round 1");
+                    this_round += 1;
+                    retreats_seen += 1;
+                    assert!(this_round <= 1, "seed {seed}: capacity 1 exceeded in round {round}");
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(retreats_seen > 100);
+    // With no capacity limit, no attacking block fires after round 1 (both retreat in round 2),
+    // so Post's expected loss is the round-1 fire only: 2 dice at 1/6 = 1/3 of a step. With
+    // capacity 1, Two must fire in round 2 while One leaves, so Post loses more.
+    let unlimited = exact(&json.replace(r#","retreat_capacity":1"#, ""));
+    close(unlimited.sides[1].expected_steps_lost, 2.0 / 6.0);
+    close(unlimited.ends_in_round[2] + unlimited.ends_in_round[3], 0.0);
+    assert!(exact(json).sides[1].expected_steps_lost > 2.0 / 6.0 + 0.01);
+}
+
+/// D11: the Treason card's roll before round 1; the turned block sits out round 1 in the
+/// holder's reserve and fights from round 2.
+#[test]
+fn d11_treason_card_turns_a_block_before_round_one() {
+    let r = exact(
+        r#"{"version":1,"treason":"defender",
+        "attacker":{"house":"Lancaster","blocks":[{"id":"Stanley/L","strength":2},{"id":"Oxford","strength":3}]},
+        "defender":{"house":"York","blocks":[{"id":"Norfolk","strength":4}]}}"#,
+    );
+    // Default target: the block that defects most easily: Stanley/L, 1 die (Oxford is a rose noble).
+    close(block(&r, "Stanley/L").defected, 0.5);
+    let b = battle(
+        r#"{"version":1,"treason":"defender",
+        "attacker":{"house":"Lancaster","blocks":[{"id":"Stanley/L","strength":2},{"id":"Oxford","strength":3}]},
+        "defender":{"house":"York","blocks":[{"id":"Norfolk","strength":4}]}}"#,
+    );
+    // Find a seed where the roll succeeds and check Stanley does not act in round 1.
+    let replay = (0..64).map(|s| bosworth::replay(&b, s)).find(|r| r.events.iter().any(|e| matches!(e, Event::Defects { .. }))).unwrap();
+    let acts_in_round_1 = replay.events.iter().take_while(|e| !matches!(e, Event::RoundStarts { .. })).any(
+        |e| matches!(e, Event::Acts { block, .. } if block == "Stanley/Y"),
+    );
+    assert!(!acts_in_round_1);
+}
+
+/// D7: Dorset is Somerset's own shield; once Somerset is dead it serves the senior Lancaster heir.
+#[test]
+fn d7_dead_heirs_shield_serves_the_senior_heir() {
+    let rating = |dead: &str| {
+        let b = battle(&format!(
+            r#"{{"version":1,"area":"Dorset","king":"York","dead":[{dead}],
+            "attacker":{{"house":"York","blocks":[{{"id":"Norfolk","strength":4}}]}},
+            "defender":{{"house":"Lancaster","blocks":[{{"id":"Richmond","strength":3}}]}}}}"#
+        ));
+        bosworth::fire_order(&b)[0].turns.iter().find(|t| t.block == "Richmond").unwrap().rating.clone()
+    };
+    assert_eq!(rating(""), "B2");
+    assert_eq!(rating(r#""Somerset""#), "B3");
+}
+
+/// D6: the Nevilles may use a dead Neville's shield.
+#[test]
+fn d6_neville_uses_a_dead_nevilles_shield() {
+    let rating = |dead: &str| {
+        let b = battle(&format!(
+            r#"{{"version":1,"area":"Warwick","dead":[{dead}],
+            "attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":3}}]}},
+            "defender":{{"house":"York","blocks":[{{"id":"Kent/Y","strength":3}}]}}}}"#
+        ));
+        bosworth::fire_order(&b)[0].turns.iter().find(|t| t.block == "Kent/Y").unwrap().rating.clone()
+    };
+    assert_eq!(rating(""), "A2");
+    assert_eq!(rating(r#""Warwick/L""#), "A3");
+}
+
+/// D6: bonuses belong only to the side defending; the attacker on its own shield gets nothing.
+#[test]
+fn d6_no_bonus_for_the_attacker() {
+    let b = battle(
+        r#"{"version":1,"area":"East Anglia",
+        "attacker":{"house":"York","blocks":[{"id":"Norfolk","strength":4},{"id":"Norwich (levy)","strength":4}]},
+        "defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]}}"#,
+    );
+    let ratings: Vec<String> = bosworth::fire_order(&b)[0].turns.iter().map(|t| t.rating.clone()).collect();
+    assert_eq!(ratings, ["A2", "B2", "C2"]);
+}
+
+/// 6.9, D10: a block turned in round 4 to the attacker's side cannot retreat on a turn it does
+/// not have; it leaves after round 4 if capacity remains (D13).
+#[test]
+fn d13_round_four_defector_to_the_attacker_leaves_after_the_battle() {
+    let r = exact(
+        r#"{"version":1,"king":"Lancaster",
+        "attacker":{"house":"Lancaster","blocks":[{"id":"Henry VI","strength":4}]},
+        "defender":{"house":"York","blocks":[{"id":"Stanley/Y","strength":4},{"custom":{"name":"Rock","rating":"D1","max_strength":4},"strength":4}]},
+        "policy":{"attacker":{"treachery":[{"by":"Henry VI","target":"Stanley/Y","round":3}]}}}"#,
+    );
+    // Whatever happens, Stanley never ends a battle still on the attacker's side in the area.
+    let stanley = block(&r, "Stanley/Y");
+    assert!(stanley.defected > 0.0);
+    close(r.mass, 1.0);
+}
+
+/// 9.1: Clarence cannot be turned while he is the Pretender.
+#[test]
+fn clarence_as_pretender_cannot_be_turned() {
+    let e = error(
+        r#"{"version":1,"king":"Lancaster","dead":["York","March","Rutland"],
+        "attacker":{"house":"Lancaster","blocks":[{"id":"Henry VI","strength":4}]},
+        "defender":{"house":"York","blocks":[{"id":"Clarence/Y","strength":3}]},
+        "policy":{"attacker":{"treachery":[{"by":"Henry VI","target":"Clarence/Y"}]}}}"#,
+    );
+    assert_eq!(e.to_string(), "policy.attacker.treachery[0].target: Clarence/Y is the Pretender and cannot be turned (9.1, D10)");
+}
