@@ -307,7 +307,7 @@ fn find(battle: &Battle, name: &str, field: &str) -> Result<usize> {
 fn own(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> {
     let i = find(battle, name, field)?;
     if battle.slots[i].side != side {
-        return err(field, format!("{} is not a {} block", battle.slots[i].name(), side.name()));
+        return err(field, format!("{} is not one of the {}'s blocks", battle.slots[i].name(), side.name()));
     }
     Ok(i)
 }

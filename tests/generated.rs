@@ -1,0 +1,187 @@
+//! Generated battles: properties every result must have, and exact against Monte Carlo.
+
+mod common;
+use bosworth::data::{self, BLOCKS, Colour, House};
+use bosworth::dice::rng_from_seed;
+use bosworth::{Battle, Report, Scenario};
+use rand::Rng;
+
+fn pick<R: Rng>(rng: &mut R, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// A random valid battle with at most `per_side` blocks a side (one of them maybe a reserve),
+/// with areas, heirs, Bombards, the Treason card and random charges, Treachery and retreats.
+fn random_battle(seed: u64, per_side: usize) -> Battle {
+    let mut rng = rng_from_seed(seed);
+    loop {
+        let king = if rng.next_u64() % 2 == 0 { House::York } else { House::Lancaster };
+        let attacker = if rng.next_u64() % 2 == 0 { House::York } else { House::Lancaster };
+        let land: Vec<_> = data::AREAS.iter().filter(|a| a.exile.is_none()).collect();
+        let area = (rng.next_u64() % 4 != 0).then(|| land[pick(&mut rng, land.len())].name.to_string());
+        let mut used: Vec<&str> = Vec::new();
+        let mut army = |house: House, rng: &mut bosworth::dice::BattleRng| {
+            let pool: Vec<_> = BLOCKS
+                .iter()
+                .filter(|b| b.house() == Some(house) || (b.colour == Colour::Rebel && house == king.other()))
+                .collect();
+            let n = 1 + pick(rng, per_side);
+            let mut blocks = Vec::new();
+            while blocks.len() < n {
+                let b = pool[pick(rng, pool.len())];
+                if used.contains(&b.person) {
+                    continue;
+                }
+                used.push(b.person);
+                let strength = 1 + pick(rng, b.max_strength as usize) as u8;
+                let reserve = !blocks.is_empty() && rng.next_u64() % 3 == 0;
+                blocks.push(serde_json::json!({"id": b.id, "strength": strength, "reserve": reserve}));
+            }
+            let cap = match rng.next_u64() % 4 {
+                0 => serde_json::json!(0),
+                1 => serde_json::json!(1),
+                _ => serde_json::Value::Null,
+            };
+            (serde_json::json!({"house": house, "blocks": blocks, "retreat_capacity": cap}), blocks)
+        };
+        let (a, a_blocks) = army(attacker, &mut rng);
+        let (d, d_blocks) = army(attacker.other(), &mut rng);
+        let name = |v: &serde_json::Value| v["id"].as_str().unwrap().to_string();
+        let mut policy = serde_json::json!({"attacker": {}, "defender": {}});
+        for (side, own, enemy) in [("attacker", &a_blocks, &d_blocks), ("defender", &d_blocks, &a_blocks)] {
+            let target = name(&enemy[pick(&mut rng, enemy.len())]);
+            let round = 1 + pick(&mut rng, 3);
+            match rng.next_u64() % 5 {
+                0 => policy[side]["charges"] = serde_json::json!([{"target": target, "round": round}]),
+                1 => {
+                    let by = name(&own[pick(&mut rng, own.len())]);
+                    policy[side]["treachery"] = serde_json::json!([{"by": by, "target": target}]);
+                }
+                2 => policy[side]["retreat"] = serde_json::json!({"from_round": 2 + pick(&mut rng, 3)}),
+                3 => policy[side]["retreat"] = serde_json::json!({"below_ratio": 0.5}),
+                _ => {}
+            }
+        }
+        let treason = ["attacker", "defender", ""][pick(&mut rng, 3)];
+        let mut json = serde_json::json!({
+            "version": 1, "king": king, "area": area, "attacker": a, "defender": d, "policy": policy,
+        });
+        if !treason.is_empty() {
+            json["treason"] = serde_json::json!(treason);
+        }
+        strip_nulls(&mut json);
+        let scenario: Scenario = serde_json::from_value(json).expect("generated JSON follows the format");
+        match Battle::new(&scenario) {
+            Ok(b) => return b,
+            Err(_) => continue, // a random policy the rules forbid: draw again
+        }
+    }
+}
+
+fn strip_nulls(v: &mut serde_json::Value) {
+    if let Some(map) = v.as_object_mut() {
+        map.retain(|_, x| !x.is_null());
+        map.values_mut().for_each(strip_nulls);
+    } else if let Some(list) = v.as_array_mut() {
+        list.iter_mut().for_each(strip_nulls);
+    }
+}
+
+#[track_caller]
+fn is_distribution(ps: &[f64], what: &str) {
+    assert!(ps.iter().all(|&p| p >= 0.0), "{what}: negative probability {ps:?}");
+    let sum: f64 = ps.iter().sum();
+    assert!((sum - 1.0).abs() < 1e-12, "{what}: sums to {sum}");
+}
+
+fn check_report(r: &Report) {
+    assert!((r.mass - 1.0).abs() < 1e-12, "mass {}", r.mass);
+    is_distribution(&[r.attacker_holds, r.defender_holds, r.vacant], "holders");
+    is_distribution(&r.ends_in_round, "ends_in_round");
+    for b in &r.blocks {
+        is_distribution(&b.final_strength, &b.name);
+        assert!(b.eliminated <= 1.0 + 1e-12 && (b.eliminated - b.final_strength[0]).abs() < 1e-12);
+        assert!(b.retreated + b.eliminated <= 1.0 + 1e-12);
+    }
+    for s in &r.sides {
+        is_distribution(&s.steps_lost, "steps_lost");
+    }
+}
+
+/// 300 generated battles: no panic; every distribution sums to 1 within 1e-12 with no negative
+/// probability; replays and fire orders run.
+#[test]
+fn properties_of_generated_battles() {
+    let mut solved = 0;
+    for seed in 0..300 {
+        let battle = random_battle(seed, 3);
+        let _ = bosworth::fire_order(&battle);
+        let replay = bosworth::replay(&battle, seed);
+        assert!(matches!(replay.events.last(), Some(bosworth::log::Event::Ends { .. })));
+        if let Ok(r) = bosworth::solve(&battle, 2_000_000) {
+            check_report(&r);
+            solved += 1;
+        }
+    }
+    assert!(solved > 250, "only {solved} of 300 solved exactly");
+}
+
+/// Exact against Monte Carlo on 40 generated battles with reserves, heirs, shields and Bombards:
+/// every headline figure and every block's elimination chance within 4 standard errors.
+#[test]
+fn exact_agrees_with_monte_carlo() {
+    const RUNS: u64 = 40_000;
+    let (mut compared, mut reserves, mut heirs, mut bombards, mut bonuses, mut turned) = (0, 0, 0, 0, 0, 0);
+    for seed in 1000..1040 {
+        let battle = random_battle(seed, 3);
+        let Ok(exact) = bosworth::solve(&battle, 2_000_000) else { continue };
+        compared += 1;
+        let slots = battle.slots();
+        reserves += slots.iter().any(|s| s.reserve) as u32;
+        heirs += slots.iter().any(|s| s.versions[0].heir_rank.is_some()) as u32;
+        bombards += slots.iter().any(|s| s.versions[0].kind == bosworth::data::Kind::Bombard) as u32;
+        bonuses += bosworth::fire_order(&battle)[0].turns.iter().any(|t| t.rating != t.printed && !t.printed.starts_with('D')) as u32;
+        turned += exact.blocks.iter().any(|b| b.defected > 0.0) as u32;
+        let mc = bosworth::simulate(&battle, RUNS, seed);
+        let mut pairs = vec![
+            ("attacker holds".to_string(), exact.attacker_holds, mc.attacker_holds),
+            ("defender holds".to_string(), exact.defender_holds, mc.defender_holds),
+            ("ends in round 1".to_string(), exact.ends_in_round[0], mc.ends_in_round[0]),
+            ("ends in round 4".to_string(), exact.ends_in_round[3], mc.ends_in_round[3]),
+        ];
+        for (e, m) in exact.blocks.iter().zip(&mc.blocks) {
+            pairs.push((format!("{} eliminated", e.name), e.eliminated, m.eliminated));
+            pairs.push((format!("{} defects", e.name), e.defected, m.defected));
+        }
+        for (what, p, q) in pairs {
+            let p_in = p.clamp(0.0, 1.0);
+            let se = (p_in * (1.0 - p_in) / RUNS as f64).sqrt();
+            assert!((p - q).abs() <= 4.0 * se + 1e-12, "seed {seed}, {what}: exact {p}, Monte Carlo {q}, 4 s.e. = {}", 4.0 * se);
+        }
+    }
+    assert!(compared >= 30, "only {compared} battles compared");
+    let coverage = [reserves, heirs, bombards, bonuses, turned];
+    assert!(coverage.iter().all(|&n| n >= 2), "reserves, heirs, bombards, bonuses, defections: {coverage:?}");
+}
+
+/// Same seed, same numbers; another seed, other numbers.
+#[test]
+fn monte_carlo_is_reproducible_from_its_seed() {
+    let battle = (0..)
+        .map(|seed| random_battle(seed, 2))
+        .find(|b| bosworth::solve(b, 100_000).is_ok_and(|r| (0.2..0.8).contains(&r.attacker_holds)))
+        .unwrap();
+    let a = bosworth::simulate(&battle, 5_000, 42);
+    let b = bosworth::simulate(&battle, 5_000, 42);
+    assert_eq!(a, b);
+    let c = bosworth::simulate(&battle, 5_000, 43);
+    assert_ne!(a.attacker_holds, c.attacker_holds);
+}
+
+/// The exact solver stops at its budget with a message that points to Monte Carlo.
+#[test]
+fn exact_solver_stops_at_its_budget() {
+    let battle = random_battle(3, 4);
+    let e = bosworth::solve(&battle, 10).unwrap_err();
+    assert!(e.to_string().contains("Monte Carlo"), "{e}");
+}
