@@ -55,7 +55,10 @@ pub struct Chances {
 
 impl Chances {
     fn new() -> Self {
-        Chances { len: 0, items: [(0.0, Roll::Nothing); 25] }
+        Chances {
+            len: 0,
+            items: [(0.0, Roll::Nothing); 25],
+        }
     }
     fn push(&mut self, p: f64, roll: Roll) {
         if p > 0.0 {
@@ -85,19 +88,33 @@ pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> 
     match action {
         Action::Pass | Action::Retreat => out.push(1.0, Roll::Nothing),
         Action::Fire => {
-            let row = &HITS[state.strength[actor] as usize][firepower(battle, state, actor) as usize];
+            let row =
+                &HITS[state.strength[actor] as usize][firepower(battle, state, actor) as usize];
             for (k, &p) in row.iter().enumerate() {
                 out.push(p, Roll::Hits(k as u8));
             }
         }
         Action::Charge(target) => {
-            let row = &HITS[state.strength[actor] as usize][firepower(battle, state, actor) as usize];
+            let row =
+                &HITS[state.strength[actor] as usize][firepower(battle, state, actor) as usize];
             for (h, &p) in row.iter().enumerate() {
                 match charge::counter_fire(battle, state, target, h as u8) {
-                    None => out.push(p, Roll::Charge { hits: h as u8, counter: 0 }),
+                    None => out.push(
+                        p,
+                        Roll::Charge {
+                            hits: h as u8,
+                            counter: 0,
+                        },
+                    ),
                     Some((dice, fp)) => {
                         for (c, &q) in HITS[dice as usize][fp as usize].iter().enumerate() {
-                            out.push(p * q, Roll::Charge { hits: h as u8, counter: c as u8 });
+                            out.push(
+                                p * q,
+                                Roll::Charge {
+                                    hits: h as u8,
+                                    counter: c as u8,
+                                },
+                            );
                         }
                     }
                 }
@@ -105,7 +122,8 @@ pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> 
         }
         Action::Treachery(target) => {
             let side = state.side_of(actor);
-            let dice = treachery::dice_against(battle, state, side, Some(actor), target).unwrap_or(0);
+            let dice =
+                treachery::dice_against(battle, state, side, Some(actor), target).unwrap_or(0);
             let p = treachery::success_chance(dice);
             out.push(p, Roll::Treachery(true));
             out.push(1.0 - p, Roll::Treachery(false));
@@ -116,7 +134,14 @@ pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> 
 
 /// Applies `action` by `actor` with result `roll`, then deploys reserves and changes control
 /// where a side ran out of active blocks (D4, D5).
-pub fn resolve<O: Observer>(battle: &Battle, state: &mut State, actor: usize, action: Action, roll: Roll, log: &mut O) {
+pub fn resolve<O: Observer>(
+    battle: &Battle,
+    state: &mut State,
+    actor: usize,
+    action: Action,
+    roll: Roll,
+    log: &mut O,
+) {
     state.acted |= 1 << actor;
     let side = state.side_of(actor);
     match (action, roll) {
@@ -161,4 +186,26 @@ pub fn legal_actions(battle: &Battle, state: &State, actor: usize) -> Vec<Action
         }
     }
     actions
+}
+
+/// Where each result of `action` by `actor` leads: (chance, next state), each state already
+/// moved on to its next decision point or its end (see [`crate::next_point`]). The question a
+/// best-play solver asks at every decision point.
+pub fn outcomes(battle: &Battle, state: &State, actor: usize, action: Action) -> Vec<(f64, State)> {
+    chances(battle, state, actor, action)
+        .iter()
+        .map(|&(p, roll)| {
+            let mut next = *state;
+            resolve(
+                battle,
+                &mut next,
+                actor,
+                action,
+                roll,
+                &mut crate::log::Silent,
+            );
+            crate::round::advance(battle, &mut next, &mut crate::log::Silent);
+            (p, next)
+        })
+        .collect()
 }

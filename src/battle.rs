@@ -152,14 +152,22 @@ impl Battle {
 
     /// Mask of every slot.
     pub(crate) fn all(&self) -> u32 {
-        if self.slots.len() >= 32 { u32::MAX } else { (1u32 << self.slots.len()) - 1 }
+        if self.slots.len() >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.slots.len()) - 1
+        }
     }
 
     /// A block's initiative letter in a round: a Bombard is A in round 1 and D later (6.2, D1).
     pub fn initiative(&self, slot: usize, round: u8) -> crate::data::Initiative {
         let v = &self.slots[slot].versions[0];
         if v.kind == Kind::Bombard {
-            if round == 1 { crate::data::Initiative::A } else { crate::data::Initiative::D }
+            if round == 1 {
+                crate::data::Initiative::A
+            } else {
+                crate::data::Initiative::D
+            }
         } else {
             v.rating.initiative
         }

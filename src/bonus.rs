@@ -55,7 +55,9 @@ pub(crate) struct HeirRule {
 impl BonusRule {
     /// Compiles the rule for a printed block in an area.
     pub(crate) fn for_block(data: &BlockData, area: Option<&Area>, king: House) -> BonusRule {
-        let Some(area) = area else { return BonusRule::default() };
+        let Some(area) = area else {
+            return BonusRule::default();
+        };
         match data.home {
             Home::Nowhere => BonusRule::default(),
             Home::Shields(keys) => {
@@ -69,11 +71,24 @@ impl BonusRule {
                         }
                     }
                 }
-                BonusRule { fixed, shield_if_dead, heir: None }
+                BonusRule {
+                    fixed,
+                    shield_if_dead,
+                    heir: None,
+                }
             }
-            Home::City(city) => BonusRule { fixed: area.city == Some(city), ..BonusRule::default() },
-            Home::Cathedral(c) => BonusRule { fixed: area.cathedral == Some(c), ..BonusRule::default() },
-            Home::Wales => BonusRule { fixed: area.wales, ..BonusRule::default() },
+            Home::City(city) => BonusRule {
+                fixed: area.city == Some(city),
+                ..BonusRule::default()
+            },
+            Home::Cathedral(c) => BonusRule {
+                fixed: area.cathedral == Some(c),
+                ..BonusRule::default()
+            },
+            Home::Wales => BonusRule {
+                fixed: area.wales,
+                ..BonusRule::default()
+            },
             Home::Heir { specific } => {
                 let house = data.house().unwrap_or(House::York);
                 let fixed = specific.is_some_and(|s| area.has_shield(s));
@@ -179,7 +194,9 @@ pub(crate) fn firepower(battle: &Battle, state: &State, slot: usize) -> u8 {
 
 /// A sentence saying where a version's +1 comes from, with the rule number.
 pub(crate) fn home_reason(v: &Version, area: &Area) -> String {
-    let Some(data) = v.data else { return String::new() };
+    let Some(data) = v.data else {
+        return String::new();
+    };
     match data.home {
         Home::City(c) => format!("+1 defending its city, {c} (2.4)"),
         Home::Cathedral(c) => format!("+1 defending its cathedral, {c} (2.5)"),

@@ -22,8 +22,15 @@ pub(crate) fn may_target(state: &State, actor: usize, target: usize) -> bool {
 
 /// The target's bonus fire after surviving `hits`: (dice, firepower), or `None` if the hits
 /// eliminate it (D9: its reduced strength, its own firepower with any defensive bonus).
-pub(crate) fn counter_fire(battle: &Battle, state: &State, target: usize, hits: u8) -> Option<(u8, u8)> {
-    let left = state.strength[target].checked_sub(hits).filter(|&s| s > 0)?;
+pub(crate) fn counter_fire(
+    battle: &Battle,
+    state: &State,
+    target: usize,
+    hits: u8,
+) -> Option<(u8, u8)> {
+    let left = state.strength[target]
+        .checked_sub(hits)
+        .filter(|&s| s > 0)?;
     let mut after = *state;
     after.strength[target] = left;
     Some((left, firepower(battle, &after, target)))
@@ -39,8 +46,22 @@ pub(crate) fn charge<O: Observer>(
     counter: u8,
     log: &mut O,
 ) {
-    hit_block(battle, state, target, hits, "6.5, D9: a charge hits only its named target; surplus is lost", log);
+    hit_block(
+        battle,
+        state,
+        target,
+        hits,
+        "6.5, D9: a charge hits only its named target; surplus is lost",
+        log,
+    );
     if state.strength[target] > 0 {
-        hit_block(battle, state, actor, counter, "6.5, D9: the target's bonus fire hits only the charging heir", log);
+        hit_block(
+            battle,
+            state,
+            actor,
+            counter,
+            "6.5, D9: the target's bonus fire hits only the charging heir",
+            log,
+        );
     }
 }

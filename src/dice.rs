@@ -34,7 +34,9 @@ const fn build_table() -> [[[f64; MAX_DICE + 1]; 7]; MAX_DICE + 1] {
             let mut k = 0;
             while k <= n {
                 // C(n,k) f^k (6-f)^(n-k) / 6^n, an exact integer over 6^n: correctly rounded.
-                let num = choose(n as u32, k as u32) * (f as u32).pow(k as u32) * (6 - f as u32).pow((n - k) as u32);
+                let num = choose(n as u32, k as u32)
+                    * (f as u32).pow(k as u32)
+                    * (6 - f as u32).pow((n - k) as u32);
                 t[n][f][k] = num as f64 / 6u32.pow(n as u32) as f64;
                 k += 1;
             }

@@ -17,7 +17,10 @@ pub struct ScenarioError {
 impl ScenarioError {
     /// An error at `field` for `reason`.
     pub fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
-        ScenarioError { field: field.into(), reason: reason.into() }
+        ScenarioError {
+            field: field.into(),
+            reason: reason.into(),
+        }
     }
 }
 

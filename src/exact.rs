@@ -65,7 +65,12 @@ pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
         let p = treachery::success_chance(dice);
         openings = vec![(p, true), (1.0 - p, false)];
     }
-    let place = |mut s: State, p: f64, buckets: &mut Vec<Map>, tally: &mut Tally, visited: &mut usize, live: &mut usize| {
+    let place = |mut s: State,
+                 p: f64,
+                 buckets: &mut Vec<Map>,
+                 tally: &mut Tally,
+                 visited: &mut usize,
+                 live: &mut usize| {
         match advance(battle, &mut s, &mut Silent) {
             Point::End(ending) => tally.add(battle, &s, ending, p),
             Point::Act(_) => {
@@ -87,12 +92,21 @@ pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
         for (state, p) in bucket {
             live -= 1;
             let mut s = state;
-            let Point::Act(actor) = advance(battle, &mut s, &mut Silent) else { continue };
+            let Point::Act(actor) = advance(battle, &mut s, &mut Silent) else {
+                continue;
+            };
             let action = policy::choose(battle, &s, actor);
             for &(q, roll) in chances(battle, &s, actor, action).iter() {
                 let mut next = s;
                 resolve(battle, &mut next, actor, action, roll, &mut Silent);
-                place(next, p * q, &mut buckets, &mut tally, &mut visited, &mut live);
+                place(
+                    next,
+                    p * q,
+                    &mut buckets,
+                    &mut tally,
+                    &mut visited,
+                    &mut live,
+                );
             }
             peak = peak.max(live);
             if visited > budget {
@@ -100,5 +114,12 @@ pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
             }
         }
     }
-    Ok(tally.report(battle, Method::Exact { states: visited, peak_states: peak }, 1.0))
+    Ok(tally.report(
+        battle,
+        Method::Exact {
+            states: visited,
+            peak_states: peak,
+        },
+        1.0,
+    ))
 }

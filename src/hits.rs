@@ -8,14 +8,26 @@ use crate::state::{State, bits};
 
 /// Applies `hits` from one fire to `side`'s active blocks (6.4, D3). Reserves never take them:
 /// surplus hits after the last active block falls are lost, not carried to reserves (D4).
-pub(crate) fn take_hits<O: Observer>(battle: &Battle, state: &mut State, side: Side, mut hits: u8, log: &mut O) {
+pub(crate) fn take_hits<O: Observer>(
+    battle: &Battle,
+    state: &mut State,
+    side: Side,
+    mut hits: u8,
+    log: &mut O,
+) {
     while hits > 0 {
         let targets = state.active() & state.side_mask(battle, side);
         let Some(target) = strongest(battle, state, side, targets) else {
-            log.note(|| Event::HitsLost { hits, rule: "6.4, D3/D4: no active enemy block is left".into() });
+            log.note(|| Event::HitsLost {
+                hits,
+                rule: "6.4, D3/D4: no active enemy block is left".into(),
+            });
             return;
         };
-        let tied = bits(targets).filter(|&i| state.strength[i] == state.strength[target]).count() > 1;
+        let tied = bits(targets)
+            .filter(|&i| state.strength[i] == state.strength[target])
+            .count()
+            > 1;
         let rule = if tied {
             "6.4, D3: the strongest active enemy block; the owner's hit order breaks the tie"
         } else {

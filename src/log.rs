@@ -2,10 +2,10 @@
 //! [`Observer`]; the replay keeps every event, the solvers keep none at no cost.
 
 use crate::scenario::Side;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One thing that happened in a battle.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A battle round begins; reserves (and last round's defectors) become active (6.3, D4).

@@ -17,19 +17,69 @@ pub const MAX_RUNS: u64 = 1_000_000_000;
 
 /// Simulates `runs` battles from `seed` (at most [`MAX_RUNS`]).
 pub fn simulate(battle: &Battle, runs: u64, seed: u64) -> Report {
-    let runs = runs.clamp(1, MAX_RUNS);
-    let mut rng: BattleRng = rng_from_seed(seed);
-    let mut tally = Tally::new(battle);
-    for _ in 0..runs {
-        let (state, ending) = one_battle(battle, &mut rng, &mut Silent);
-        tally.add(battle, &state, ending, 1.0);
+    let mut sim = Simulation::new(battle, seed);
+    sim.run(runs.clamp(1, MAX_RUNS));
+    sim.report()
+}
+
+/// A Monte Carlo run that can be advanced in chunks, for progress bars and cancellation:
+/// `run(a); run(b)` gives exactly the figures of one `run(a + b)` from the same seed.
+pub struct Simulation<'b> {
+    battle: &'b Battle,
+    seed: u64,
+    rng: BattleRng,
+    tally: Tally,
+    runs: u64,
+}
+
+impl<'b> Simulation<'b> {
+    /// A simulation of `battle` from `seed`, with no battle fought yet.
+    pub fn new(battle: &'b Battle, seed: u64) -> Self {
+        Simulation {
+            battle,
+            seed,
+            rng: rng_from_seed(seed),
+            tally: Tally::new(battle),
+            runs: 0,
+        }
     }
-    tally.report(battle, Method::MonteCarlo { runs, seed }, runs as f64)
+
+    /// Fights `runs` more battles (never past [`MAX_RUNS`] in all).
+    pub fn run(&mut self, runs: u64) {
+        let runs = runs.min(MAX_RUNS - self.runs);
+        for _ in 0..runs {
+            let (state, ending) = one_battle(self.battle, &mut self.rng, &mut Silent);
+            self.tally.add(self.battle, &state, ending, 1.0);
+        }
+        self.runs += runs;
+    }
+
+    /// Battles fought so far.
+    pub fn runs(&self) -> u64 {
+        self.runs
+    }
+
+    /// The figures so far (all zero before the first battle).
+    pub fn report(&self) -> Report {
+        self.tally.report(
+            self.battle,
+            Method::MonteCarlo {
+                runs: self.runs,
+                seed: self.seed,
+            },
+            self.runs.max(1) as f64,
+        )
+    }
 }
 
 /// Fights one battle with `rng`, under the scenario's policy; returns its final state.
-pub fn one_battle<R: Rng + ?Sized, O: Observer>(battle: &Battle, rng: &mut R, log: &mut O) -> (State, Ending) {
-    let success = treachery::treason_roll(battle).is_some_and(|(_, _, dice)| uniform(rng) < treachery::success_chance(dice));
+pub fn one_battle<R: Rng + ?Sized, O: Observer>(
+    battle: &Battle,
+    rng: &mut R,
+    log: &mut O,
+) -> (State, Ending) {
+    let success = treachery::treason_roll(battle)
+        .is_some_and(|(_, _, dice)| uniform(rng) < treachery::success_chance(dice));
     let mut s = treachery::play_treason(battle, success, Vec::new(), log);
     loop {
         match advance(battle, &mut s, log) {

@@ -10,10 +10,10 @@ use crate::data::{Home, Kind};
 use crate::round::next_actor;
 use crate::scenario::Side;
 use crate::state::bits;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One block's turn in the fire order.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Turn {
     /// The block.
     pub block: String,
@@ -28,7 +28,7 @@ pub struct Turn {
 }
 
 /// The turns of one battle round.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RoundOrder {
     /// The round, 1-4.
     pub round: u8,
@@ -74,12 +74,21 @@ fn round_order(battle: &Battle, round: u8) -> RoundOrder {
         }
         let group = battle.letter_mask(round, letter) & s.side_mask(battle, side) & s.active();
         if side == s.defender() {
-            reasons.push(format!("the defender's {} blocks act before the attacker's (6.2, D1)", letter.letter()));
+            reasons.push(format!(
+                "the defender's {} blocks act before the attacker's (6.2, D1)",
+                letter.letter()
+            ));
         } else {
-            reasons.push(format!("the attacker's {} blocks act after the defender's (6.2, D1)", letter.letter()));
+            reasons.push(format!(
+                "the attacker's {} blocks act after the defender's (6.2, D1)",
+                letter.letter()
+            ));
         }
         if group.count_ones() > 1 {
-            reasons.push(format!("within the group, the {}'s fire order (D2)", side.name()));
+            reasons.push(format!(
+                "within the group, the {}'s fire order (D2)",
+                side.name()
+            ));
         }
         if round > 1 && slot.reserve {
             reasons.push(if round == 2 {
@@ -93,13 +102,21 @@ fn round_order(battle: &Battle, round: u8) -> RoundOrder {
             if parts.home {
                 let heir_own = matches!(v.data.map(|d| d.home), Some(Home::Heir { specific: Some(k) }) if area.has_shield(k));
                 reasons.push(match v.heir_rank {
-                    Some(_) if heir_own => format!("+1 defending his own shield in {} (2.2, D7)", area.name),
-                    Some(_) => format!("+1 defending a royal shield in {}: senior heir present (2.2, D7)", area.name),
+                    Some(_) if heir_own => {
+                        format!("+1 defending his own shield in {} (2.2, D7)", area.name)
+                    }
+                    Some(_) => format!(
+                        "+1 defending a royal shield in {}: senior heir present (2.2, D7)",
+                        area.name
+                    ),
                     None => home_reason(v, area),
                 });
             }
             if parts.crown {
-                reasons.push(format!("+1 defending the crown in {}: senior royal heir (2.3, D7)", area.name));
+                reasons.push(format!(
+                    "+1 defending the crown in {}: senior royal heir (2.3, D7)",
+                    area.name
+                ));
             }
             if parts.total() == 2 {
                 reasons.push("at most +2 in all (2.3)".to_string());
@@ -117,5 +134,9 @@ fn round_order(battle: &Battle, round: u8) -> RoundOrder {
         });
         s.acted |= 1 << i;
     }
-    RoundOrder { round, turns, waiting }
+    RoundOrder {
+        round,
+        turns,
+        waiting,
+    }
 }

@@ -29,7 +29,8 @@ pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
         for &(by, target, round) in &plans.treachery {
             if by as usize == actor
                 && round.is_none_or(|r| r == state.round)
-                && treachery::dice_against(battle, state, side, Some(actor), target as usize).is_some()
+                && treachery::dice_against(battle, state, side, Some(actor), target as usize)
+                    .is_some()
             {
                 return Action::Treachery(target as usize);
             }

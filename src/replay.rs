@@ -12,10 +12,10 @@ use crate::round::{Point, advance};
 use crate::scenario::Side;
 use crate::state::State;
 use crate::treachery;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One battle fought out.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Replay {
     /// The seed it was rolled from.
     pub seed: u64,
@@ -41,13 +41,18 @@ fn count_hits(dice: &[u8], firepower: u8) -> u8 {
 pub fn replay(battle: &Battle, seed: u64) -> Replay {
     let mut rng = rng_from_seed(seed);
     let mut events: Vec<Event> = Vec::new();
-    let treason_dice = treachery::treason_roll(battle).map(|(_, _, n)| roll(&mut rng, n)).unwrap_or_default();
+    let treason_dice = treachery::treason_roll(battle)
+        .map(|(_, _, n)| roll(&mut rng, n))
+        .unwrap_or_default();
     let success = !treason_dice.is_empty() && treason_dice.iter().all(|d| d % 2 == 0);
     let mut s = treachery::play_treason(battle, success, treason_dice, &mut events);
     loop {
         let actor = match advance(battle, &mut s, &mut events) {
             Point::End(ending) => {
-                events.push(Event::Ends { round: ending.round, holder: ending.holder });
+                events.push(Event::Ends {
+                    round: ending.round,
+                    holder: ending.holder,
+                });
                 return Replay {
                     seed,
                     events,
@@ -65,10 +70,29 @@ pub fn replay(battle: &Battle, seed: u64) -> Replay {
 }
 
 /// Rolls the dice of one turn and logs them; returns the result for [`resolve`].
-fn turn(battle: &Battle, s: &State, actor: usize, action: Action, rng: &mut BattleRng, events: &mut Vec<Event>) -> Roll {
+fn turn(
+    battle: &Battle,
+    s: &State,
+    actor: usize,
+    action: Action,
+    rng: &mut BattleRng,
+    events: &mut Vec<Event>,
+) -> Roll {
     let name = |i: usize| s.version(battle, i).id.clone();
-    let rating = |st: &State, i: usize| format!("{}{}", battle.initiative(i, st.round).letter(), firepower(battle, st, i));
-    let mut acts = |action: &str, block: usize, target: Option<usize>, rating: Option<String>, dice: Vec<u8>, hits: u8, rule: &str| {
+    let rating = |st: &State, i: usize| {
+        format!(
+            "{}{}",
+            battle.initiative(i, st.round).letter(),
+            firepower(battle, st, i)
+        )
+    };
+    let mut acts = |action: &str,
+                    block: usize,
+                    target: Option<usize>,
+                    rating: Option<String>,
+                    dice: Vec<u8>,
+                    hits: u8,
+                    rule: &str| {
         events.push(Event::Acts {
             round: s.round,
             block: name(block),
@@ -83,7 +107,15 @@ fn turn(battle: &Battle, s: &State, actor: usize, action: Action, rng: &mut Batt
     };
     match action {
         Action::Pass => {
-            acts("pass", actor, None, None, vec![], 0, "6.2: a block may pass");
+            acts(
+                "pass",
+                actor,
+                None,
+                None,
+                vec![],
+                0,
+                "6.2: a block may pass",
+            );
             Roll::Nothing
         }
         Action::Retreat => {
@@ -99,28 +131,61 @@ fn turn(battle: &Battle, s: &State, actor: usize, action: Action, rng: &mut Batt
             let fp = firepower(battle, s, actor);
             let dice = roll(rng, s.strength[actor]);
             let hits = count_hits(&dice, fp);
-            acts("fire", actor, None, Some(rating(s, actor)), dice, hits, "6.4: one die per step; each die at or under the firepower hits");
+            acts(
+                "fire",
+                actor,
+                None,
+                Some(rating(s, actor)),
+                dice,
+                hits,
+                "6.4: one die per step; each die at or under the firepower hits",
+            );
             Roll::Hits(hits)
         }
         Action::Charge(target) => {
             let fp = firepower(battle, s, actor);
             let dice = roll(rng, s.strength[actor]);
             let hits = count_hits(&dice, fp);
-            acts("charge", actor, Some(target), Some(rating(s, actor)), dice, hits, "6.5, D9: the senior heir charges a named block");
+            acts(
+                "charge",
+                actor,
+                Some(target),
+                Some(rating(s, actor)),
+                dice,
+                hits,
+                "6.5, D9: the senior heir charges a named block",
+            );
             let mut counter = 0;
             if let Some((n, cfp)) = counter_fire(battle, s, target, hits) {
                 let dice = roll(rng, n);
                 counter = count_hits(&dice, cfp);
                 let r = format!("{}{}", battle.initiative(target, s.round).letter(), cfp);
-                acts("counter-fire", target, Some(actor), Some(r), dice, counter, "6.5, D9: a target that survives fires back at once");
+                acts(
+                    "counter-fire",
+                    target,
+                    Some(actor),
+                    Some(r),
+                    dice,
+                    counter,
+                    "6.5, D9: a target that survives fires back at once",
+                );
             }
             Roll::Charge { hits, counter }
         }
         Action::Treachery(target) => {
-            let n = treachery::dice_against(battle, s, s.side_of(actor), Some(actor), target).unwrap_or(0);
+            let n = treachery::dice_against(battle, s, s.side_of(actor), Some(actor), target)
+                .unwrap_or(0);
             let dice = roll(rng, n);
             let success = dice.iter().all(|d| d % 2 == 0);
-            acts("treachery", actor, Some(target), None, dice, success as u8, "6.9, D10: every die even turns the block");
+            acts(
+                "treachery",
+                actor,
+                Some(target),
+                None,
+                dice,
+                success as u8,
+                "6.9, D10: every die even turns the block",
+            );
             Roll::Treachery(success)
         }
     }

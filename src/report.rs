@@ -6,10 +6,10 @@ use crate::data::{House, Kind, Loyalty};
 use crate::round::Ending;
 use crate::scenario::Side;
 use crate::state::State;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How the figures were computed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Method {
     /// Every outcome, with its exact probability.
@@ -29,7 +29,7 @@ pub enum Method {
 }
 
 /// What happens to one block.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BlockReport {
     /// Its id as entered.
     pub name: String,
@@ -49,11 +49,11 @@ pub struct BlockReport {
     /// Chance it defects (6.9).
     pub defected: f64,
     /// What elimination means for it (6.8, D15).
-    pub if_eliminated: &'static str,
+    pub if_eliminated: String,
 }
 
 /// What one side loses.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SideReport {
     /// The side as entered.
     pub side: Side,
@@ -67,7 +67,7 @@ pub struct SideReport {
 }
 
 /// The outcome distribution of a battle.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// Exact or Monte Carlo, with its figures.
     pub method: Method,
@@ -97,6 +97,20 @@ pub struct Report {
     pub lancaster_heir_dies: Option<f64>,
     /// Total probability accounted for (exact: 1 within 1e-12).
     pub mass: f64,
+    /// Monte Carlo only: the standard errors of the three headline figures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub std_errors: Option<StdErrors>,
+}
+
+/// Standard errors of the headline figures of a Monte Carlo report: sqrt(p(1-p)/runs).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct StdErrors {
+    /// Of `attacker_holds`.
+    pub attacker_holds: f64,
+    /// Of `defender_holds`.
+    pub defender_holds: f64,
+    /// Of `vacant`.
+    pub vacant: f64,
 }
 
 impl Report {
@@ -112,7 +126,9 @@ impl Report {
 
 /// What elimination means for a block (6.81-6.86, D15).
 pub fn fate(v: &Version) -> &'static str {
-    let Some(d) = v.data else { return "goes to the pool" };
+    let Some(d) = v.data else {
+        return "goes to the pool";
+    };
     match d.kind {
         Kind::Heir => "permanently dead (6.82)",
         Kind::Noble if d.loyalty == Loyalty::Rose || d.is_neville() => "permanently dead (6.83)",
@@ -216,35 +232,53 @@ impl Tally {
             .iter()
             .enumerate()
             .map(|(i, slot)| {
-                let max = slot.versions[0].max_strength.max(slot.versions[1].max_strength) as usize;
-                let final_strength: Vec<f64> = self.strength[i][..=max].iter().map(|&x| d(x)).collect();
+                let max = slot.versions[0]
+                    .max_strength
+                    .max(slot.versions[1].max_strength) as usize;
+                let final_strength: Vec<f64> =
+                    self.strength[i][..=max].iter().map(|&x| d(x)).collect();
                 BlockReport {
                     name: slot.name().to_string(),
                     side: slot.side,
                     strength: slot.strength,
-                    expected_strength: final_strength.iter().enumerate().map(|(k, p)| k as f64 * p).sum(),
+                    expected_strength: final_strength
+                        .iter()
+                        .enumerate()
+                        .map(|(k, p)| k as f64 * p)
+                        .sum(),
                     final_strength,
                     eliminated: d(self.eliminated[i]),
                     retreated: d(self.retreated[i]),
                     defected: d(self.defected[i]),
-                    if_eliminated: fate(&slot.versions[0]),
+                    if_eliminated: fate(&slot.versions[0]).to_string(),
                 }
             })
             .collect();
         let side_report = |side: Side| {
             let start: usize = battle.slots.iter().map(|s| s.strength as usize).sum();
-            let steps_lost: Vec<f64> = self.lost[side.index()][..=start.min(MAX_LOST)].iter().map(|&x| d(x)).collect();
+            let steps_lost: Vec<f64> = self.lost[side.index()][..=start.min(MAX_LOST)]
+                .iter()
+                .map(|&x| d(x))
+                .collect();
             SideReport {
                 side,
                 house: battle.house(side),
-                expected_steps_lost: steps_lost.iter().enumerate().map(|(k, p)| k as f64 * p).sum(),
+                expected_steps_lost: steps_lost
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| k as f64 * p)
+                    .sum(),
                 steps_lost,
             }
         };
         let has_heir = |house: House| {
-            battle.slots.iter().any(|s| s.versions.iter().any(|v| v.heir_rank.is_some() && v.house == house))
+            battle.slots.iter().any(|s| {
+                s.versions
+                    .iter()
+                    .any(|v| v.heir_rank.is_some() && v.house == house)
+            })
         };
-        Report {
+        let mut report = Report {
             method,
             area: battle.area.map(|a| a.name.to_string()),
             attacker_holds: d(self.holds[0]),
@@ -259,6 +293,15 @@ impl Tally {
             york_heir_dies: has_heir(House::York).then(|| d(self.heirs[0])),
             lancaster_heir_dies: has_heir(House::Lancaster).then(|| d(self.heirs[1])),
             mass: d(self.total),
+            std_errors: None,
+        };
+        if matches!(report.method, Method::MonteCarlo { .. }) {
+            report.std_errors = Some(StdErrors {
+                attacker_holds: report.std_error(report.attacker_holds),
+                defender_holds: report.std_error(report.defender_holds),
+                vacant: report.std_error(report.vacant),
+            });
         }
+        report
     }
 }

@@ -18,11 +18,15 @@ pub(crate) fn after_action<O: Observer>(battle: &Battle, state: &mut State, log:
         state.acted |= mine;
         log.note(|| Event::Deploys {
             side,
-            blocks: bits(mine).map(|i| state.version(battle, i).id.clone()).collect(),
+            blocks: bits(mine)
+                .map(|i| state.version(battle, i).id.clone())
+                .collect(),
         });
         if state.round == 1 && side == defender {
             state.swapped = !state.swapped;
-            log.note(|| Event::ControlChanges { defender: state.defender() });
+            log.note(|| Event::ControlChanges {
+                defender: state.defender(),
+            });
         }
     }
 }

@@ -29,11 +29,16 @@ pub(crate) fn retreat<O: Observer>(battle: &Battle, state: &mut State, slot: usi
     if capacity_left(battle, state, side) {
         state.retreats[side.index()] += 1;
         state.retreated |= 1 << slot;
-        log.note(|| Event::Retreats { block: state.version(battle, slot).id.clone(), strength: state.strength[slot] });
+        log.note(|| Event::Retreats {
+            block: state.version(battle, slot).id.clone(),
+            strength: state.strength[slot],
+        });
     } else {
         state.lost[side.index()] += state.strength[slot];
         state.strength[slot] = 0;
-        log.note(|| Event::CannotRetreat { block: state.version(battle, slot).id.clone() });
+        log.note(|| Event::CannotRetreat {
+            block: state.version(battle, slot).id.clone(),
+        });
         log.note(|| Event::Eliminated {
             block: state.version(battle, slot).id.clone(),
             fate: crate::report::fate(state.version(battle, slot)).into(),

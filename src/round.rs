@@ -38,7 +38,10 @@ pub(crate) fn advance<O: Observer>(battle: &Battle, state: &mut State, log: &mut
         }
         if state.round == 4 {
             after_round_four(battle, state, log);
-            let ending = over(battle, state).unwrap_or(Ending { round: 4, holder: None });
+            let ending = over(battle, state).unwrap_or(Ending {
+                round: 4,
+                holder: None,
+            });
             return Point::End(ending);
         }
         start_round(battle, state, log);
@@ -52,8 +55,17 @@ fn over(battle: &Battle, state: &State) -> Option<Ending> {
     if a && d {
         return None;
     }
-    let holder = if a { Some(Side::Attacker) } else if d { Some(Side::Defender) } else { None };
-    Some(Ending { round: state.round, holder })
+    let holder = if a {
+        Some(Side::Attacker)
+    } else if d {
+        Some(Side::Defender)
+    } else {
+        None
+    };
+    Some(Ending {
+        round: state.round,
+        holder,
+    })
 }
 
 /// The next block to act (D1, D2): groups A to D, the side now defending first within each
@@ -72,7 +84,10 @@ pub(crate) fn next_actor(battle: &Battle, state: &State) -> Option<usize> {
         for side in [first, first.other()] {
             let mine = group & state.side_mask(battle, side);
             if mine != 0 {
-                return battle.fire_order[side.index()].iter().map(|&i| i as usize).find(|&i| mine >> i & 1 == 1);
+                return battle.fire_order[side.index()]
+                    .iter()
+                    .map(|&i| i as usize)
+                    .find(|&i| mine >> i & 1 == 1);
             }
         }
     }
@@ -88,7 +103,9 @@ fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     state.retreats = [0, 0];
     log.note(|| Event::RoundStarts {
         round: state.round,
-        arrive: bits(arrive).map(|i| state.version(battle, i).id.clone()).collect(),
+        arrive: bits(arrive)
+            .map(|i| state.version(battle, i).id.clone())
+            .collect(),
     });
 }
 

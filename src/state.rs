@@ -84,12 +84,20 @@ impl State {
 
     /// The side the block fights for now.
     pub fn side_of(&self, slot: usize) -> Side {
-        if self.attacker >> slot & 1 == 1 { Side::Attacker } else { Side::Defender }
+        if self.attacker >> slot & 1 == 1 {
+            Side::Attacker
+        } else {
+            Side::Defender
+        }
     }
 
     /// The side defending now: the defender as entered, unless control changed (D5).
     pub fn defender(&self) -> Side {
-        if self.swapped { Side::Attacker } else { Side::Defender }
+        if self.swapped {
+            Side::Attacker
+        } else {
+            Side::Defender
+        }
     }
 
     /// True if control changed in round 1 (D5).
@@ -112,7 +120,9 @@ impl State {
 
     /// Total strength of a side's blocks in the battle (active and reserve).
     pub(crate) fn side_strength(&self, battle: &Battle, side: Side) -> u32 {
-        bits(self.present & self.side_mask(battle, side)).map(|i| self.strength[i] as u32).sum()
+        bits(self.present & self.side_mask(battle, side))
+            .map(|i| self.strength[i] as u32)
+            .sum()
     }
 
     /// Blocks of `side` that have not had their turn this round and may have one.

@@ -9,7 +9,9 @@ use crate::state::State;
 /// True if this block may make a Treachery roll at all: the King, the Pretender or Warwick
 /// of either version (6.9, D10).
 pub(crate) fn is_roller(battle: &Battle, state: &State, slot: usize) -> bool {
-    battle.king() == Some(slot) || battle.pretender() == Some(slot) || state.version(battle, slot).person() == "Warwick"
+    battle.king() == Some(slot)
+        || battle.pretender() == Some(slot)
+        || state.version(battle, slot).person() == "Warwick"
 }
 
 /// True if `actor` may roll now: a roller who has not rolled in this battle, in round 1-3 for
@@ -25,7 +27,13 @@ pub(crate) fn may_roll(battle: &Battle, state: &State, actor: usize) -> bool {
 /// it must be an active enemy block with a loyalty rating, not the King or the Pretender, not
 /// already turned in this battle; Warwick may not roll on Northumberland or Westmoreland and
 /// needs one die for Kent or Salisbury.
-pub(crate) fn dice_against(battle: &Battle, state: &State, side: Side, roller: Option<usize>, target: usize) -> Option<u8> {
+pub(crate) fn dice_against(
+    battle: &Battle,
+    state: &State,
+    side: Side,
+    roller: Option<usize>,
+    target: usize,
+) -> Option<u8> {
     if !state.is_active(target)
         || state.side_of(target) == side
         || state.has_defected(target)
@@ -54,7 +62,13 @@ pub(crate) fn success_chance(dice: u8) -> f64 {
 
 /// The target changes sides: it becomes its other version at its current strength and joins
 /// `to`'s reserve, acting from the next round (6.9, D10, D11).
-pub(crate) fn defect<O: Observer>(battle: &Battle, state: &mut State, target: usize, to: Side, log: &mut O) {
+pub(crate) fn defect<O: Observer>(
+    battle: &Battle,
+    state: &mut State,
+    target: usize,
+    to: Side,
+    log: &mut O,
+) {
     let bit = 1u32 << target;
     let before = state.version(battle, target).id.clone();
     state.defected |= bit;
@@ -64,7 +78,11 @@ pub(crate) fn defect<O: Observer>(battle: &Battle, state: &mut State, target: us
         Side::Attacker => state.attacker |= bit,
         Side::Defender => state.attacker &= !bit,
     }
-    log.note(|| Event::Defects { block: before, becomes: state.version(battle, target).id.clone(), to });
+    log.note(|| Event::Defects {
+        block: before,
+        becomes: state.version(battle, target).id.clone(),
+        to,
+    });
 }
 
 /// The Treason card's roll before round 1 (D11): (holder, target, dice), if a holder is set
@@ -84,7 +102,12 @@ pub(crate) fn treason_roll(battle: &Battle) -> Option<(Side, usize, u8)> {
 }
 
 /// Plays the Treason card's roll (D11); returns the state after it.
-pub(crate) fn play_treason<O: Observer>(battle: &Battle, success: bool, dice_rolled: Vec<u8>, log: &mut O) -> State {
+pub(crate) fn play_treason<O: Observer>(
+    battle: &Battle,
+    success: bool,
+    dice_rolled: Vec<u8>,
+    log: &mut O,
+) -> State {
     let mut state = battle.initial;
     if let Some((holder, target, dice)) = treason_roll(battle) {
         log.note(|| Event::Acts {

@@ -17,7 +17,13 @@ fn err<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T> {
 /// Builds a battle from a scenario, or names the first thing wrong with it.
 pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
     if sc.version != SCENARIO_VERSION {
-        return err("version", format!("{} is not supported; this engine reads version {SCENARIO_VERSION}", sc.version));
+        return err(
+            "version",
+            format!(
+                "{} is not supported; this engine reads version {SCENARIO_VERSION}",
+                sc.version
+            ),
+        );
     }
     let area = match &sc.area {
         None => None,
@@ -26,7 +32,13 @@ pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
                 return err("area", format!("'{name}' is not an area of the map"));
             };
             if let Some(owner) = a.exile {
-                return err("area", format!("{} is a {owner} exile area and can never be attacked (2.7)", a.name));
+                return err(
+                    "area",
+                    format!(
+                        "{} is a {owner} exile area and can never be attacked (2.7)",
+                        a.name
+                    ),
+                );
             }
             Some(a)
         }
@@ -34,32 +46,50 @@ pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
     let mut dead: Vec<&'static str> = Vec::new();
     for (i, name) in sc.dead.iter().enumerate() {
         let Some(person) = data::block(name).map(|b| b.person).or_else(|| {
-            data::BLOCKS.iter().find(|b| b.person.eq_ignore_ascii_case(name.trim())).map(|b| b.person)
+            data::BLOCKS
+                .iter()
+                .find(|b| b.person.eq_ignore_ascii_case(name.trim()))
+                .map(|b| b.person)
         }) else {
             return err(format!("dead[{i}]"), format!("unknown block '{name}'"));
         };
         dead.push(person);
     }
     if sc.attacker.house == sc.defender.house {
-        return err("defender.house", format!("both sides are {}; a battle is between York and Lancaster", sc.attacker.house));
+        return err(
+            "defender.house",
+            format!(
+                "both sides are {}; a battle is between York and Lancaster",
+                sc.attacker.house
+            ),
+        );
     }
     let mut slots: Vec<Slot> = Vec::new();
     let mut fields: Vec<String> = Vec::new();
     for side in Side::BOTH {
         let army = army(sc, side);
         if army.blocks.is_empty() {
-            return err(format!("{}.blocks", side.name()), format!("the {} has no blocks", side.name()));
+            return err(
+                format!("{}.blocks", side.name()),
+                format!("the {} has no blocks", side.name()),
+            );
         }
         if army.blocks.iter().all(|b| b.reserve) {
             return err(
                 format!("{}.blocks", side.name()),
-                format!("every {} block is a reserve; at least one must fight in round 1 (6.3)", side.name()),
+                format!(
+                    "every {} block is a reserve; at least one must fight in round 1 (6.3)",
+                    side.name()
+                ),
             );
         }
         for (i, entry) in army.blocks.iter().enumerate() {
             let field = format!("{}.blocks[{i}]", side.name());
             if slots.len() == MAX_BLOCKS {
-                return err(format!("{}.blocks", side.name()), format!("more than {MAX_BLOCKS} blocks in one battle"));
+                return err(
+                    format!("{}.blocks", side.name()),
+                    format!("more than {MAX_BLOCKS} blocks in one battle"),
+                );
             }
             let slot = slot(sc, side, entry, &field, &dead, &slots, &fields)?;
             slots.push(slot);
@@ -98,8 +128,18 @@ pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
     for side in Side::BOTH {
         let policy = side_policy(sc, side);
         let path = format!("policy.{}", side.name());
-        battle.fire_order[side.index()] = order(&battle, side, &policy.fire_order, &format!("{path}.fire_order"))?;
-        battle.hit_order[side.index()] = order(&battle, side, &policy.hit_order, &format!("{path}.hit_order"))?;
+        battle.fire_order[side.index()] = order(
+            &battle,
+            side,
+            &policy.fire_order,
+            &format!("{path}.fire_order"),
+        )?;
+        battle.hit_order[side.index()] = order(
+            &battle,
+            side,
+            &policy.hit_order,
+            &format!("{path}.hit_order"),
+        )?;
         battle.plans[side.index()] = plans(&battle, side, policy, &path)?;
     }
     Ok(battle)
@@ -146,19 +186,36 @@ fn slot(
     let house = army(sc, side).house;
     let (first, second) = match (&entry.id, &entry.custom) {
         (Some(_), Some(_)) => return err(field, "give either an id or a custom block, not both"),
-        (None, None) => return err(format!("{field}.id"), "missing: name a block by id, or describe a custom block"),
+        (None, None) => {
+            return err(
+                format!("{field}.id"),
+                "missing: name a block by id, or describe a custom block",
+            );
+        }
         (Some(id), None) => {
             let d = printed(sc, house, id, &format!("{field}.id"))?;
             if dead.contains(&d.person) {
-                return err(format!("{field}.id"), format!("{} is listed in dead and cannot fight", d.id));
+                return err(
+                    format!("{field}.id"),
+                    format!("{} is listed in dead and cannot fight", d.id),
+                );
             }
             let first = printed_version(d, house);
-            let second = d.other_version().map_or_else(|| first.clone(), |o| printed_version(o, house.other()));
+            let second = d
+                .other_version()
+                .map_or_else(|| first.clone(), |o| printed_version(o, house.other()));
             for (other, other_field) in slots.iter().zip(fields) {
                 let od = other.versions[0].data;
                 if od.is_some_and(|od| od.id == d.id) {
-                    let what = if other.side == side { "is already in the battle" } else { "is already on the other side" };
-                    return err(format!("{field}.id"), format!("{} {what} ({other_field})", d.id));
+                    let what = if other.side == side {
+                        "is already in the battle"
+                    } else {
+                        "is already on the other side"
+                    };
+                    return err(
+                        format!("{field}.id"),
+                        format!("{} {what} ({other_field})", d.id),
+                    );
                 }
                 if od.is_some_and(|od| od.person == d.person) {
                     return err(
@@ -179,17 +236,36 @@ fn slot(
             if name.is_empty() || name.len() > 40 {
                 return err(format!("{f}.name"), "must be 1 to 40 characters");
             }
-            if data::block(name).is_some() || data::BLOCKS.iter().any(|b| b.person.eq_ignore_ascii_case(name)) {
-                return err(format!("{f}.name"), format!("'{name}' is the name of a real block; choose another"));
+            if data::block(name).is_some()
+                || data::BLOCKS
+                    .iter()
+                    .any(|b| b.person.eq_ignore_ascii_case(name))
+            {
+                return err(
+                    format!("{f}.name"),
+                    format!("'{name}' is the name of a real block; choose another"),
+                );
             }
             if slots.iter().any(|s| s.name().eq_ignore_ascii_case(name)) {
-                return err(format!("{f}.name"), format!("'{name}' is already in the battle"));
+                return err(
+                    format!("{f}.name"),
+                    format!("'{name}' is already in the battle"),
+                );
             }
             let Some(rating) = Rating::parse(&c.rating) else {
-                return err(format!("{f}.rating"), format!("'{}' is not a combat rating like B2 (A-D, then 1-6)", c.rating));
+                return err(
+                    format!("{f}.rating"),
+                    format!(
+                        "'{}' is not a combat rating like B2 (A-D, then 1-6)",
+                        c.rating
+                    ),
+                );
             };
             if !(1..=4).contains(&c.max_strength) {
-                return err(format!("{f}.max_strength"), format!("{} is not 1 to 4 (3.11)", c.max_strength));
+                return err(
+                    format!("{f}.max_strength"),
+                    format!("{} is not 1 to 4 (3.11)", c.max_strength),
+                );
             }
             if let Some(l) = c.loyalty
                 && !(1..=3).contains(&l)
@@ -213,38 +289,76 @@ fn slot(
         }
     };
     if entry.strength == 0 {
-        return err(format!("{field}.strength"), "must be at least 1 (a block at 0 is eliminated)");
+        return err(
+            format!("{field}.strength"),
+            "must be at least 1 (a block at 0 is eliminated)",
+        );
     }
     if entry.strength > first.max_strength {
         return err(
             format!("{field}.strength"),
-            format!("{} exceeds {}'s maximum {}", entry.strength, first.id, first.max_strength),
+            format!(
+                "{} exceeds {}'s maximum {}",
+                entry.strength, first.id, first.max_strength
+            ),
         );
     }
     let person_bit = first.data.map_or(0, |d| person_bit(d.person));
-    Ok(Slot { versions: [first, second], side, strength: entry.strength, reserve: entry.reserve, person_bit })
+    Ok(Slot {
+        versions: [first, second],
+        side,
+        strength: entry.strength,
+        reserve: entry.reserve,
+        person_bit,
+    })
 }
 
 /// Finds a printed block by id, or a noble's name alone for this house's version, and checks
 /// that it may fight for `house`.
 fn printed(sc: &Scenario, house: House, id: &str, field: &str) -> Result<&'static BlockData> {
     let found = data::block(id).or_else(|| {
-        data::block_by_person_and_house(id.trim(), house)
-            .or_else(|| data::BLOCKS.iter().find(|b| b.person.eq_ignore_ascii_case(id.trim())))
+        data::block_by_person_and_house(id.trim(), house).or_else(|| {
+            data::BLOCKS
+                .iter()
+                .find(|b| b.person.eq_ignore_ascii_case(id.trim()))
+        })
     });
     let Some(d) = found else {
-        return err(field, format!("unknown block '{id}' (ids look like Buckingham/L, Coventry (levy), Bombard/Y, Rebel)"));
+        return err(
+            field,
+            format!(
+                "unknown block '{id}' (ids look like Buckingham/L, Coventry (levy), Bombard/Y, Rebel)"
+            ),
+        );
     };
     match d.colour {
         Colour::Rebel if house != sc.king.other() => err(
             field,
-            format!("the Rebel fights for the Pretender's house, {}, not for {house} (3.26, D14)", sc.king.other()),
+            format!(
+                "the Rebel fights for the Pretender's house, {}, not for {house} (3.26, D14)",
+                sc.king.other()
+            ),
         ),
         Colour::Rebel => Ok(d),
         _ if d.house() == Some(house) => Ok(d),
         _ => match d.other_version() {
-            Some(o) => err(field, format!("{} fights for {}, not {house}; use {} (4.6)", d.id, house.other(), o.id)),
-            None => err(field, format!("{} is a {} block and cannot fight for {house}", d.id, house.other())),
+            Some(o) => err(
+                field,
+                format!(
+                    "{} fights for {}, not {house}; use {} (4.6)",
+                    d.id,
+                    house.other(),
+                    o.id
+                ),
+            ),
+            None => err(
+                field,
+                format!(
+                    "{} is a {} block and cannot fight for {house}",
+                    d.id,
+                    house.other()
+                ),
+            ),
         },
     }
 }
@@ -253,12 +367,25 @@ fn printed(sc: &Scenario, house: House, id: &str, field: &str) -> Result<&'stati
 /// this battle as his other version (Clarence/L, Exeter/Y) is not an heir of his house (9.1).
 fn royals(sc: &Scenario, dead: &[&str], slots: &[Slot]) -> (Option<u8>, Option<u8>) {
     let find = |house: House| -> Option<u8> {
-        let mut heirs: Vec<&BlockData> =
-            data::BLOCKS.iter().filter(|b| b.heir_rank.is_some() && b.house() == Some(house)).collect();
+        let mut heirs: Vec<&BlockData> = data::BLOCKS
+            .iter()
+            .filter(|b| b.heir_rank.is_some() && b.house() == Some(house))
+            .collect();
         heirs.sort_by_key(|b| b.heir_rank);
-        let turned = |b: &BlockData| slots.iter().any(|s| s.versions[0].data.is_some_and(|d| d.person == b.person && d.id != b.id));
-        let senior = heirs.into_iter().find(|b| !dead.contains(&b.person) && !turned(b))?;
-        slots.iter().position(|s| s.versions[0].data.is_some_and(|d| d.id == senior.id)).map(|i| i as u8)
+        let turned = |b: &BlockData| {
+            slots.iter().any(|s| {
+                s.versions[0]
+                    .data
+                    .is_some_and(|d| d.person == b.person && d.id != b.id)
+            })
+        };
+        let senior = heirs
+            .into_iter()
+            .find(|b| !dead.contains(&b.person) && !turned(b))?;
+        slots
+            .iter()
+            .position(|s| s.versions[0].data.is_some_and(|d| d.id == senior.id))
+            .map(|i| i as u8)
     };
     (find(sc.king), find(sc.king.other()))
 }
@@ -299,7 +426,9 @@ fn find(battle: &Battle, name: &str, field: &str) -> Result<usize> {
         .iter()
         .position(|s| {
             s.versions.iter().any(|v| v.id.eq_ignore_ascii_case(name))
-                || s.versions[0].data.is_some_and(|d| d.person.eq_ignore_ascii_case(name))
+                || s.versions[0]
+                    .data
+                    .is_some_and(|d| d.person.eq_ignore_ascii_case(name))
         })
         .map_or_else(|| err(field, format!("{name} is not in the battle")), Ok)
 }
@@ -307,7 +436,14 @@ fn find(battle: &Battle, name: &str, field: &str) -> Result<usize> {
 fn own(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> {
     let i = find(battle, name, field)?;
     if battle.slots[i].side != side {
-        return err(field, format!("{} is not one of the {}'s blocks", battle.slots[i].name(), side.name()));
+        return err(
+            field,
+            format!(
+                "{} is not one of the {}'s blocks",
+                battle.slots[i].name(),
+                side.name()
+            ),
+        );
     }
     Ok(i)
 }
@@ -315,7 +451,14 @@ fn own(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> {
 fn enemy(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> {
     let i = find(battle, name, field)?;
     if battle.slots[i].side == side {
-        return err(field, format!("{} is on the {}'s own side", battle.slots[i].name(), side.name()));
+        return err(
+            field,
+            format!(
+                "{} is on the {}'s own side",
+                battle.slots[i].name(),
+                side.name()
+            ),
+        );
     }
     Ok(i)
 }
@@ -327,7 +470,10 @@ fn order(battle: &Battle, side: Side, names: &[String], field: &str) -> Result<V
     for (k, name) in names.iter().enumerate() {
         let i = own(battle, side, name, &format!("{field}[{k}]"))? as u8;
         if out.contains(&i) {
-            return err(format!("{field}[{k}]"), format!("{} is named twice", battle.slots[i as usize].name()));
+            return err(
+                format!("{field}[{k}]"),
+                format!("{} is named twice", battle.slots[i as usize].name()),
+            );
         }
         out.push(i);
     }
@@ -343,7 +489,9 @@ fn order(battle: &Battle, side: Side, names: &[String], field: &str) -> Result<V
 
 fn round(r: Option<u8>, field: &str) -> Result<Option<u8>> {
     match r {
-        Some(r) if !(1..=4).contains(&r) => err(field, format!("{r} is not a battle round (1-4, 6.2)")),
+        Some(r) if !(1..=4).contains(&r) => {
+            err(field, format!("{r} is not a battle round (1-4, 6.2)"))
+        }
         _ => Ok(r),
     }
 }
@@ -352,8 +500,15 @@ fn round(r: Option<u8>, field: &str) -> Result<Option<u8>> {
 fn turnable(battle: &Battle, target: usize, field: &str) -> Result<()> {
     let v = &battle.slots[target].versions[0];
     if battle.king() == Some(target) || battle.pretender() == Some(target) {
-        let role = if battle.king() == Some(target) { "King" } else { "Pretender" };
-        return err(field, format!("{} is the {role} and cannot be turned (9.1, D10)", v.id));
+        let role = if battle.king() == Some(target) {
+            "King"
+        } else {
+            "Pretender"
+        };
+        return err(
+            field,
+            format!("{} is the {role} and cannot be turned (9.1, D10)", v.id),
+        );
     }
     if v.loyalty.is_none() {
         let why = if v.data.is_some_and(|d| d.loyalty == data::Loyalty::Rose) {
@@ -368,11 +523,20 @@ fn turnable(battle: &Battle, target: usize, field: &str) -> Result<()> {
 
 fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plans> {
     let mut out = Plans::default();
-    let heirs = battle.slots.iter().any(|s| s.side == side && s.versions[0].heir_rank.is_some());
+    let heirs = battle
+        .slots
+        .iter()
+        .any(|s| s.side == side && s.versions[0].heir_rank.is_some());
     for (k, c) in p.charges.iter().enumerate() {
         let f = format!("{path}.charges[{k}]");
         if !heirs {
-            return err(f, format!("the {} has no heir; only the senior heir may charge (6.5)", side.name()));
+            return err(
+                f,
+                format!(
+                    "the {} has no heir; only the senior heir may charge (6.5)",
+                    side.name()
+                ),
+            );
         }
         let target = enemy(battle, side, &c.target, &format!("{f}.target"))? as u8;
         let by = match &c.by {
@@ -382,13 +546,17 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
                 if battle.slots[i].versions[0].heir_rank.is_none() {
                     return err(
                         format!("{f}.by"),
-                        format!("{} is not an heir; only the senior heir may charge (6.5, D8)", battle.slots[i].name()),
+                        format!(
+                            "{} is not an heir; only the senior heir may charge (6.5, D8)",
+                            battle.slots[i].name()
+                        ),
                     );
                 }
                 Some(i as u8)
             }
         };
-        out.charges.push((target, round(c.round, &format!("{f}.round"))?, by));
+        out.charges
+            .push((target, round(c.round, &format!("{f}.round"))?, by));
     }
     for (k, t) in p.treachery.iter().enumerate() {
         let f = format!("{path}.treachery[{k}]");
@@ -398,29 +566,48 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
         if battle.king() != Some(by) && battle.pretender() != Some(by) && !warwick {
             return err(
                 format!("{f}.by"),
-                format!("{} is not the King, the Pretender or Warwick; only they make Treachery rolls (6.9, D10)", v.id),
+                format!(
+                    "{} is not the King, the Pretender or Warwick; only they make Treachery rolls (6.9, D10)",
+                    v.id
+                ),
             );
         }
         let target = enemy(battle, side, &t.target, &format!("{f}.target"))?;
         turnable(battle, target, &format!("{f}.target"))?;
         let tp = battle.slots[target].versions[0].person().to_string();
         if warwick && (tp == "Northumberland" || tp == "Westmoreland") {
-            return err(format!("{f}.target"), format!("Warwick may not make a Treachery roll on {tp} (6.91)"));
+            return err(
+                format!("{f}.target"),
+                format!("Warwick may not make a Treachery roll on {tp} (6.91)"),
+            );
         }
-        out.treachery.push((by as u8, target as u8, round(t.round, &format!("{f}.round"))?));
+        out.treachery.push((
+            by as u8,
+            target as u8,
+            round(t.round, &format!("{f}.round"))?,
+        ));
     }
     if let Some(name) = &p.treason_target {
         let f = format!("{path}.treason_target");
         if battle.scenario.treason != Some(side) {
             return err(
                 f,
-                format!("the {0} does not hold the Treason card (set \"treason\": \"{0}\")", side.name()),
+                format!(
+                    "the {0} does not hold the Treason card (set \"treason\": \"{0}\")",
+                    side.name()
+                ),
             );
         }
         let target = enemy(battle, side, name, &f)?;
         turnable(battle, target, &f)?;
         if battle.slots[target].reserve {
-            return err(f, format!("{} is a reserve; the Treason roll needs an active block (D11)", battle.slots[target].name()));
+            return err(
+                f,
+                format!(
+                    "{} is a reserve; the Treason roll needs an active block (D11)",
+                    battle.slots[target].name()
+                ),
+            );
         }
         out.treason_target = Some(target as u8);
     }
@@ -429,7 +616,10 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
         if let Some(from) = r.from_round
             && !(2..=4).contains(&from)
         {
-            return err(format!("{f}.from_round"), format!("{from}: blocks may retreat only in rounds 2-4 (6.6)"));
+            return err(
+                format!("{f}.from_round"),
+                format!("{from}: blocks may retreat only in rounds 2-4 (6.6)"),
+            );
         }
         if let Some(ratio) = r.below_ratio
             && !(ratio.is_finite() && ratio > 0.0)

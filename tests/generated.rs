@@ -15,15 +15,26 @@ fn pick<R: Rng>(rng: &mut R, n: usize) -> usize {
 fn random_battle(seed: u64, per_side: usize) -> Battle {
     let mut rng = rng_from_seed(seed);
     loop {
-        let king = if rng.next_u64() % 2 == 0 { House::York } else { House::Lancaster };
-        let attacker = if rng.next_u64() % 2 == 0 { House::York } else { House::Lancaster };
+        let king = if rng.next_u64() % 2 == 0 {
+            House::York
+        } else {
+            House::Lancaster
+        };
+        let attacker = if rng.next_u64() % 2 == 0 {
+            House::York
+        } else {
+            House::Lancaster
+        };
         let land: Vec<_> = data::AREAS.iter().filter(|a| a.exile.is_none()).collect();
-        let area = (rng.next_u64() % 4 != 0).then(|| land[pick(&mut rng, land.len())].name.to_string());
+        let area =
+            (rng.next_u64() % 4 != 0).then(|| land[pick(&mut rng, land.len())].name.to_string());
         let mut used: Vec<&str> = Vec::new();
         let mut army = |house: House, rng: &mut bosworth::dice::BattleRng| {
             let pool: Vec<_> = BLOCKS
                 .iter()
-                .filter(|b| b.house() == Some(house) || (b.colour == Colour::Rebel && house == king.other()))
+                .filter(|b| {
+                    b.house() == Some(house) || (b.colour == Colour::Rebel && house == king.other())
+                })
                 .collect();
             let n = 1 + pick(rng, per_side);
             let mut blocks = Vec::new();
@@ -35,29 +46,43 @@ fn random_battle(seed: u64, per_side: usize) -> Battle {
                 used.push(b.person);
                 let strength = 1 + pick(rng, b.max_strength as usize) as u8;
                 let reserve = !blocks.is_empty() && rng.next_u64() % 3 == 0;
-                blocks.push(serde_json::json!({"id": b.id, "strength": strength, "reserve": reserve}));
+                blocks.push(
+                    serde_json::json!({"id": b.id, "strength": strength, "reserve": reserve}),
+                );
             }
             let cap = match rng.next_u64() % 4 {
                 0 => serde_json::json!(0),
                 1 => serde_json::json!(1),
                 _ => serde_json::Value::Null,
             };
-            (serde_json::json!({"house": house, "blocks": blocks, "retreat_capacity": cap}), blocks)
+            (
+                serde_json::json!({"house": house, "blocks": blocks, "retreat_capacity": cap}),
+                blocks,
+            )
         };
         let (a, a_blocks) = army(attacker, &mut rng);
         let (d, d_blocks) = army(attacker.other(), &mut rng);
         let name = |v: &serde_json::Value| v["id"].as_str().unwrap().to_string();
         let mut policy = serde_json::json!({"attacker": {}, "defender": {}});
-        for (side, own, enemy) in [("attacker", &a_blocks, &d_blocks), ("defender", &d_blocks, &a_blocks)] {
+        for (side, own, enemy) in [
+            ("attacker", &a_blocks, &d_blocks),
+            ("defender", &d_blocks, &a_blocks),
+        ] {
             let target = name(&enemy[pick(&mut rng, enemy.len())]);
             let round = 1 + pick(&mut rng, 3);
             match rng.next_u64() % 5 {
-                0 => policy[side]["charges"] = serde_json::json!([{"target": target, "round": round}]),
+                0 => {
+                    policy[side]["charges"] =
+                        serde_json::json!([{"target": target, "round": round}])
+                }
                 1 => {
                     let by = name(&own[pick(&mut rng, own.len())]);
                     policy[side]["treachery"] = serde_json::json!([{"by": by, "target": target}]);
                 }
-                2 => policy[side]["retreat"] = serde_json::json!({"from_round": 2 + pick(&mut rng, 3)}),
+                2 => {
+                    policy[side]["retreat"] =
+                        serde_json::json!({"from_round": 2 + pick(&mut rng, 3)})
+                }
                 3 => policy[side]["retreat"] = serde_json::json!({"below_ratio": 0.5}),
                 _ => {}
             }
@@ -70,7 +95,8 @@ fn random_battle(seed: u64, per_side: usize) -> Battle {
             json["treason"] = serde_json::json!(treason);
         }
         strip_nulls(&mut json);
-        let scenario: Scenario = serde_json::from_value(json).expect("generated JSON follows the format");
+        let scenario: Scenario =
+            serde_json::from_value(json).expect("generated JSON follows the format");
         match Battle::new(&scenario) {
             Ok(b) => return b,
             Err(_) => continue, // a random policy the rules forbid: draw again
@@ -89,7 +115,10 @@ fn strip_nulls(v: &mut serde_json::Value) {
 
 #[track_caller]
 fn is_distribution(ps: &[f64], what: &str) {
-    assert!(ps.iter().all(|&p| p >= 0.0), "{what}: negative probability {ps:?}");
+    assert!(
+        ps.iter().all(|&p| p >= 0.0),
+        "{what}: negative probability {ps:?}"
+    );
     let sum: f64 = ps.iter().sum();
     assert!((sum - 1.0).abs() < 1e-12, "{what}: sums to {sum}");
 }
@@ -117,7 +146,10 @@ fn properties_of_generated_battles() {
         let battle = random_battle(seed, 3);
         let _ = bosworth::fire_order(&battle);
         let replay = bosworth::replay(&battle, seed);
-        assert!(matches!(replay.events.last(), Some(bosworth::log::Event::Ends { .. })));
+        assert!(matches!(
+            replay.events.last(),
+            Some(bosworth::log::Event::Ends { .. })
+        ));
         if let Ok(r) = bosworth::solve(&battle, 2_000_000) {
             check_report(&r);
             solved += 1;
@@ -131,23 +163,49 @@ fn properties_of_generated_battles() {
 #[test]
 fn exact_agrees_with_monte_carlo() {
     const RUNS: u64 = 40_000;
-    let (mut compared, mut reserves, mut heirs, mut bombards, mut bonuses, mut turned) = (0, 0, 0, 0, 0, 0);
+    let (mut compared, mut reserves, mut heirs, mut bombards, mut bonuses, mut turned) =
+        (0, 0, 0, 0, 0, 0);
     for seed in 1000..1040 {
         let battle = random_battle(seed, 3);
-        let Ok(exact) = bosworth::solve(&battle, 2_000_000) else { continue };
+        let Ok(exact) = bosworth::solve(&battle, 2_000_000) else {
+            continue;
+        };
         compared += 1;
         let slots = battle.slots();
         reserves += slots.iter().any(|s| s.reserve) as u32;
         heirs += slots.iter().any(|s| s.versions[0].heir_rank.is_some()) as u32;
-        bombards += slots.iter().any(|s| s.versions[0].kind == bosworth::data::Kind::Bombard) as u32;
-        bonuses += bosworth::fire_order(&battle)[0].turns.iter().any(|t| t.rating != t.printed && !t.printed.starts_with('D')) as u32;
+        bombards += slots
+            .iter()
+            .any(|s| s.versions[0].kind == bosworth::data::Kind::Bombard)
+            as u32;
+        bonuses += bosworth::fire_order(&battle)[0]
+            .turns
+            .iter()
+            .any(|t| t.rating != t.printed && !t.printed.starts_with('D'))
+            as u32;
         turned += exact.blocks.iter().any(|b| b.defected > 0.0) as u32;
         let mc = bosworth::simulate(&battle, RUNS, seed);
         let mut pairs = vec![
-            ("attacker holds".to_string(), exact.attacker_holds, mc.attacker_holds),
-            ("defender holds".to_string(), exact.defender_holds, mc.defender_holds),
-            ("ends in round 1".to_string(), exact.ends_in_round[0], mc.ends_in_round[0]),
-            ("ends in round 4".to_string(), exact.ends_in_round[3], mc.ends_in_round[3]),
+            (
+                "attacker holds".to_string(),
+                exact.attacker_holds,
+                mc.attacker_holds,
+            ),
+            (
+                "defender holds".to_string(),
+                exact.defender_holds,
+                mc.defender_holds,
+            ),
+            (
+                "ends in round 1".to_string(),
+                exact.ends_in_round[0],
+                mc.ends_in_round[0],
+            ),
+            (
+                "ends in round 4".to_string(),
+                exact.ends_in_round[3],
+                mc.ends_in_round[3],
+            ),
         ];
         for (e, m) in exact.blocks.iter().zip(&mc.blocks) {
             pairs.push((format!("{} eliminated", e.name), e.eliminated, m.eliminated));
@@ -156,12 +214,19 @@ fn exact_agrees_with_monte_carlo() {
         for (what, p, q) in pairs {
             let p_in = p.clamp(0.0, 1.0);
             let se = (p_in * (1.0 - p_in) / RUNS as f64).sqrt();
-            assert!((p - q).abs() <= 4.0 * se + 1e-12, "seed {seed}, {what}: exact {p}, Monte Carlo {q}, 4 s.e. = {}", 4.0 * se);
+            assert!(
+                (p - q).abs() <= 4.0 * se + 1e-12,
+                "seed {seed}, {what}: exact {p}, Monte Carlo {q}, 4 s.e. = {}",
+                4.0 * se
+            );
         }
     }
     assert!(compared >= 30, "only {compared} battles compared");
     let coverage = [reserves, heirs, bombards, bonuses, turned];
-    assert!(coverage.iter().all(|&n| n >= 2), "reserves, heirs, bombards, bonuses, defections: {coverage:?}");
+    assert!(
+        coverage.iter().all(|&n| n >= 2),
+        "reserves, heirs, bombards, bonuses, defections: {coverage:?}"
+    );
 }
 
 /// Same seed, same numbers; another seed, other numbers.
@@ -184,4 +249,42 @@ fn exact_solver_stops_at_its_budget() {
     let battle = random_battle(3, 4);
     let e = bosworth::solve(&battle, 10).unwrap_err();
     assert!(e.to_string().contains("Monte Carlo"), "{e}");
+}
+
+/// A simulation run in chunks gives exactly the figures of one run (progress bars, cancelling).
+#[test]
+fn monte_carlo_in_chunks_equals_one_run() {
+    let battle = random_battle(11, 3);
+    let mut sim = bosworth::Simulation::new(&battle, 5);
+    sim.run(1_000);
+    sim.run(2_500);
+    assert_eq!(sim.runs(), 3_500);
+    assert_eq!(sim.report(), bosworth::simulate(&battle, 3_500, 5));
+    let se = sim.report().std_errors.unwrap();
+    let p = sim.report().attacker_holds;
+    assert!((se.attacker_holds - (p * (1.0 - p) / 3500.0).sqrt()).abs() < 1e-15);
+}
+
+/// The decision-point API: every legal action's outcomes sum to 1, and the policy's action is legal.
+#[test]
+fn legal_actions_and_outcomes_at_the_first_decision() {
+    for seed in 0..50 {
+        let battle = random_battle(seed, 3);
+        let mut s = battle.initial_state();
+        let bosworth::round::Point::Act(actor) = bosworth::next_point(&battle, &mut s) else {
+            continue;
+        };
+        let legal = bosworth::action::legal_actions(&battle, &s, actor);
+        assert!(
+            legal.contains(&bosworth::policy::choose(&battle, &s, actor)),
+            "seed {seed}"
+        );
+        for a in legal {
+            let total: f64 = bosworth::action::outcomes(&battle, &s, actor, a)
+                .iter()
+                .map(|(p, _)| p)
+                .sum();
+            assert!((total - 1.0).abs() < 1e-12, "seed {seed}, {a:?}");
+        }
+    }
 }

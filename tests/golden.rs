@@ -22,10 +22,15 @@ fn one_against_one_four_rounds() {
     close(r.ends_in_round[3], 64.0 / 729.0);
     // Oxford reaches round 4 alive with (4/9)^3 = 64/729, then survives Herbert's fire with 2/3.
     close(block(&r, "Oxford").retreated, 64.0 / 729.0 * 2.0 / 3.0);
-    close(block(&r, "Oxford").final_strength[1], 64.0 / 729.0 * 2.0 / 3.0 + 266.0 / 729.0);
-    close(r.sides[0].expected_steps_lost, block(&r, "Oxford").eliminated);
+    close(
+        block(&r, "Oxford").final_strength[1],
+        64.0 / 729.0 * 2.0 / 3.0 + 266.0 / 729.0,
+    );
+    close(
+        r.sides[0].expected_steps_lost,
+        block(&r, "Oxford").eliminated,
+    );
 }
-
 
 /// 6.5, D9: March (A3, strength 1) charges Beaumont (B2, strength 1) in round 1; later rounds
 /// he fires. Round 1: the charge kills with 1/2; else Beaumont's bonus fire kills March with 1/3,
@@ -66,7 +71,10 @@ fn treachery_roll_loyalty_two_is_one_in_four() {
     close(block(&r, "Rivers/Y").defected, 1.0 / 6.0);
     close(r.attacker_holds, 53.0 / 162.0);
     // The King dies: round 1 1/3, round 2 (1/2)(1/3), round 3 (1/2)(4/9)(1/3), round 4 (1/2)(16/81)(1/3).
-    close(r.king_dies.unwrap(), 1.0 / 3.0 + 1.0 / 6.0 + 2.0 / 27.0 + 8.0 / 243.0);
+    close(
+        r.king_dies.unwrap(),
+        1.0 / 3.0 + 1.0 / 6.0 + 2.0 / 27.0 + 8.0 / 243.0,
+    );
 }
 
 /// One round: Wiltshire (B2, strength 2) attacks Suffolk (B2, strength 1). The defender fires

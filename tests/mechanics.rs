@@ -28,8 +28,18 @@ fn d4_surplus_lost_reserves_deploy_d5_control_changes() {
     close(r.attacker_holds, 1.0);
     close(r.sides[1].steps_lost[3], 1.0);
     let replay = bosworth::replay(&battle(json), 1);
-    assert!(replay.events.iter().any(|e| matches!(e, Event::HitsLost { hits: 2, .. })));
-    assert!(replay.events.iter().any(|e| matches!(e, Event::ControlChanges { defender: Side::Attacker })));
+    assert!(
+        replay
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::HitsLost { hits: 2, .. }))
+    );
+    assert!(replay.events.iter().any(|e| matches!(
+        e,
+        Event::ControlChanges {
+            defender: Side::Attacker
+        }
+    )));
 }
 
 /// D5 and 6.2: after a control change the defender as entered must retreat in round 4, and the
@@ -74,7 +84,10 @@ fn d12_no_exit_turns_the_round_four_retreat_into_elimination() {
     close(block(&open, "Dud").retreated, reach);
     let shut = exact(&json(r#","retreat_capacity":0"#));
     close(block(&shut, "Dud").retreated, 0.0);
-    close(block(&shut, "Dud").eliminated, block(&open, "Dud").eliminated + reach);
+    close(
+        block(&shut, "Dud").eliminated,
+        block(&open, "Dud").eliminated + reach,
+    );
     close(shut.defender_holds, open.defender_holds);
 }
 
@@ -100,7 +113,10 @@ fn voluntary_retreat_from_round_two_with_capacity_one() {
                     assert!(round >= 2, "seed {seed}: a retreat in round 1");
                     this_round += 1;
                     retreats_seen += 1;
-                    assert!(this_round <= 1, "seed {seed}: capacity 1 exceeded in round {round}");
+                    assert!(
+                        this_round <= 1,
+                        "seed {seed}: capacity 1 exceeded in round {round}"
+                    );
                 }
                 _ => {}
             }
@@ -133,10 +149,15 @@ fn d11_treason_card_turns_a_block_before_round_one() {
         "defender":{"house":"York","blocks":[{"id":"Norfolk","strength":4}]}}"#,
     );
     // Find a seed where the roll succeeds and check Stanley does not act in round 1.
-    let replay = (0..64).map(|s| bosworth::replay(&b, s)).find(|r| r.events.iter().any(|e| matches!(e, Event::Defects { .. }))).unwrap();
-    let acts_in_round_1 = replay.events.iter().take_while(|e| !matches!(e, Event::RoundStarts { .. })).any(
-        |e| matches!(e, Event::Acts { block, .. } if block == "Stanley/Y"),
-    );
+    let replay = (0..64)
+        .map(|s| bosworth::replay(&b, s))
+        .find(|r| r.events.iter().any(|e| matches!(e, Event::Defects { .. })))
+        .unwrap();
+    let acts_in_round_1 = replay
+        .events
+        .iter()
+        .take_while(|e| !matches!(e, Event::RoundStarts { .. }))
+        .any(|e| matches!(e, Event::Acts { block, .. } if block == "Stanley/Y"));
     assert!(!acts_in_round_1);
 }
 
@@ -149,7 +170,13 @@ fn d7_dead_heirs_shield_serves_the_senior_heir() {
             "attacker":{{"house":"York","blocks":[{{"id":"Norfolk","strength":4}}]}},
             "defender":{{"house":"Lancaster","blocks":[{{"id":"Richmond","strength":3}}]}}}}"#
         ));
-        bosworth::fire_order(&b)[0].turns.iter().find(|t| t.block == "Richmond").unwrap().rating.clone()
+        bosworth::fire_order(&b)[0]
+            .turns
+            .iter()
+            .find(|t| t.block == "Richmond")
+            .unwrap()
+            .rating
+            .clone()
     };
     assert_eq!(rating(""), "B2");
     assert_eq!(rating(r#""Somerset""#), "B3");
@@ -164,7 +191,13 @@ fn d6_neville_uses_a_dead_nevilles_shield() {
             "attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":3}}]}},
             "defender":{{"house":"York","blocks":[{{"id":"Kent/Y","strength":3}}]}}}}"#
         ));
-        bosworth::fire_order(&b)[0].turns.iter().find(|t| t.block == "Kent/Y").unwrap().rating.clone()
+        bosworth::fire_order(&b)[0]
+            .turns
+            .iter()
+            .find(|t| t.block == "Kent/Y")
+            .unwrap()
+            .rating
+            .clone()
     };
     assert_eq!(rating(""), "A2");
     assert_eq!(rating(r#""Warwick/L""#), "A3");
@@ -178,7 +211,11 @@ fn d6_no_bonus_for_the_attacker() {
         "attacker":{"house":"York","blocks":[{"id":"Norfolk","strength":4},{"id":"Norwich (levy)","strength":4}]},
         "defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]}}"#,
     );
-    let ratings: Vec<String> = bosworth::fire_order(&b)[0].turns.iter().map(|t| t.rating.clone()).collect();
+    let ratings: Vec<String> = bosworth::fire_order(&b)[0]
+        .turns
+        .iter()
+        .map(|t| t.rating.clone())
+        .collect();
     assert_eq!(ratings, ["A2", "B2", "C2"]);
 }
 
@@ -207,5 +244,8 @@ fn clarence_as_pretender_cannot_be_turned() {
         "defender":{"house":"York","blocks":[{"id":"Clarence/Y","strength":3}]},
         "policy":{"attacker":{"treachery":[{"by":"Henry VI","target":"Clarence/Y"}]}}}"#,
     );
-    assert_eq!(e.to_string(), "policy.attacker.treachery[0].target: Clarence/Y is the Pretender and cannot be turned (9.1, D10)");
+    assert_eq!(
+        e.to_string(),
+        "policy.attacker.treachery[0].target: Clarence/Y is the Pretender and cannot be turned (9.1, D10)"
+    );
 }

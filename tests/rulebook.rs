@@ -34,7 +34,12 @@ fn sidebar_herbert_clarence_attack_rivers() {
     );
     for round in bosworth::fire_order(&b).iter().take(3) {
         let names: Vec<&str> = round.turns.iter().map(|t| t.block.as_str()).collect();
-        assert_eq!(names, ["Herbert", "Rivers/L", "Clarence/Y"], "round {}", round.round);
+        assert_eq!(
+            names,
+            ["Herbert", "Rivers/L", "Clarence/Y"],
+            "round {}",
+            round.round
+        );
         let ratings: Vec<&str> = round.turns.iter().map(|t| t.rating.as_str()).collect();
         assert_eq!(ratings, ["A2", "B2", "B2"]);
     }
@@ -51,7 +56,11 @@ fn rule_2_3_exeter_defends_cornwall_at_a3() {
     );
     let t = &bosworth::fire_order(&alone)[0].turns[0];
     assert_eq!((t.block.as_str(), t.rating.as_str()), ("Exeter/L", "A3"));
-    assert!(t.reasons.iter().any(|r| r.contains("crown") && r.contains("2.3")));
+    assert!(
+        t.reasons
+            .iter()
+            .any(|r| r.contains("crown") && r.contains("2.3"))
+    );
 
     let with_henry = battle(
         r#"{"version":1,"area":"Cornwall","king":"Lancaster",
@@ -59,9 +68,20 @@ fn rule_2_3_exeter_defends_cornwall_at_a3() {
             "defender":{"house":"Lancaster","blocks":[{"id":"Exeter/L","strength":3},{"id":"Henry VI","strength":4}]}}"#,
     );
     let order = &bosworth::fire_order(&with_henry)[0].turns;
-    let rating = |name: &str| order.iter().find(|t| t.block == name).unwrap().rating.clone();
+    let rating = |name: &str| {
+        order
+            .iter()
+            .find(|t| t.block == name)
+            .unwrap()
+            .rating
+            .clone()
+    };
     assert_eq!(rating("Exeter/L"), "A2", "still his own shield (D7)");
-    assert_eq!(rating("Henry VI"), "B3", "the crown goes to the senior heir");
+    assert_eq!(
+        rating("Henry VI"),
+        "B3",
+        "the crown goes to the senior heir"
+    );
 }
 
 /// 2.3 and D7: when York holds the throne the crown serves York's senior heir, not Exeter.
@@ -110,10 +130,19 @@ fn bombard_a3_then_d3_and_never_a3_from_reserve() {
             "defender":{"house":"York","blocks":[{"id":"Herbert","strength":3},{"id":"Bombard/Y","strength":3,"reserve":true}]}}"#,
     );
     let order = bosworth::fire_order(&b);
-    let names = |r: usize| order[r].turns.iter().map(|t| format!("{} {}", t.block, t.rating)).collect::<Vec<_>>();
+    let names = |r: usize| {
+        order[r]
+            .turns
+            .iter()
+            .map(|t| format!("{} {}", t.block, t.rating))
+            .collect::<Vec<_>>()
+    };
     // Round 1: defending A (Herbert), then attacking A in listing order (Bombard, Oxford).
     assert_eq!(names(0), ["Herbert A2", "Bombard/L A3", "Oxford A2"]);
     assert_eq!(order[0].waiting.len(), 1);
     // Round 2: the Bombards are D3, the defender's first.
-    assert_eq!(names(1), ["Herbert A2", "Oxford A2", "Bombard/Y D3", "Bombard/L D3"]);
+    assert_eq!(
+        names(1),
+        ["Herbert A2", "Oxford A2", "Bombard/Y D3", "Bombard/L D3"]
+    );
 }

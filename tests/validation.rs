@@ -17,40 +17,68 @@ fn says(json: &str, expected: &str) {
 
 #[test]
 fn the_example_scenario_is_valid() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/east-anglia.json")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/east-anglia.json"
+    ))
+    .unwrap();
     assert!(bosworth::Battle::new(&scenario(&text)).is_ok());
 }
 
 #[test]
 fn version() {
-    says(&format!(r#"{{"version":2,{A},{D}}}"#), "version: 2 is not supported; this engine reads version 1");
+    says(
+        &format!(r#"{{"version":2,{A},{D}}}"#),
+        "version: 2 is not supported; this engine reads version 1",
+    );
 }
 
 #[test]
 fn area_unknown_and_exile() {
-    says(&with(&format!(r#""area":"Narnia",{A},{D}"#)), "area: 'Narnia' is not an area of the map");
-    says(&with(&format!(r#""area":"Calais",{A},{D}"#)), "area: Calais is a York exile area and can never be attacked (2.7)");
+    says(
+        &with(&format!(r#""area":"Narnia",{A},{D}"#)),
+        "area: 'Narnia' is not an area of the map",
+    );
+    says(
+        &with(&format!(r#""area":"Calais",{A},{D}"#)),
+        "area: Calais is a York exile area and can never be attacked (2.7)",
+    );
 }
 
 #[test]
 fn dead_unknown_and_dead_block_fighting() {
-    says(&with(&format!(r#""dead":["Nobody"],{A},{D}"#)), "dead[0]: unknown block 'Nobody'");
-    says(&with(&format!(r#""dead":["Oxford"],{A},{D}"#)), "attacker.blocks[0].id: Oxford is listed in dead and cannot fight");
+    says(
+        &with(&format!(r#""dead":["Nobody"],{A},{D}"#)),
+        "dead[0]: unknown block 'Nobody'",
+    );
+    says(
+        &with(&format!(r#""dead":["Oxford"],{A},{D}"#)),
+        "attacker.blocks[0].id: Oxford is listed in dead and cannot fight",
+    );
 }
 
 #[test]
 fn same_house_on_both_sides() {
     says(
-        &with(&format!(r#"{A},"defender":{{"house":"Lancaster","blocks":[{{"id":"Clifford","strength":3}}]}}"#)),
+        &with(&format!(
+            r#"{A},"defender":{{"house":"Lancaster","blocks":[{{"id":"Clifford","strength":3}}]}}"#
+        )),
         "defender.house: both sides are Lancaster; a battle is between York and Lancaster",
     );
 }
 
 #[test]
 fn empty_side_and_all_reserves() {
-    says(&with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[]}},{D}"#)), "attacker.blocks: the attacker has no blocks");
     says(
-        &with(&format!(r#"{A},"defender":{{"house":"York","blocks":[{{"id":"Norfolk","strength":4,"reserve":true}}]}}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[]}},{D}"#
+        )),
+        "attacker.blocks: the attacker has no blocks",
+    );
+    says(
+        &with(&format!(
+            r#"{A},"defender":{{"house":"York","blocks":[{{"id":"Norfolk","strength":4,"reserve":true}}]}}"#
+        )),
         "defender.blocks: every defender block is a reserve; at least one must fight in round 1 (6.3)",
     );
 }
@@ -58,11 +86,15 @@ fn empty_side_and_all_reserves() {
 #[test]
 fn unknown_block_and_missing_id() {
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Lancelot","strength":3}}]}},{D}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Lancelot","strength":3}}]}},{D}"#
+        )),
         "attacker.blocks[0].id: unknown block 'Lancelot' (ids look like Buckingham/L, Coventry (levy), Bombard/Y, Rebel)",
     );
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"strength":3}}]}},{D}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"strength":3}}]}},{D}"#
+        )),
         "attacker.blocks[0].id: missing: name a block by id, or describe a custom block",
     );
 }
@@ -70,11 +102,15 @@ fn unknown_block_and_missing_id() {
 #[test]
 fn strength_out_of_range() {
     says(
-        &with(&format!(r#"{A},"defender":{{"house":"York","blocks":[{{"id":"Norfolk","strength":4}},{{"id":"Hastings","strength":1}},{{"id":"Suffolk","strength":5}}]}}"#)),
+        &with(&format!(
+            r#"{A},"defender":{{"house":"York","blocks":[{{"id":"Norfolk","strength":4}},{{"id":"Hastings","strength":1}},{{"id":"Suffolk","strength":5}}]}}"#
+        )),
         "defender.blocks[2].strength: 5 exceeds Suffolk's maximum 3",
     );
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":0}}]}},{D}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":0}}]}},{D}"#
+        )),
         "attacker.blocks[0].strength: must be at least 1 (a block at 0 is eliminated)",
     );
 }
@@ -82,34 +118,46 @@ fn strength_out_of_range() {
 #[test]
 fn wrong_house() {
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Stanley/Y","strength":3}}]}},{D}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Stanley/Y","strength":3}}]}},{D}"#
+        )),
         "attacker.blocks[0].id: Stanley/Y fights for York, not Lancaster; use Stanley/L (4.6)",
     );
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Hastings","strength":3}}]}},{D}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Hastings","strength":3}}]}},{D}"#
+        )),
         "attacker.blocks[0].id: Hastings is a York block and cannot fight for Lancaster",
     );
     // The Rebel serves the Pretender's house (3.26, D14): York here, since Lancaster is King.
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Rebel","strength":4}}]}},{D}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Rebel","strength":4}}]}},{D}"#
+        )),
         "attacker.blocks[0].id: the Rebel fights for the Pretender's house, York, not for Lancaster (3.26, D14)",
     );
 }
 
 #[test]
 fn a_nobles_name_alone_picks_the_version_of_the_side() {
-    let b = battle(&with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Stanley","strength":3}}]}},{D}"#)));
+    let b = battle(&with(&format!(
+        r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Stanley","strength":3}}]}},{D}"#
+    )));
     assert_eq!(b.slots()[0].name(), "Stanley/L");
 }
 
 #[test]
 fn duplicates_and_both_versions() {
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":3}},{{"id":"oxford","strength":2}}]}},{D}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":3}},{{"id":"oxford","strength":2}}]}},{D}"#
+        )),
         "attacker.blocks[1].id: Oxford is already in the battle (attacker.blocks[0])",
     );
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Stanley/L","strength":3}}]}},"defender":{{"house":"York","blocks":[{{"id":"Stanley/Y","strength":3}}]}}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Stanley/L","strength":3}}]}},"defender":{{"house":"York","blocks":[{{"id":"Stanley/Y","strength":3}}]}}"#
+        )),
         "defender.blocks[0].id: Stanley/L and Stanley/Y are two versions of one noble; only one can be in play (3.22, 4.6) (attacker.blocks[0])",
     );
 }
@@ -117,7 +165,9 @@ fn duplicates_and_both_versions() {
 #[test]
 fn id_and_custom_together() {
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","custom":{{"name":"X","rating":"A1","max_strength":1}},"strength":1}}]}},{D}"#)),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","custom":{{"name":"X","rating":"A1","max_strength":1}},"strength":1}}]}},{D}"#
+        )),
         "attacker.blocks[0]: give either an id or a custom block, not both",
     );
 }
@@ -125,9 +175,14 @@ fn id_and_custom_together() {
 #[test]
 fn custom_block_fields() {
     let custom = |c: &str, strength: u8| {
-        with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{{"custom":{c},"strength":{strength}}}]}},{D}"#))
+        with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"custom":{c},"strength":{strength}}}]}},{D}"#
+        ))
     };
-    says(&custom(r#"{"name":"","rating":"A1","max_strength":1}"#, 1), "attacker.blocks[0].custom.name: must be 1 to 40 characters");
+    says(
+        &custom(r#"{"name":"","rating":"A1","max_strength":1}"#, 1),
+        "attacker.blocks[0].custom.name: must be 1 to 40 characters",
+    );
     says(
         &custom(r#"{"name":"Norfolk","rating":"A1","max_strength":1}"#, 1),
         "attacker.blocks[0].custom.name: 'Norfolk' is the name of a real block; choose another",
@@ -136,22 +191,44 @@ fn custom_block_fields() {
         &custom(r#"{"name":"Sir John","rating":"E2","max_strength":1}"#, 1),
         "attacker.blocks[0].custom.rating: 'E2' is not a combat rating like B2 (A-D, then 1-6)",
     );
-    says(&custom(r#"{"name":"Sir John","rating":"A2","max_strength":5}"#, 1), "attacker.blocks[0].custom.max_strength: 5 is not 1 to 4 (3.11)");
-    says(&custom(r#"{"name":"Sir John","rating":"A2","max_strength":3,"loyalty":4}"#, 1), "attacker.blocks[0].custom.loyalty: 4 is not 1 to 3 (3.13)");
-    says(&custom(r#"{"name":"Sir John","rating":"A2","max_strength":3}"#, 4), "attacker.blocks[0].strength: 4 exceeds Sir John's maximum 3");
+    says(
+        &custom(r#"{"name":"Sir John","rating":"A2","max_strength":5}"#, 1),
+        "attacker.blocks[0].custom.max_strength: 5 is not 1 to 4 (3.11)",
+    );
+    says(
+        &custom(
+            r#"{"name":"Sir John","rating":"A2","max_strength":3,"loyalty":4}"#,
+            1,
+        ),
+        "attacker.blocks[0].custom.loyalty: 4 is not 1 to 3 (3.13)",
+    );
+    says(
+        &custom(r#"{"name":"Sir John","rating":"A2","max_strength":3}"#, 4),
+        "attacker.blocks[0].strength: 4 exceeds Sir John's maximum 3",
+    );
     let two = with(&format!(
         r#""attacker":{{"house":"Lancaster","blocks":[{{"custom":{{"name":"Sir John","rating":"A2","max_strength":3}},"strength":1}},{{"custom":{{"name":"sir john","rating":"A2","max_strength":3}},"strength":1}}]}},{D}"#
     ));
-    says(&two, "attacker.blocks[1].custom.name: 'sir john' is already in the battle");
+    says(
+        &two,
+        "attacker.blocks[1].custom.name: 'sir john' is already in the battle",
+    );
 }
 
 #[test]
 fn too_many_blocks() {
     let customs: Vec<String> = (0..33)
-        .map(|i| format!(r#"{{"custom":{{"name":"Man {i}","rating":"C1","max_strength":1}},"strength":1}}"#))
+        .map(|i| {
+            format!(
+                r#"{{"custom":{{"name":"Man {i}","rating":"C1","max_strength":1}},"strength":1}}"#
+            )
+        })
         .collect();
     says(
-        &with(&format!(r#""attacker":{{"house":"Lancaster","blocks":[{}]}},{D}"#, customs.join(","))),
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{}]}},{D}"#,
+            customs.join(",")
+        )),
         "attacker.blocks: more than 32 blocks in one battle",
     );
 }
@@ -166,14 +243,26 @@ fn policy(p: &str) -> String {
 
 #[test]
 fn policy_names_a_block_not_in_the_battle() {
-    says(&policy(r#"{"attacker":{"fire_order":["Clifford"]}}"#), "policy.attacker.fire_order[0]: Clifford is not in the battle");
-    says(&policy(r#"{"attacker":{"hit_order":["Norfolk"]}}"#), "policy.attacker.hit_order[0]: Norfolk is not one of the attacker's blocks");
-    says(&policy(r#"{"attacker":{"hit_order":["Oxford","Oxford"]}}"#), "policy.attacker.hit_order[1]: Oxford is named twice");
+    says(
+        &policy(r#"{"attacker":{"fire_order":["Clifford"]}}"#),
+        "policy.attacker.fire_order[0]: Clifford is not in the battle",
+    );
+    says(
+        &policy(r#"{"attacker":{"hit_order":["Norfolk"]}}"#),
+        "policy.attacker.hit_order[0]: Norfolk is not one of the attacker's blocks",
+    );
+    says(
+        &policy(r#"{"attacker":{"hit_order":["Oxford","Oxford"]}}"#),
+        "policy.attacker.hit_order[1]: Oxford is named twice",
+    );
 }
 
 #[test]
 fn policy_charges() {
-    says(&policy(r#"{"attacker":{"charges":[{"target":"Oxford"}]}}"#), "policy.attacker.charges[0].target: Oxford is on the attacker's own side");
+    says(
+        &policy(r#"{"attacker":{"charges":[{"target":"Oxford"}]}}"#),
+        "policy.attacker.charges[0].target: Oxford is on the attacker's own side",
+    );
     says(
         &policy(r#"{"defender":{"charges":[{"target":"Oxford"}]}}"#),
         "policy.defender.charges[0]: the defender has no heir; only the senior heir may charge (6.5)",
@@ -182,7 +271,10 @@ fn policy_charges() {
         &policy(r#"{"attacker":{"charges":[{"target":"Norfolk","by":"Oxford"}]}}"#),
         "policy.attacker.charges[0].by: Oxford is not an heir; only the senior heir may charge (6.5, D8)",
     );
-    says(&policy(r#"{"attacker":{"charges":[{"target":"Norfolk","round":5}]}}"#), "policy.attacker.charges[0].round: 5 is not a battle round (1-4, 6.2)");
+    says(
+        &policy(r#"{"attacker":{"charges":[{"target":"Norfolk","round":5}]}}"#),
+        "policy.attacker.charges[0].round: 5 is not a battle round (1-4, 6.2)",
+    );
 }
 
 #[test]
@@ -206,8 +298,13 @@ fn policy_treachery() {
         &policy(r#"{"defender":{"treachery":[{"by":"Warwick/Y","target":"Henry VI"}]}}"#),
         "policy.defender.treachery[0].target: Henry VI is the King and cannot be turned (9.1, D10)",
     );
-    let ok = policy(r#"{"defender":{"treachery":[{"by":"Warwick/Y","target":"Buckingham","round":2}]}}"#)
-        .replace(r#"{"id":"Oxford","strength":3}"#, r#"{"id":"Buckingham/L","strength":3}"#);
+    let ok = policy(
+        r#"{"defender":{"treachery":[{"by":"Warwick/Y","target":"Buckingham","round":2}]}}"#,
+    )
+    .replace(
+        r#"{"id":"Oxford","strength":3}"#,
+        r#"{"id":"Buckingham/L","strength":3}"#,
+    );
     assert_eq!(battle(&ok).slots().len(), 5);
 }
 
@@ -217,9 +314,22 @@ fn policy_treason_target() {
         &policy(r#"{"attacker":{"treason_target":"Stanley/Y"}}"#),
         r#"policy.attacker.treason_target: the attacker does not hold the Treason card (set "treason": "attacker")"#,
     );
-    let held = |p: &str| policy(p).replace(r#""king":"Lancaster""#, r#""king":"Lancaster","treason":"attacker""#);
-    says(&held(r#"{"attacker":{"treason_target":"Norfolk"}}"#), "policy.attacker.treason_target: Norfolk is a rose noble and never defects (3.13)");
-    assert!(bosworth::Battle::new(&scenario(&held(r#"{"attacker":{"treason_target":"Stanley"}}"#))).is_ok());
+    let held = |p: &str| {
+        policy(p).replace(
+            r#""king":"Lancaster""#,
+            r#""king":"Lancaster","treason":"attacker""#,
+        )
+    };
+    says(
+        &held(r#"{"attacker":{"treason_target":"Norfolk"}}"#),
+        "policy.attacker.treason_target: Norfolk is a rose noble and never defects (3.13)",
+    );
+    assert!(
+        bosworth::Battle::new(&scenario(&held(
+            r#"{"attacker":{"treason_target":"Stanley"}}"#
+        )))
+        .is_ok()
+    );
 }
 
 #[test]
@@ -228,11 +338,16 @@ fn policy_retreat() {
         &policy(r#"{"attacker":{"retreat":{"from_round":1}}}"#),
         "policy.attacker.retreat.from_round: 1: blocks may retreat only in rounds 2-4 (6.6)",
     );
-    says(&policy(r#"{"attacker":{"retreat":{"below_ratio":-1}}}"#), "policy.attacker.retreat.below_ratio: must be a positive number");
+    says(
+        &policy(r#"{"attacker":{"retreat":{"below_ratio":-1}}}"#),
+        "policy.attacker.retreat.below_ratio: must be a positive number",
+    );
 }
 
 #[test]
 fn unknown_fields_are_rejected_by_the_format() {
-    let e = serde_json::from_str::<bosworth::Scenario>(&with(&format!(r#""colour":"red",{A},{D}"#))).unwrap_err();
+    let e =
+        serde_json::from_str::<bosworth::Scenario>(&with(&format!(r#""colour":"red",{A},{D}"#)))
+            .unwrap_err();
     assert!(e.to_string().contains("unknown field `colour`"), "{e}");
 }

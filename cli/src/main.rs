@@ -8,7 +8,11 @@ use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "bosworth", version, about = "Battle calculator for Columbia Games' Richard III")]
+#[command(
+    name = "bosworth",
+    version,
+    about = "Battle calculator for Columbia Games' Richard III"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -66,10 +70,13 @@ enum Command {
 fn load(file: &str) -> Result<Battle, ScenarioError> {
     let text = if file == "-" {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| ScenarioError::new("", format!("cannot read standard input: {e}")))?;
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| ScenarioError::new("", format!("cannot read standard input: {e}")))?;
         s
     } else {
-        std::fs::read_to_string(file).map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))?
+        std::fs::read_to_string(file)
+            .map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))?
     };
     let scenario = parse(&text)?;
     Battle::new(&scenario)
@@ -92,31 +99,62 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let (file, run): (&str, Box<dyn Fn(&Battle) -> Result<String, String>>) = match &cli.command {
-        Command::Exact { file, json: as_json, budget } => (
+        Command::Exact {
+            file,
+            json: as_json,
+            budget,
+        } => (
             file,
             Box::new(move |b| {
                 let r = bosworth::solve(b, *budget).map_err(|e| e.to_string())?;
-                Ok(if *as_json { json(&r) } else { text::report(b, &r) })
+                Ok(if *as_json {
+                    json(&r)
+                } else {
+                    text::report(b, &r)
+                })
             }),
         ),
-        Command::Simulate { file, runs, seed, json: as_json } => (
+        Command::Simulate {
+            file,
+            runs,
+            seed,
+            json: as_json,
+        } => (
             file,
             Box::new(move |b| {
                 if *runs > bosworth::MAX_RUNS {
-                    return Err(format!("--runs: {runs} exceeds the maximum {}", bosworth::MAX_RUNS));
+                    return Err(format!(
+                        "--runs: {runs} exceeds the maximum {}",
+                        bosworth::MAX_RUNS
+                    ));
                 }
                 let r = bosworth::simulate(b, *runs, *seed);
-                Ok(if *as_json { json(&r) } else { text::report(b, &r) })
+                Ok(if *as_json {
+                    json(&r)
+                } else {
+                    text::report(b, &r)
+                })
             }),
         ),
-        Command::Replay { file, seed, json: as_json } => (
+        Command::Replay {
+            file,
+            seed,
+            json: as_json,
+        } => (
             file,
             Box::new(move |b| {
                 let r = bosworth::replay(b, *seed);
-                Ok(if *as_json { json(&r) } else { text::replay(b, &r) })
+                Ok(if *as_json {
+                    json(&r)
+                } else {
+                    text::replay(b, &r)
+                })
             }),
         ),
-        Command::Order { file, json: as_json } => (
+        Command::Order {
+            file,
+            json: as_json,
+        } => (
             file,
             Box::new(move |b| {
                 let o = bosworth::fire_order(b);

@@ -20,8 +20,14 @@ pub fn report(b: &Battle, r: &Report) -> String {
     let mut o = String::new();
     let area = r.area.as_deref().unwrap_or("the area");
     match r.method {
-        Method::Exact { states, peak_states } => {
-            let _ = writeln!(o, "Exact result ({states} states, at most {peak_states} held at once)");
+        Method::Exact {
+            states,
+            peak_states,
+        } => {
+            let _ = writeln!(
+                o,
+                "Exact result ({states} states, at most {peak_states} held at once)"
+            );
         }
         Method::MonteCarlo { runs, seed } => {
             let _ = writeln!(o, "Monte Carlo estimate: {runs} battles, seed {seed}");
@@ -32,16 +38,48 @@ pub fn report(b: &Battle, r: &Report) -> String {
         Method::MonteCarlo { .. } => format!("  ± {:.2}% (1 s.e.)", r.std_error(p) * 100.0),
     };
     let _ = writeln!(o);
-    let _ = writeln!(o, "Chance the {} holds {area}: {}{}", side_name(b, Side::Attacker), pct(r.attacker_holds), se(r.attacker_holds));
-    let _ = writeln!(o, "Chance the {} holds {area}: {}{}", side_name(b, Side::Defender), pct(r.defender_holds), se(r.defender_holds));
-    let _ = writeln!(o, "Chance {area} is left vacant:        {}{}", pct(r.vacant), se(r.vacant));
+    let _ = writeln!(
+        o,
+        "Chance the {} holds {area}: {}{}",
+        side_name(b, Side::Attacker),
+        pct(r.attacker_holds),
+        se(r.attacker_holds)
+    );
+    let _ = writeln!(
+        o,
+        "Chance the {} holds {area}: {}{}",
+        side_name(b, Side::Defender),
+        pct(r.defender_holds),
+        se(r.defender_holds)
+    );
+    let _ = writeln!(
+        o,
+        "Chance {area} is left vacant:        {}{}",
+        pct(r.vacant),
+        se(r.vacant)
+    );
     if r.control_changes > 0.0 {
-        let _ = writeln!(o, "Chance control changes in round 1 (D5): {}", pct(r.control_changes));
+        let _ = writeln!(
+            o,
+            "Chance control changes in round 1 (D5): {}",
+            pct(r.control_changes)
+        );
     }
     let _ = writeln!(o);
-    let _ = writeln!(o, "Battle ends in round:  1 {}  2 {}  3 {}  4 {}", pct(r.ends_in_round[0]), pct(r.ends_in_round[1]), pct(r.ends_in_round[2]), pct(r.ends_in_round[3]));
+    let _ = writeln!(
+        o,
+        "Battle ends in round:  1 {}  2 {}  3 {}  4 {}",
+        pct(r.ends_in_round[0]),
+        pct(r.ends_in_round[1]),
+        pct(r.ends_in_round[2]),
+        pct(r.ends_in_round[3])
+    );
     let _ = writeln!(o);
-    let _ = writeln!(o, "{:<24} {:<9} {:>5} {:>10} {:>10} {:>10} {:>9}", "block", "side", "start", "eliminated", "retreats", "defects", "expected");
+    let _ = writeln!(
+        o,
+        "{:<24} {:<9} {:>5} {:>10} {:>10} {:>10} {:>9}",
+        "block", "side", "start", "eliminated", "retreats", "defects", "expected"
+    );
     for blk in &r.blocks {
         let _ = writeln!(
             o,
@@ -57,7 +95,12 @@ pub fn report(b: &Battle, r: &Report) -> String {
     }
     let _ = writeln!(o);
     for s in &r.sides {
-        let _ = writeln!(o, "Expected steps lost by the {}: {:.2}", side_name(b, s.side), s.expected_steps_lost);
+        let _ = writeln!(
+            o,
+            "Expected steps lost by the {}: {:.2}",
+            side_name(b, s.side),
+            s.expected_steps_lost
+        );
     }
     let lines = [
         ("the King dies", r.king_dies),
@@ -80,7 +123,15 @@ pub fn order(rounds: &[RoundOrder]) -> String {
     for r in rounds {
         let _ = writeln!(o, "Round {}", r.round);
         for (k, t) in r.turns.iter().enumerate() {
-            let _ = writeln!(o, "  {}. {} ({}, {}, printed {})", k + 1, t.block, t.side.name(), t.rating, t.printed);
+            let _ = writeln!(
+                o,
+                "  {}. {} ({}, {}, printed {})",
+                k + 1,
+                t.block,
+                t.side.name(),
+                t.rating,
+                t.printed
+            );
             for why in &t.reasons {
                 let _ = writeln!(o, "       - {why}");
             }
@@ -100,27 +151,73 @@ pub fn replay(b: &Battle, r: &Replay) -> String {
     for e in &r.events {
         let line = match e {
             Event::RoundStarts { round, arrive } if arrive.is_empty() => format!("Round {round}"),
-            Event::RoundStarts { round, arrive } => format!("Round {round}: from reserve: {} (6.3, D4)", arrive.join(", ")),
-            Event::Acts { block, side, action, target, rating, dice, hits, rule, .. } => {
+            Event::RoundStarts { round, arrive } => format!(
+                "Round {round}: from reserve: {} (6.3, D4)",
+                arrive.join(", ")
+            ),
+            Event::Acts {
+                block,
+                side,
+                action,
+                target,
+                rating,
+                dice,
+                hits,
+                rule,
+                ..
+            } => {
                 let t = target.as_ref().map(|t| format!(" {t}")).unwrap_or_default();
-                let rt = rating.as_ref().map(|r| format!(" at {r}")).unwrap_or_default();
+                let rt = rating
+                    .as_ref()
+                    .map(|r| format!(" at {r}"))
+                    .unwrap_or_default();
                 let d = if dice.is_empty() {
                     String::new()
                 } else {
-                    format!(" rolls {:?}: {hits} {}", dice, if action == "treachery" || action == "treason" { "success" } else { "hits" })
+                    format!(
+                        " rolls {:?}: {hits} {}",
+                        dice,
+                        if action == "treachery" || action == "treason" {
+                            "success"
+                        } else {
+                            "hits"
+                        }
+                    )
                 };
                 format!("  {block} ({}){rt}: {action}{t}{d}  [{rule}]", side.name())
             }
-            Event::Hit { block, hits, strength, rule } => format!("    {block} takes {hits}, now {strength}  [{rule}]"),
+            Event::Hit {
+                block,
+                hits,
+                strength,
+                rule,
+            } => format!("    {block} takes {hits}, now {strength}  [{rule}]"),
             Event::Eliminated { block, fate } => format!("    {block} is eliminated: {fate}"),
             Event::HitsLost { hits, rule } => format!("    {hits} hits lost  [{rule}]"),
-            Event::Defects { block, becomes, to } => format!("    {block} defects: now {becomes}, in the {}'s reserve (6.9)", to.name()),
-            Event::Deploys { side, blocks } => format!("    the {}'s reserves deploy at once: {} (6.3, D4)", side.name(), blocks.join(", ")),
-            Event::ControlChanges { defender } => format!("    control changes: the {} now defends (6.3, D5)", defender.name()),
-            Event::Retreats { block, strength } => format!("    {block} retreats at strength {strength} (6.6)"),
-            Event::CannotRetreat { block } => format!("    {block} must retreat but has no way out (D12)"),
+            Event::Defects { block, becomes, to } => format!(
+                "    {block} defects: now {becomes}, in the {}'s reserve (6.9)",
+                to.name()
+            ),
+            Event::Deploys { side, blocks } => format!(
+                "    the {}'s reserves deploy at once: {} (6.3, D4)",
+                side.name(),
+                blocks.join(", ")
+            ),
+            Event::ControlChanges { defender } => format!(
+                "    control changes: the {} now defends (6.3, D5)",
+                defender.name()
+            ),
+            Event::Retreats { block, strength } => {
+                format!("    {block} retreats at strength {strength} (6.6)")
+            }
+            Event::CannotRetreat { block } => {
+                format!("    {block} must retreat but has no way out (D12)")
+            }
             Event::Ends { round, holder } => match holder {
-                Some(s) => format!("Battle over in round {round}: the {} holds the area", side_name(b, *s)),
+                Some(s) => format!(
+                    "Battle over in round {round}: the {} holds the area",
+                    side_name(b, *s)
+                ),
                 None => format!("Battle over in round {round}: the area is left vacant"),
             },
         };

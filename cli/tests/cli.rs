@@ -14,26 +14,42 @@ fn run(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .unwrap();
     if let Some(text) = stdin {
-        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
     }
     drop(child.stdin.take());
     child.wait_with_output().unwrap()
 }
 
 fn json(out: &Output) -> serde_json::Value {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
 #[test]
 fn exact_json_sums_to_one_and_matches_the_table() {
     let v = json(&run(&["exact", "--json", EXAMPLE], None));
-    let total = v["attacker_holds"].as_f64().unwrap() + v["defender_holds"].as_f64().unwrap() + v["vacant"].as_f64().unwrap();
+    let total = v["attacker_holds"].as_f64().unwrap()
+        + v["defender_holds"].as_f64().unwrap()
+        + v["vacant"].as_f64().unwrap();
     assert!((total - 1.0).abs() < 1e-12);
     assert_eq!(v["method"]["kind"], "exact");
     let table = String::from_utf8(run(&["exact", EXAMPLE], None).stdout).unwrap();
     let pct = format!("{:5.1}%", v["defender_holds"].as_f64().unwrap() * 100.0);
-    assert!(table.contains(&format!("Chance the defender (York) holds East Anglia: {pct}")), "{table}");
+    assert!(
+        table.contains(&format!(
+            "Chance the defender (York) holds East Anglia: {pct}"
+        )),
+        "{table}"
+    );
 }
 
 #[test]
@@ -47,8 +63,18 @@ fn stdin_dash_reads_the_scenario() {
 #[test]
 fn simulate_is_seeded_and_close_to_exact() {
     let exact = json(&run(&["exact", "--json", EXAMPLE], None));
-    let a = json(&run(&["simulate", "--json", "--runs", "200000", "--seed", "9", EXAMPLE], None));
-    let b = json(&run(&["simulate", "--json", "--runs", "200000", "--seed", "9", EXAMPLE], None));
+    let a = json(&run(
+        &[
+            "simulate", "--json", "--runs", "200000", "--seed", "9", EXAMPLE,
+        ],
+        None,
+    ));
+    let b = json(&run(
+        &[
+            "simulate", "--json", "--runs", "200000", "--seed", "9", EXAMPLE,
+        ],
+        None,
+    ));
     assert_eq!(a, b);
     let p = exact["defender_holds"].as_f64().unwrap();
     let q = a["defender_holds"].as_f64().unwrap();
@@ -59,23 +85,43 @@ fn simulate_is_seeded_and_close_to_exact() {
 #[test]
 fn replay_and_order_print() {
     let r = json(&run(&["replay", "--json", "--seed", "3", EXAMPLE], None));
-    assert_eq!(r["events"].as_array().unwrap().last().unwrap()["event"], "ends");
+    assert_eq!(
+        r["events"].as_array().unwrap().last().unwrap()["event"],
+        "ends"
+    );
     let text = String::from_utf8(run(&["order", EXAMPLE], None).stdout).unwrap();
-    assert!(text.starts_with("Round 1\n  1. Oxford (attacker, A2, printed A2)"), "{text}");
+    assert!(
+        text.starts_with("Round 1\n  1. Oxford (attacker, A2, printed A2)"),
+        "{text}"
+    );
 }
 
 #[test]
 fn invalid_input_exits_2_with_the_field_on_stderr_and_nothing_on_stdout() {
-    let bad = std::fs::read_to_string(EXAMPLE).unwrap().replace(r#""id": "Suffolk", "strength": 3"#, r#""id": "Suffolk", "strength": 5"#);
+    let bad = std::fs::read_to_string(EXAMPLE).unwrap().replace(
+        r#""id": "Suffolk", "strength": 3"#,
+        r#""id": "Suffolk", "strength": 5"#,
+    );
     let out = run(&["exact", "-"], Some(&bad));
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), "error: defender.blocks[1].strength: 5 exceeds Suffolk's maximum 3");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "error: defender.blocks[1].strength: 5 exceeds Suffolk's maximum 3"
+    );
 
-    let out = run(&["exact", "-"], Some(r#"{"version": 1, "attacker": {"house": "Lancaster", "blocks": [{"id": "Oxford", "strenght": 3}]}}"#));
+    let out = run(
+        &["exact", "-"],
+        Some(
+            r#"{"version": 1, "attacker": {"house": "Lancaster", "blocks": [{"id": "Oxford", "strenght": 3}]}}"#,
+        ),
+    );
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("error: attacker.blocks[0].strenght: unknown field `strenght`"), "{err}");
+    assert!(
+        err.starts_with("error: attacker.blocks[0].strenght: unknown field `strenght`"),
+        "{err}"
+    );
 
     let out = run(&["exact", "-"], Some("{not json"));
     assert_eq!(out.status.code(), Some(2));

@@ -10,13 +10,25 @@ const fn mk(
     cathedral: Option<&'static str>,
     major_port: bool,
 ) -> Area {
-    let wales = matches!(name.as_bytes(), b"Caernarvon" | b"Pembroke" | b"Powys" | b"Glamorgan");
+    let wales = matches!(
+        name.as_bytes(),
+        b"Caernarvon" | b"Pembroke" | b"Powys" | b"Glamorgan"
+    );
     let exile = match name.as_bytes() {
         b"France" | b"Scotland" => Some(House::Lancaster),
         b"Calais" | b"Ireland" => Some(House::York),
         _ => None,
     };
-    Area { name, shields, crown, city, cathedral, wales, exile, major_port }
+    Area {
+        name,
+        shields,
+        crown,
+        city,
+        cathedral,
+        wales,
+        exile,
+        major_port,
+    }
 }
 
 const NO: &[&str] = &[];
@@ -26,32 +38,130 @@ pub static AREAS: [Area; 33] = [
     mk("Ireland", NO, false, None, None, true),
     mk("Isle of Man", &["Stanley"], false, None, None, false),
     mk("Scotland", NO, false, None, None, true),
-    mk("Northumbria", &["Northumberland", "Westmoreland"], false, Some("Newcastle"), None, true),
-    mk("Cumbria", &["Northumberland", "Clifford"], true, None, None, false),
-    mk("North Yorks", &["Salisbury", "Clifford"], false, None, None, false),
-    mk("East Yorks", &["Kent", "Salisbury", "Northumberland"], false, None, None, true),
-    mk("South Yorks", &["York", "Shrewsbury"], true, Some("York"), Some("York"), false),
-    mk("Lancaster", &["Lancaster", "Stanley"], false, None, None, false),
+    mk(
+        "Northumbria",
+        &["Northumberland", "Westmoreland"],
+        false,
+        Some("Newcastle"),
+        None,
+        true,
+    ),
+    mk(
+        "Cumbria",
+        &["Northumberland", "Clifford"],
+        true,
+        None,
+        None,
+        false,
+    ),
+    mk(
+        "North Yorks",
+        &["Salisbury", "Clifford"],
+        false,
+        None,
+        None,
+        false,
+    ),
+    mk(
+        "East Yorks",
+        &["Kent", "Salisbury", "Northumberland"],
+        false,
+        None,
+        None,
+        true,
+    ),
+    mk(
+        "South Yorks",
+        &["York", "Shrewsbury"],
+        true,
+        Some("York"),
+        Some("York"),
+        false,
+    ),
+    mk(
+        "Lancaster",
+        &["Lancaster", "Stanley"],
+        false,
+        None,
+        None,
+        false,
+    ),
     mk("Caernarvon", &["Norfolk"], true, None, None, false),
     mk("Chester", NO, true, None, None, true),
     mk("Derby", NO, true, None, None, false),
-    mk("Lincoln", &["Lancaster", "Beaumont"], false, None, None, false),
-    mk("Pembroke", &["Richmond", "Pembroke"], true, None, None, false),
+    mk(
+        "Lincoln",
+        &["Lancaster", "Beaumont"],
+        false,
+        None,
+        None,
+        false,
+    ),
+    mk(
+        "Pembroke",
+        &["Richmond", "Pembroke"],
+        true,
+        None,
+        None,
+        false,
+    ),
     mk("Powys", NO, false, None, None, false),
     mk("Hereford", &["York"], false, None, None, false),
-    mk("Warwick", &["Buckingham", "Warwick"], true, Some("Coventry"), None, false),
-    mk("Leicester", &["Hastings", "Rivers"], false, None, None, false),
+    mk(
+        "Warwick",
+        &["Buckingham", "Warwick"],
+        true,
+        Some("Coventry"),
+        None,
+        false,
+    ),
+    mk(
+        "Leicester",
+        &["Hastings", "Rivers"],
+        false,
+        None,
+        None,
+        false,
+    ),
     mk("Rutland", &["York", "Worcester"], false, None, None, false),
-    mk("East Anglia", &["Norfolk", "Suffolk"], false, Some("Norwich"), None, true),
-    mk("Glamorgan", &["Buckingham", "Norfolk", "Herbert", "Warwick"], false, None, None, true),
+    mk(
+        "East Anglia",
+        &["Norfolk", "Suffolk"],
+        false,
+        Some("Norwich"),
+        None,
+        true,
+    ),
+    mk(
+        "Glamorgan",
+        &["Buckingham", "Norfolk", "Herbert", "Warwick"],
+        false,
+        None,
+        None,
+        true,
+    ),
     mk("Gloucester", NO, true, None, None, false),
     mk("Oxford", &["Suffolk"], false, None, None, false),
     mk("Middlesex", NO, true, Some("London"), None, true),
     mk("Essex", &["Oxford", "Essex"], false, None, None, false),
     mk("Somerset", NO, false, Some("Bristol"), None, true),
-    mk("Wilts", &["Wiltshire"], false, Some("Salisbury"), None, false),
+    mk(
+        "Wilts",
+        &["Wiltshire"],
+        false,
+        Some("Salisbury"),
+        None,
+        false,
+    ),
     mk("Sussex", &["Arundel"], true, None, None, true),
-    mk("Kent", &["Buckingham"], false, None, Some("Canterbury"), true),
+    mk(
+        "Kent",
+        &["Buckingham"],
+        false,
+        None,
+        Some("Canterbury"),
+        true,
+    ),
     mk("Cornwall", &["Devon", "Exeter"], true, None, None, true),
     mk("Dorset", &["Somerset"], false, None, None, false),
     mk("France", NO, false, None, None, true),
@@ -160,7 +270,9 @@ pub static BORDERS: [Border; 90] = [
 
 /// The area with this name (case-insensitive).
 pub fn area(name: &str) -> Option<&'static Area> {
-    AREAS.iter().find(|a| a.name.eq_ignore_ascii_case(name.trim()))
+    AREAS
+        .iter()
+        .find(|a| a.name.eq_ignore_ascii_case(name.trim()))
 }
 
 /// The borders of an area, each as (neighbour, kind).

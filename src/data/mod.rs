@@ -119,7 +119,10 @@ impl Rating {
             _ => return None,
         };
         let firepower = bytes[1].wrapping_sub(b'0');
-        (1..=6).contains(&firepower).then_some(Rating { initiative, firepower })
+        (1..=6).contains(&firepower).then_some(Rating {
+            initiative,
+            firepower,
+        })
     }
 }
 

@@ -29,10 +29,17 @@ pub fn exact(json: &str) -> Report {
 /// Asserts two probabilities agree to 1e-12.
 #[track_caller]
 pub fn close(actual: f64, expected: f64) {
-    assert!((actual - expected).abs() < 1e-12, "got {actual}, expected {expected} (diff {})", actual - expected);
+    assert!(
+        (actual - expected).abs() < 1e-12,
+        "got {actual}, expected {expected} (diff {})",
+        actual - expected
+    );
 }
 
 /// The report of the block named `name`.
 pub fn block<'r>(r: &'r Report, name: &str) -> &'r bosworth::report::BlockReport {
-    r.blocks.iter().find(|b| b.name == name).unwrap_or_else(|| panic!("no block {name}"))
+    r.blocks
+        .iter()
+        .find(|b| b.name == name)
+        .unwrap_or_else(|| panic!("no block {name}"))
 }
