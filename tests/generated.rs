@@ -15,19 +15,19 @@ fn pick<R: Rng>(rng: &mut R, n: usize) -> usize {
 fn random_battle(seed: u64, per_side: usize) -> Battle {
     let mut rng = rng_from_seed(seed);
     loop {
-        let king = if rng.next_u64() % 2 == 0 {
+        let king = if pick(&mut rng, 2) == 0 {
             House::York
         } else {
             House::Lancaster
         };
-        let attacker = if rng.next_u64() % 2 == 0 {
+        let attacker = if pick(&mut rng, 2) == 0 {
             House::York
         } else {
             House::Lancaster
         };
         let land: Vec<_> = data::AREAS.iter().filter(|a| a.exile.is_none()).collect();
         let area =
-            (rng.next_u64() % 4 != 0).then(|| land[pick(&mut rng, land.len())].name.to_string());
+            (pick(&mut rng, 4) != 0).then(|| land[pick(&mut rng, land.len())].name.to_string());
         let mut used: Vec<&str> = Vec::new();
         let mut army = |house: House, rng: &mut bosworth::dice::BattleRng| {
             let pool: Vec<_> = BLOCKS
@@ -45,7 +45,7 @@ fn random_battle(seed: u64, per_side: usize) -> Battle {
                 }
                 used.push(b.person);
                 let strength = 1 + pick(rng, b.max_strength as usize) as u8;
-                let reserve = !blocks.is_empty() && rng.next_u64() % 3 == 0;
+                let reserve = !blocks.is_empty() && pick(rng, 3) == 0;
                 blocks.push(
                     serde_json::json!({"id": b.id, "strength": strength, "reserve": reserve}),
                 );

@@ -96,9 +96,12 @@ fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).expect("reports always serialise")
 }
 
+/// A command's work on a valid battle: its output, or an error message.
+type Work<'a> = Box<dyn Fn(&Battle) -> Result<String, String> + 'a>;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let (file, run): (&str, Box<dyn Fn(&Battle) -> Result<String, String>>) = match &cli.command {
+    let (file, run): (&str, Work<'_>) = match &cli.command {
         Command::Exact {
             file,
             json: as_json,
