@@ -59,7 +59,7 @@ pub use bonus::BonusParts;
 pub use error::{ScenarioError, SolveError};
 pub use exact::{DEFAULT_STATE_BUDGET, solve};
 pub use monte_carlo::{MAX_RUNS, Simulation, one_battle, simulate};
-pub use order::fire_order;
+pub use order::{RoundOrder, fire_order};
 pub use replay::replay;
 pub use report::Report;
 pub use scenario::{Scenario, Side};

@@ -156,7 +156,7 @@ fn duplicates_and_both_versions() {
     );
     says(
         &with(
-            &r#""attacker":{"house":"Lancaster","blocks":[{"id":"Stanley/L","strength":3}]},"defender":{"house":"York","blocks":[{"id":"Stanley/Y","strength":3}]}"#,
+            r#""attacker":{"house":"Lancaster","blocks":[{"id":"Stanley/L","strength":3}]},"defender":{"house":"York","blocks":[{"id":"Stanley/Y","strength":3}]}"#,
         ),
         "defender.blocks[0].id: Stanley/L and Stanley/Y are two versions of one noble; only one can be in play (3.22, 4.6) (attacker.blocks[0])",
     );
@@ -289,7 +289,7 @@ fn policy_treachery() {
     );
     says(
         &with(
-            &r#""attacker":{"house":"Lancaster","blocks":[{"id":"Henry VI","strength":4}]},"defender":{"house":"York","blocks":[{"id":"Calais Mercenary","strength":3}]},
+            r#""attacker":{"house":"Lancaster","blocks":[{"id":"Henry VI","strength":4}]},"defender":{"house":"York","blocks":[{"id":"Calais Mercenary","strength":3}]},
                "policy":{"attacker":{"treachery":[{"by":"Henry VI","target":"Calais Mercenary"}]}}"#,
         ),
         "policy.attacker.treachery[0].target: Calais Mercenary has no loyalty rating and cannot defect (3.13)",
