@@ -159,6 +159,10 @@ pub fn resolve<O: Observer>(
         _ => {}
     }
     reserves::after_action(battle, state, log);
+    // Blocks gone from the battle keep no turn flags, so that states equal in every way that
+    // matters compare equal (the exact solver merges them).
+    state.acted &= state.present;
+    state.reserve &= state.present;
 }
 
 /// Every action the rules allow `actor` now: the decision point a best-play solver explores.

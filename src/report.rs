@@ -91,9 +91,10 @@ pub struct Report {
     pub king_dies: Option<f64>,
     /// Chance the Pretender dies, if he fights here.
     pub pretender_dies: Option<f64>,
-    /// Chance at least one York heir dies, if any fights here.
+    /// Chance at least one York heir dies; `None` if no York heir fights here and none can turn
+    /// back into one (a defected Clarence/L facing a York roller or York's Treason card, 9.1).
     pub york_heir_dies: Option<f64>,
-    /// Chance at least one Lancaster heir dies, if any fights here.
+    /// Chance at least one Lancaster heir dies; `None` as for York.
     pub lancaster_heir_dies: Option<f64>,
     /// Total probability accounted for (exact: 1 within 1e-12).
     pub mass: f64,
@@ -271,11 +272,26 @@ impl Tally {
                 steps_lost,
             }
         };
+        // An heir of `house` fights here, or could by turning back to it in this battle (9.1):
+        // a defected Clarence/L or Exeter/Y facing a roller of his old house or its Treason card.
+        let can_turn = |house: House| {
+            battle
+                .scenario
+                .treason
+                .is_some_and(|side| battle.house(side) == house)
+                || battle.slots.iter().enumerate().any(|(i, s)| {
+                    battle.house(s.side) == house
+                        && (battle.king() == Some(i)
+                            || battle.pretender() == Some(i)
+                            || s.versions[0].person() == "Warwick")
+                })
+        };
         let has_heir = |house: House| {
             battle.slots.iter().any(|s| {
-                s.versions
-                    .iter()
-                    .any(|v| v.heir_rank.is_some() && v.house == house)
+                (s.versions[0].heir_rank.is_some() && s.versions[0].house == house)
+                    || (s.versions[1].heir_rank.is_some()
+                        && s.versions[1].house == house
+                        && can_turn(house))
             })
         };
         let mut report = Report {

@@ -249,3 +249,20 @@ fn clarence_as_pretender_cannot_be_turned() {
         "policy.attacker.treachery[0].target: Clarence/Y is the Pretender and cannot be turned (9.1, D10)"
     );
 }
+
+/// 9.1: a defected heir (Exeter/Y) counts as a possible Lancaster heir only while a Lancaster
+/// roller could turn him back in this battle; turned back, his death is an heir's death.
+#[test]
+fn defected_heir_counts_as_heir_only_if_he_can_turn_back() {
+    let json = |attacker: &str| {
+        format!(
+            r#"{{"version":1,"king":"Lancaster",
+            "attacker":{{"house":"Lancaster","blocks":[{attacker}]}},
+            "defender":{{"house":"York","blocks":[{{"id":"Exeter/Y","strength":1}}]}}}}"#
+        )
+    };
+    let none = exact(&json(r#"{"id":"Oxford","strength":3}"#));
+    assert_eq!(none.lancaster_heir_dies, None);
+    let with_king = exact(&json(r#"{"id":"Henry VI","strength":1}"#));
+    assert_eq!(with_king.lancaster_heir_dies, Some(0.0), "no plan to roll, so he never turns back");
+}
