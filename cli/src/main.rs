@@ -4,7 +4,7 @@ mod text;
 
 use bosworth::{Battle, Scenario, ScenarioError};
 use clap::{Parser, Subcommand};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -174,7 +174,9 @@ fn main() -> ExitCode {
     };
     match run(&battle) {
         Ok(out) => {
-            println!("{out}");
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let mut stdout = std::io::stdout().lock();
+            let _ = writeln!(stdout, "{out}");
             ExitCode::SUCCESS
         }
         Err(e) => {
