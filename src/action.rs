@@ -5,7 +5,7 @@
 
 use crate::battle::Battle;
 use crate::bonus::firepower;
-use crate::dice::HITS;
+use crate::dice::{HITS, uniform};
 use crate::hits::take_hits;
 use crate::log::Observer;
 use crate::state::State;
@@ -70,16 +70,6 @@ impl Chances {
     pub fn iter(&self) -> impl Iterator<Item = &(f64, Roll)> {
         self.items[..self.len].iter()
     }
-    /// Picks a result for a uniform number `u` in [0, 1).
-    pub(crate) fn pick(&self, mut u: f64) -> Roll {
-        for &(p, roll) in &self.items[..self.len] {
-            if u < p {
-                return roll;
-            }
-            u -= p;
-        }
-        self.items[self.len - 1].1
-    }
 }
 
 /// The chance of each result of `action` by `actor` in this state.
@@ -130,6 +120,57 @@ pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> 
         }
     }
     out
+}
+
+/// Draws the result of `action` by `actor` from `rng`, with the chances of [`chances`]: one draw
+/// per fire (walking the precomputed hit table), one more for a charge's counter-fire.
+pub fn sample<R: rand::Rng + ?Sized>(
+    battle: &Battle,
+    state: &State,
+    actor: usize,
+    action: Action,
+    rng: &mut R,
+) -> Roll {
+    let hits = |dice: u8, fp: u8, u: f64| {
+        let mut u = u;
+        for (k, &p) in HITS[dice as usize][fp as usize]
+            .iter()
+            .enumerate()
+            .take(dice as usize)
+        {
+            if u < p {
+                return k as u8;
+            }
+            u -= p;
+        }
+        dice
+    };
+    match action {
+        Action::Pass | Action::Retreat => Roll::Nothing,
+        Action::Fire => Roll::Hits(hits(
+            state.strength[actor],
+            firepower(battle, state, actor),
+            uniform(rng),
+        )),
+        Action::Charge(target) => {
+            let h = hits(
+                state.strength[actor],
+                firepower(battle, state, actor),
+                uniform(rng),
+            );
+            let counter = match charge::counter_fire(battle, state, target, h) {
+                Some((dice, fp)) => hits(dice, fp, uniform(rng)),
+                None => 0,
+            };
+            Roll::Charge { hits: h, counter }
+        }
+        Action::Treachery(target) => {
+            let dice =
+                treachery::dice_against(battle, state, state.side_of(actor), Some(actor), target)
+                    .unwrap_or(0);
+            Roll::Treachery(uniform(rng) < treachery::success_chance(dice))
+        }
+    }
 }
 
 /// Applies `action` by `actor` with result `roll`, then deploys reserves and changes control

@@ -24,10 +24,11 @@ pub(crate) fn take_hits<O: Observer>(
             });
             return;
         };
-        let tied = bits(targets)
-            .filter(|&i| state.strength[i] == state.strength[target])
-            .count()
-            > 1;
+        let tied = O::KEEPS
+            && bits(targets)
+                .filter(|&i| state.strength[i] == state.strength[target])
+                .count()
+                > 1;
         let rule = if tied {
             "6.4, D3: the strongest active enemy block; the owner's hit order breaks the tie"
         } else {

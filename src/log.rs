@@ -107,6 +107,8 @@ pub enum Event {
 
 /// Receives events as the rules apply them.
 pub trait Observer {
+    /// False for an observer that keeps nothing: the rules then skip work done only for the log.
+    const KEEPS: bool = true;
     /// Called with a function that builds the event; an observer that keeps nothing never calls it.
     fn note(&mut self, event: impl FnOnce() -> Event);
 }
@@ -115,6 +117,7 @@ pub trait Observer {
 pub struct Silent;
 
 impl Observer for Silent {
+    const KEEPS: bool = false;
     #[inline(always)]
     fn note(&mut self, _event: impl FnOnce() -> Event) {}
 }

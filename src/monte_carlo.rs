@@ -1,7 +1,7 @@
 //! Monte Carlo: the same rules, sampled. One random draw per fire (hits come from the
 //! precomputed tables in [`crate::dice`]), no allocation per battle, same seed same figures.
 
-use crate::action::{chances, resolve};
+use crate::action::{resolve, sample};
 use crate::battle::Battle;
 use crate::dice::{BattleRng, rng_from_seed, uniform};
 use crate::log::{Observer, Silent};
@@ -86,7 +86,7 @@ pub fn one_battle<R: Rng + ?Sized, O: Observer>(
             Point::End(ending) => return (s, ending),
             Point::Act(actor) => {
                 let action = policy::choose(battle, &s, actor);
-                let roll = chances(battle, &s, actor, action).pick(uniform(rng));
+                let roll = sample(battle, &s, actor, action, rng);
                 resolve(battle, &mut s, actor, action, roll, log);
             }
         }

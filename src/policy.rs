@@ -25,7 +25,7 @@ pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
     {
         return Action::Retreat;
     }
-    if treachery::may_roll(battle, state, actor) {
+    if !plans.treachery.is_empty() && treachery::may_roll(battle, state, actor) {
         for &(by, target, round) in &plans.treachery {
             if by as usize == actor
                 && round.is_none_or(|r| r == state.round)
