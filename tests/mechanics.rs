@@ -264,5 +264,9 @@ fn defected_heir_counts_as_heir_only_if_he_can_turn_back() {
     let none = exact(&json(r#"{"id":"Oxford","strength":3}"#));
     assert_eq!(none.lancaster_heir_dies, None);
     let with_warwick = exact(&json(r#"{"id":"Warwick/L","strength":1}"#));
-    assert_eq!(with_warwick.lancaster_heir_dies, Some(0.0), "no plan to roll, so he never turns back");
+    assert_eq!(
+        with_warwick.lancaster_heir_dies,
+        Some(0.0),
+        "no plan to roll, so he never turns back"
+    );
 }
