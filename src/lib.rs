@@ -58,7 +58,7 @@ pub use battle::{Battle, MAX_BLOCKS, Slot, Version};
 pub use bonus::BonusParts;
 pub use error::{ScenarioError, SolveError};
 pub use exact::{DEFAULT_STATE_BUDGET, solve};
-pub use monte_carlo::{MAX_RUNS, Simulation, one_battle, simulate};
+pub use monte_carlo::{MAX_RUNS, Simulation, one_battle, simulate, worker_seed};
 pub use order::{RoundOrder, fire_order};
 pub use replay::replay;
 pub use report::Report;

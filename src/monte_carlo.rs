@@ -54,6 +54,13 @@ impl<'b> Simulation<'b> {
         self.runs += runs;
     }
 
+    /// Adds the battles of another simulation of the same battle: workers each run their own
+    /// stream ([`worker_seed`]) and the merged figures are those of all their battles together.
+    pub fn merge(&mut self, other: &Simulation<'_>) {
+        self.tally.merge(&other.tally);
+        self.runs += other.runs;
+    }
+
     /// Battles fought so far.
     pub fn runs(&self) -> u64 {
         self.runs
@@ -91,4 +98,16 @@ pub fn one_battle<R: Rng + ?Sized, O: Observer>(
             }
         }
     }
+}
+
+/// The seed of worker `k` of a run seeded `seed`: worker 0 uses `seed` itself, so one worker
+/// gives exactly [`simulate`]'s figures; the others get well-mixed distinct seeds (SplitMix64).
+pub fn worker_seed(seed: u64, k: u64) -> u64 {
+    if k == 0 {
+        return seed;
+    }
+    let mut z = seed.wrapping_add(k.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -178,6 +178,28 @@ impl Tally {
         }
     }
 
+    /// Adds another tally of the same battle (Monte Carlo workers merging their counts).
+    pub(crate) fn merge(&mut self, other: &Tally) {
+        fn add(a: &mut [f64], b: &[f64]) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        self.total += other.total;
+        add(&mut self.holds, &other.holds);
+        add(&mut self.rounds, &other.rounds);
+        self.control += other.control;
+        for (a, b) in self.strength.iter_mut().zip(&other.strength) {
+            add(a, b);
+        }
+        add(&mut self.eliminated, &other.eliminated);
+        add(&mut self.retreated, &other.retreated);
+        add(&mut self.defected, &other.defected);
+        add(&mut self.lost[0], &other.lost[0]);
+        add(&mut self.lost[1], &other.lost[1]);
+        self.king += other.king;
+        self.pretender += other.pretender;
+        add(&mut self.heirs, &other.heirs);
+    }
+
     /// Adds one ending with weight `w` (a probability, or 1 for a simulated battle).
     pub(crate) fn add(&mut self, battle: &Battle, state: &State, ending: Ending, w: f64) {
         self.total += w;

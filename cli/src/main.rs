@@ -1,5 +1,6 @@
 //! `bosworth`: Richard III battle odds, replays and fire order from the terminal.
 
+mod bench;
 mod text;
 
 use bosworth::{Battle, Scenario, ScenarioError};
@@ -38,9 +39,12 @@ enum Command {
         /// Battles to simulate
         #[arg(long, default_value_t = 1_000_000)]
         runs: u64,
-        /// Seed of the random stream (same seed, same figures)
+        /// Seed of the random stream (same seed and threads, same figures)
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Threads, each with its own seed stream, merged
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// Print JSON instead of tables
         #[arg(long)]
         json: bool,
@@ -53,6 +57,18 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
+    /// Time the benchmark suite in bench/ (see docs/PERFORMANCE.md)
+    Bench {
+        /// Folder with small.json, medium.json, large.json, huge.json, policy.json
+        #[arg(long, default_value = "bench")]
+        dir: String,
+        /// A smoke run: tiny sizes, no meaningful figures
+        #[arg(long)]
+        quick: bool,
+        /// Print JSON instead of a table
         #[arg(long)]
         json: bool,
     },
@@ -101,6 +117,24 @@ type Work<'a> = Box<dyn Fn(&Battle) -> Result<String, String> + 'a>;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Bench {
+        dir,
+        quick,
+        json: as_json,
+    } = &cli.command
+    {
+        return match bench::run(dir, *quick, |f| load(f).map_err(|e| format!("{f}: {e}"))) {
+            Ok(b) => {
+                let out = if *as_json { json(&b) } else { bench::table(&b) };
+                let _ = writeln!(std::io::stdout().lock(), "{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let (file, run): (&str, Work<'_>) = match &cli.command {
         Command::Exact {
             file,
@@ -121,6 +155,7 @@ fn main() -> ExitCode {
             file,
             runs,
             seed,
+            threads,
             json: as_json,
         } => (
             file,
@@ -131,7 +166,10 @@ fn main() -> ExitCode {
                         bosworth::MAX_RUNS
                     ));
                 }
-                let r = bosworth::simulate(b, *runs, *seed);
+                if !(1..=256).contains(threads) {
+                    return Err(format!("--threads: {threads} is not 1 to 256"));
+                }
+                let r = bench::simulate_threads(b, *runs, *seed, *threads);
                 Ok(if *as_json {
                     json(&r)
                 } else {
@@ -154,6 +192,7 @@ fn main() -> ExitCode {
                 })
             }),
         ),
+        Command::Bench { .. } => unreachable!("handled above"),
         Command::Order {
             file,
             json: as_json,

@@ -139,3 +139,64 @@ fn exact_budget_error_suggests_monte_carlo() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("bosworth simulate"));
 }
+
+#[test]
+fn bench_smoke_run_covers_the_suite() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench");
+    let v = json(&run(&["bench", "--quick", "--json", "--dir", dir], None));
+    let names: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["small", "medium", "large", "huge", "policy"]);
+    assert!(v["rows"][0]["states"].as_u64().unwrap() > 10);
+    assert!(
+        v["rows"][2]["exact_error"]
+            .as_str()
+            .unwrap()
+            .contains("Monte Carlo")
+    );
+}
+
+#[test]
+fn threads_merge_their_streams_reproducibly() {
+    let a = json(&run(
+        &[
+            "simulate",
+            "--json",
+            "--runs",
+            "50000",
+            "--threads",
+            "2",
+            "--seed",
+            "4",
+            EXAMPLE,
+        ],
+        None,
+    ));
+    let b = json(&run(
+        &[
+            "simulate",
+            "--json",
+            "--runs",
+            "50000",
+            "--threads",
+            "2",
+            "--seed",
+            "4",
+            EXAMPLE,
+        ],
+        None,
+    ));
+    assert_eq!(a, b);
+    assert_eq!(a["method"]["runs"], 50000);
+    let one = json(&run(
+        &[
+            "simulate", "--json", "--runs", "50000", "--seed", "4", EXAMPLE,
+        ],
+        None,
+    ));
+    assert_ne!(a["blocks"], one["blocks"], "two streams are not one stream");
+}

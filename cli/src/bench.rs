@@ -1,0 +1,207 @@
+//! `bosworth bench`: the benchmark suite in `bench/`, timed on this machine.
+
+use bosworth::{Battle, Simulation, worker_seed};
+use serde::Serialize;
+use std::time::Instant;
+
+/// The figures of one scenario.
+#[derive(Serialize)]
+pub struct Row {
+    name: String,
+    blocks: usize,
+    exact_ms_median: Option<f64>,
+    exact_runs: usize,
+    states: Option<usize>,
+    peak_states: Option<usize>,
+    bytes_per_state: usize,
+    exact_error: Option<String>,
+    mc_battles_per_s_1_thread: f64,
+    mc_battles_per_s_all_threads: f64,
+    threads: usize,
+    mc_runs: u64,
+    agreement_std_errors: Option<f64>,
+}
+
+/// The whole run.
+#[derive(Serialize)]
+pub struct Bench {
+    machine: String,
+    threads: usize,
+    quick: bool,
+    rows: Vec<Row>,
+}
+
+/// Runs Monte Carlo on `threads` threads, one seed stream per thread, merged.
+pub fn simulate_threads(battle: &Battle, runs: u64, seed: u64, threads: usize) -> bosworth::Report {
+    let threads = threads.max(1) as u64;
+    let sims: Vec<Simulation<'_>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let share = runs / threads + u64::from(k < runs % threads);
+                scope.spawn(move || {
+                    let mut sim = Simulation::new(battle, worker_seed(seed, k));
+                    sim.run(share);
+                    sim
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a simulation thread panicked"))
+            .collect()
+    });
+    let mut iter = sims.into_iter();
+    let mut total = iter.next().expect("at least one thread");
+    for s in iter {
+        total.merge(&s);
+    }
+    total.report()
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!(
+        "{cpu}, {threads} hardware threads, {} {}",
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    )
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// Runs the suite found in `dir` (`small`, `medium`, `large`, `huge`, `policy`).
+pub fn run(
+    dir: &str,
+    quick: bool,
+    load: impl Fn(&str) -> Result<Battle, String>,
+) -> Result<Bench, String> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let budget = if quick { 100_000 } else { 3_000_000 };
+    let mut rows = Vec::new();
+    for name in ["small", "medium", "large", "huge", "policy"] {
+        let battle = load(&format!("{dir}/{name}.json"))?;
+        let mut times = Vec::new();
+        let mut exact = None;
+        let mut exact_error = None;
+        let start = Instant::now();
+        while times.len() < if quick { 1 } else { 21 } {
+            let t = Instant::now();
+            match bosworth::solve(&battle, budget) {
+                Ok(r) => exact = Some(r),
+                Err(e) => {
+                    exact_error = Some(e.to_string());
+                    break;
+                }
+            }
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            if start.elapsed().as_secs_f64() > 2.0 && times.len() >= 3 {
+                break;
+            }
+        }
+        let mc_runs: u64 = if quick { 2_000 } else { 2_000_000 };
+        let t = Instant::now();
+        let _ = bosworth::simulate(&battle, mc_runs, 1);
+        let one = mc_runs as f64 / t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let mc = simulate_threads(&battle, mc_runs * threads as u64, 1, threads);
+        let all = (mc_runs * threads as u64) as f64 / t.elapsed().as_secs_f64();
+        let n = mc_runs * threads as u64;
+        let (states, peak, agreement) = match &exact {
+            Some(r) => match r.method {
+                bosworth::report::Method::Exact {
+                    states,
+                    peak_states,
+                } => {
+                    let p = r.attacker_holds.clamp(0.0, 1.0);
+                    let se = (p * (1.0 - p) / n as f64).sqrt();
+                    let diff = (p - mc.attacker_holds).abs();
+                    (
+                        Some(states),
+                        Some(peak_states),
+                        Some(if se > 0.0 { diff / se } else { diff }),
+                    )
+                }
+                _ => (None, None, None),
+            },
+            None => (None, None, None),
+        };
+        rows.push(Row {
+            name: name.into(),
+            blocks: battle.slots().len(),
+            exact_ms_median: exact.as_ref().map(|_| median(times.clone())),
+            exact_runs: if exact.is_some() { times.len() } else { 0 },
+            states,
+            peak_states: peak,
+            // A hash-map entry: the state and its probability, plus the table's control byte
+            // and its load factor of 7/8.
+            bytes_per_state: (std::mem::size_of::<(bosworth::State, f64)>() + 1) * 8 / 7,
+            exact_error,
+            mc_battles_per_s_1_thread: one,
+            mc_battles_per_s_all_threads: all,
+            threads,
+            mc_runs: n,
+            agreement_std_errors: agreement,
+        });
+    }
+    Ok(Bench {
+        machine: machine(),
+        threads,
+        quick,
+        rows,
+    })
+}
+
+/// The suite as a table.
+pub fn table(b: &Bench) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(o, "Machine: {}", b.machine);
+    let _ = writeln!(
+        o,
+        "{:<8} {:>6} {:>12} {:>10} {:>10} {:>9} {:>14} {:>14} {:>9}",
+        "scenario",
+        "blocks",
+        "exact ms",
+        "states",
+        "peak",
+        "B/state",
+        "MC/s 1 thread",
+        format!("MC/s {} thr.", b.threads),
+        "agree s.e."
+    );
+    for r in &b.rows {
+        let ms = r
+            .exact_ms_median
+            .map_or("too large".into(), |m| format!("{m:.3}"));
+        let st = r.states.map_or("-".into(), |s| s.to_string());
+        let pk = r.peak_states.map_or("-".into(), |s| s.to_string());
+        let ag = r
+            .agreement_std_errors
+            .map_or("-".into(), |a| format!("{a:.2}"));
+        let _ = writeln!(
+            o,
+            "{:<8} {:>6} {:>12} {:>10} {:>10} {:>9} {:>14.0} {:>14.0} {:>9}",
+            r.name,
+            r.blocks,
+            ms,
+            st,
+            pk,
+            r.bytes_per_state,
+            r.mc_battles_per_s_1_thread,
+            r.mc_battles_per_s_all_threads,
+            ag
+        );
+    }
+    o.trim_end().to_string()
+}
