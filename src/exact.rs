@@ -18,8 +18,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 pub const DEFAULT_STATE_BUDGET: usize = 20_000_000;
 
 /// A fast hash for states (FxHash's multiply-rotate), good enough for our keys.
+#[doc(hidden)]
 #[derive(Default)]
-pub(crate) struct FxHasher(u64);
+pub struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {

@@ -32,13 +32,14 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod advice;
 mod battle;
 mod bonus;
 mod charge;
 pub mod data;
 pub mod dice;
 mod error;
-mod exact;
+pub(crate) mod exact;
 mod hits;
 pub mod log;
 mod monte_carlo;
@@ -58,7 +59,9 @@ pub use battle::{Battle, MAX_BLOCKS, Slot, Version};
 pub use bonus::BonusParts;
 pub use error::{ScenarioError, SolveError};
 pub use exact::{DEFAULT_STATE_BUDGET, solve};
-pub use monte_carlo::{MAX_RUNS, Simulation, one_battle, simulate, worker_seed};
+pub use monte_carlo::{
+    MAX_RUNS, Simulation, one_battle, one_battle_with, simulate, simulate_with, worker_seed,
+};
 pub use order::{RoundOrder, fire_order};
 pub use replay::replay;
 pub use report::Report;

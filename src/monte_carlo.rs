@@ -1,7 +1,7 @@
 //! Monte Carlo: the same rules, sampled. One random draw per fire (hits come from the
 //! precomputed tables in [`crate::dice`]), no allocation per battle, same seed same figures.
 
-use crate::action::{resolve, sample};
+use crate::action::{Action, resolve, sample};
 use crate::battle::Battle;
 use crate::dice::{BattleRng, rng_from_seed, uniform};
 use crate::log::{Observer, Silent};
@@ -85,6 +85,18 @@ pub fn one_battle<R: Rng + ?Sized, O: Observer>(
     rng: &mut R,
     log: &mut O,
 ) -> (State, Ending) {
+    one_battle_with(battle, rng, log, |s, actor| {
+        policy::choose(battle, s, actor)
+    })
+}
+
+/// Fights one battle with `rng`, each turn's action chosen by `choose(state, actor)`.
+pub fn one_battle_with<R: Rng + ?Sized, O: Observer>(
+    battle: &Battle,
+    rng: &mut R,
+    log: &mut O,
+    mut choose: impl FnMut(&State, usize) -> Action,
+) -> (State, Ending) {
     let success = treachery::treason_roll(battle)
         .is_some_and(|(_, _, dice)| uniform(rng) < treachery::success_chance(dice));
     let mut s = treachery::play_treason(battle, success, Vec::new(), log);
@@ -92,12 +104,29 @@ pub fn one_battle<R: Rng + ?Sized, O: Observer>(
         match advance(battle, &mut s, log) {
             Point::End(ending) => return (s, ending),
             Point::Act(actor) => {
-                let action = policy::choose(battle, &s, actor);
+                let action = choose(&s, actor);
                 let roll = sample(battle, &s, actor, action, rng);
                 resolve(battle, &mut s, actor, action, roll, log);
             }
         }
     }
+}
+
+/// Simulates `runs` battles from `seed` with each turn's action chosen by `choose`.
+pub fn simulate_with(
+    battle: &Battle,
+    runs: u64,
+    seed: u64,
+    mut choose: impl FnMut(&State, usize) -> Action,
+) -> Report {
+    let runs = runs.clamp(1, MAX_RUNS);
+    let mut rng = rng_from_seed(seed);
+    let mut tally = Tally::new(battle);
+    for _ in 0..runs {
+        let (state, ending) = one_battle_with(battle, &mut rng, &mut Silent, &mut choose);
+        tally.add(battle, &state, ending, 1.0);
+    }
+    tally.report(battle, Method::MonteCarlo { runs, seed }, runs as f64)
 }
 
 /// The seed of worker `k` of a run seeded `seed`: worker 0 uses `seed` itself, so one worker

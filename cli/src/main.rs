@@ -60,6 +60,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Best play: the value of every choice at the first decision, and what best play gains
+    Advise {
+        /// Scenario JSON file, or - for standard input
+        file: String,
+        /// What each side plays for
+        #[arg(long, value_enum, default_value_t = ObjectiveArg::Hold)]
+        objective: ObjectiveArg,
+        /// Who plays best: both, attacker or defender (the other follows the scenario's policy)
+        #[arg(long, value_enum, default_value_t = PlayersArg::Both)]
+        players: PlayersArg,
+        /// Stop after this many distinct battle states
+        #[arg(long, default_value_t = 5_000_000)]
+        budget: usize,
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
     /// Time the benchmark suite in bench/ (see docs/PERFORMANCE.md)
     Bench {
         /// Folder with small.json, medium.json, large.json, huge.json, policy.json
@@ -80,6 +97,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ObjectiveArg {
+    /// Hold the area
+    Hold,
+    /// Kill the enemy King or Pretender
+    KillRoyal,
+    /// Keep own heirs alive
+    KeepHeirs,
+    /// Enemy steps destroyed minus own steps lost
+    Steps,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum PlayersArg {
+    Both,
+    Attacker,
+    Defender,
 }
 
 /// Reads a scenario and validates it; the error names the field.
@@ -189,6 +225,36 @@ fn main() -> ExitCode {
                     json(&r)
                 } else {
                     text::replay(b, &r)
+                })
+            }),
+        ),
+        Command::Advise {
+            file,
+            objective,
+            players,
+            budget,
+            json: as_json,
+        } => (
+            file,
+            Box::new(move |b| {
+                use bosworth::advice::{Objective, Players};
+                let objective = match objective {
+                    ObjectiveArg::Hold => Objective::Hold,
+                    ObjectiveArg::KillRoyal => Objective::KillRoyal,
+                    ObjectiveArg::KeepHeirs => Objective::KeepHeirs,
+                    ObjectiveArg::Steps => Objective::Steps,
+                };
+                let players = match players {
+                    PlayersArg::Both => Players::Both,
+                    PlayersArg::Attacker => Players::Only(bosworth::Side::Attacker),
+                    PlayersArg::Defender => Players::Only(bosworth::Side::Defender),
+                };
+                let a = bosworth::advice::advise(b, objective, players, *budget)
+                    .map_err(|e| e.to_string())?;
+                Ok(if *as_json {
+                    json(&a)
+                } else {
+                    text::advice(b, &a)
                 })
             }),
         ),

@@ -225,3 +225,54 @@ pub fn replay(b: &Battle, r: &Replay) -> String {
     }
     o.trim_end().to_string()
 }
+
+/// The advisor's answer in words.
+pub fn advice(b: &Battle, a: &bosworth::advice::Advice) -> String {
+    use bosworth::advice::Objective;
+    let mut o = String::new();
+    let fmt = |v: f64| match a.objective {
+        Objective::Steps => format!("{v:+.2} steps"),
+        _ => format!("{:.1}%", v * 100.0),
+    };
+    let what = |side: Side| match a.objective {
+        Objective::Hold => format!("chance the {} holds the area", side_name(b, side)),
+        Objective::KillRoyal => format!(
+            "chance the {} kills the enemy King or Pretender",
+            side_name(b, side)
+        ),
+        Objective::KeepHeirs => format!("chance the {} loses no heir", side_name(b, side)),
+        Objective::Steps => format!(
+            "enemy steps destroyed minus own lost, for the {}",
+            side_name(b, side)
+        ),
+    };
+    if let Some(d) = &a.first_decision {
+        let _ = writeln!(
+            o,
+            "First decision: round {}, {} ({}) acts. Policy: {}.",
+            d.round,
+            d.block,
+            d.side.name(),
+            d.policy_action
+        );
+        let _ = writeln!(o, "Value of each choice ({}):", what(d.side));
+        for (k, av) in d.actions.iter().enumerate() {
+            let mark = if k == 0 { "  <- best" } else { "" };
+            let _ = writeln!(o, "  {:<28} {:>8}{mark}", av.label, fmt(av.value));
+        }
+    } else {
+        let _ = writeln!(o, "The battle is decided before anyone acts.");
+    }
+    for side in [Side::Attacker, Side::Defender] {
+        let i = side.index();
+        let _ = writeln!(
+            o,
+            "Best play vs policy, {}: {} -> {}",
+            what(side),
+            fmt(a.policy[i]),
+            fmt(a.best[i])
+        );
+    }
+    let _ = write!(o, "({} states solved)", a.states);
+    o
+}

@@ -200,3 +200,29 @@ fn threads_merge_their_streams_reproducibly() {
     ));
     assert_ne!(a["blocks"], one["blocks"], "two streams are not one stream");
 }
+
+#[test]
+fn advise_values_every_first_choice() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/treachery-advice.json"
+    );
+    let v = json(&run(&["advise", "--json", file], None));
+    let actions = v["first_decision"]["actions"].as_array().unwrap();
+    assert_eq!(actions[0]["label"], "treachery on Stanley/Y");
+    assert!(actions.len() >= 4);
+    assert!(v["best"][0].as_f64().unwrap() > v["policy"][0].as_f64().unwrap());
+    let out = run(
+        &[
+            "advise",
+            "--objective",
+            "steps",
+            "--players",
+            "defender",
+            file,
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("steps"));
+}
