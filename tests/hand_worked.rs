@@ -68,10 +68,10 @@ fn close_fs(r: &bosworth::Report, i: usize, want: &[f64]) {
 
 #[track_caller]
 fn close_ends(r: &bosworth::Report, want: [f64; 4]) {
-    for k in 0..4 {
+    for (k, w) in want.iter().enumerate() {
         close(
             r.ends_in_round[k],
-            want[k],
+            *w,
             &format!("battle ends in round {}", k + 1),
         );
     }
@@ -323,11 +323,12 @@ const RESERVE: &str = r#"{"version": 1,
 /// - ends: round 1 never; round 3 = (1/36)(5/6) = 5/216; round 2 = 211/216.
 /// - Rook: [1/216, 5/216, 210/216]; Pawn: [11/36, 25/36]; Anvil always dies;
 ///   Spike survives (at 1) with 1/216.
+///
 /// Had Rook fought in round 1 it would have won in round 1; had it been a
 /// round-1 target, Anvil's hit would have gone to it (the stronger block).
 ///
 /// Second battle, the defender's reserve and the control change (6.3
-/// 'CONTROL changes if all defending blocks are eliminated in Round 1', D5):
+/// control passes when every defending block falls in round 1, D5):
 /// Hammer (custom A6, strength 1) attacks Small (C1, 1), whose side has Kent/L
 /// (A2, p = 1/3, strength 1) in reserve. Round 1: Hammer's hit kills Small;
 /// Lancaster has no active block but a reserve, so Kent/L deploys at once (no
@@ -597,7 +598,7 @@ fn treason_card_converts_before_round_1_and_the_convert_fights_from_round_2() {
 }
 
 /// Retreat capacity 0 turns the forced round-4 retreat into an elimination
-/// (6.6 'Blocks that cannot retreat when required are eliminated', D12).
+/// (6.6: a block that must retreat and cannot is eliminated, D12).
 ///
 /// The battle of the first test (Exeter/Y A1 v Kent/L A2, strength 1 each)
 /// with the attacker's retreat capacity set to 0. Rounds 1-3 are unchanged;
