@@ -1,0 +1,108 @@
+// Shared helpers of the end-to-end tests: a static server for dist/ on 127.0.0.1, Debian's
+// Chromium through playwright-core, guards against console errors and outside requests, and the
+// CLI's exact result for a scenario.
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = path.join(ROOT, 'dist');
+export const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml',
+};
+
+/** Serves dist/ on 127.0.0.1 at a free port; resolves to { url, close }. */
+export function serve() {
+  return new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      const url = new URL(req.url, 'http://127.0.0.1');
+      let file = path.join(DIST, decodeURIComponent(url.pathname));
+      if (!file.startsWith(DIST)) { res.writeHead(403).end(); return; }
+      if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      fs.readFile(file, (err, data) => {
+        if (err) { res.writeHead(404).end('not found'); return; }
+        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+        res.end(data);
+      });
+    });
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+/** Debian's Chromium, headless, in a fresh profile. */
+export async function browser() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosworth-e2e-'));
+  return chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1366, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A page with guards: every console error, page error and request to a host other than
+ * 127.0.0.1 is collected in `problems` (tests assert it stays empty).
+ */
+export async function guardedPage(context) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const check = (u) => {
+    const url = new URL(u);
+    if (['data:', 'blob:', 'about:'].includes(url.protocol)) return;
+    if (url.hostname !== '127.0.0.1') problems.push(`request to another host: ${u}`);
+  };
+  page.on('request', (r) => check(r.url()));
+  context.on('request', (r) => check(r.url()));
+  page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') problems.push(`worker console error: ${m.text()}`); }));
+  return { page, problems };
+}
+
+/** The CLI's exact report for a scenario object (JSON). */
+export function cliExact(scenario) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bosworth-sc-')), 'battle.json');
+  fs.writeFileSync(file, JSON.stringify(scenario));
+  const out = execFileSync('cargo', ['run', '--release', '--quiet', '--bin', 'bosworth', '--', 'exact', '--json', file],
+    { cwd: ROOT, encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+/** `{:.1}%` of p * 100, as the page writes it. */
+export const pct = (p) => `${(p * 100).toFixed(1)}%`;
+
+/** base64url without padding, as in `#s=` links. */
+export const b64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
+
+/** Waits until the headline shows figures for the battle as it is now. */
+export async function settled(page) {
+  await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 30000 });
+  return {
+    attacker: await page.textContent('[data-testid="outcome-attacker"]'),
+    defender: await page.textContent('[data-testid="outcome-defender"]'),
+    vacant: await page.textContent('[data-testid="outcome-vacant"]'),
+  };
+}
+
+/** The scenario in the page's address. */
+export async function scenarioOf(page) {
+  const hash = new URL(page.url()).hash;
+  const s = hash.slice(1).split('&').find((p) => p.startsWith('s='));
+  return JSON.parse(Buffer.from(s.slice(2), 'base64url').toString('utf8'));
+}
+
+export function headlineOf(report) {
+  return { attacker: pct(report.attacker_holds), defender: pct(report.defender_holds), vacant: pct(report.vacant) };
+}

@@ -1,0 +1,290 @@
+//! The root component: the reducer, the worker, the address and local storage.
+
+use crate::codec;
+use crate::components::army::ArmyPanel;
+use crate::components::fire_order::FireOrder;
+use crate::components::headline::Headline;
+use crate::components::replay::Replay;
+use crate::components::results::Results;
+use crate::components::settings::Settings;
+use crate::components::share::Share;
+use crate::engine::{BROWSER_STATE_BUDGET, Engine, Reply, Request};
+use crate::narrate::position;
+use crate::presets::default_scenario;
+use crate::state::{Action, State, Theme};
+use bosworth::Side;
+use gloo::timers::callback::Timeout;
+use gloo_worker::{Spawnable, WorkerBridge};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Where the last battle is kept between visits.
+pub const STORAGE_KEY: &str = "bosworth.scenario";
+const THEME_KEY: &str = "bosworth.theme";
+
+fn storage() -> Option<web_sys::Storage> {
+    gloo::utils::window().local_storage().ok().flatten()
+}
+
+/// The first state: the battle in the address, else the last one kept, else the default.
+pub fn initial_state() -> State {
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    let frag = codec::fragment(&hash);
+    let stored = || {
+        storage()
+            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+            .and_then(|t| codec::parse(&t).ok())
+    };
+    let mut state = match frag.scenario.as_deref().map(codec::decode) {
+        Some(Ok(s)) => State::new(s),
+        Some(Err(e)) => {
+            let mut st = State::new(stored().unwrap_or_else(default_scenario));
+            st.notice = Some(format!("This link's battle could not be opened: {e}. Showing your last battle instead."));
+            st
+        }
+        None => State::new(stored().unwrap_or_else(default_scenario)),
+    };
+    state.overlay = frag.overlay;
+    state.theme = match storage().and_then(|s| s.get_item(THEME_KEY).ok().flatten()).as_deref() {
+        Some("dark") => Theme::Dark,
+        Some("light") => Theme::Light,
+        _ => Theme::Auto,
+    };
+    state
+}
+
+struct Pool {
+    bridge: Option<WorkerBridge<Engine>>,
+    busy: bool,
+}
+
+fn reply_action(reply: Reply) -> Action {
+    let parse = |t: &str| serde_json::from_str(t).map(Rc::new);
+    match reply {
+        Reply::Progress { job, runs, total, report, note } => match parse(&report) {
+            Ok(report) => Action::Progress { revision: job, runs, total, report, note },
+            Err(e) => Action::Failed { revision: job, message: e.to_string() },
+        },
+        Reply::Done { job, report, note } => match parse(&report) {
+            Ok(report) => Action::Done { revision: job, report, note },
+            Err(e) => Action::Failed { revision: job, message: e.to_string() },
+        },
+        Reply::Failed { job, message } => Action::Failed { revision: job, message },
+    }
+}
+
+fn is_dark(theme: Theme) -> bool {
+    match theme {
+        Theme::Dark => true,
+        Theme::Light => false,
+        Theme::Auto => gloo::utils::window()
+            .match_media("(prefers-color-scheme: dark)")
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.matches()),
+    }
+}
+
+/// The app.
+#[function_component]
+pub fn App() -> Html {
+    let state = use_reducer(initial_state);
+    let pool = use_mut_ref(|| Pool { bridge: None, busy: false });
+    let debounce = use_mut_ref(|| None::<Timeout>);
+
+    // Every change of the battle: keep it in the address and in local storage, and ask the
+    // worker (after a short pause, so typing does not queue work).
+    {
+        let state = state.clone();
+        let pool = pool.clone();
+        let debounce = debounce.clone();
+        use_effect_with((state.revision, state.overlay), move |_| {
+            let frag = codec::to_fragment(&state.scenario, state.overlay);
+            if let Ok(history) = gloo::utils::window().history() {
+                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&frag));
+            }
+            if let Some(s) = storage() {
+                let _ = s.set_item(STORAGE_KEY, &codec::to_json(&state.scenario));
+            }
+            if state.battle.is_ok() && !state.report_is_current() && !matches!(state.calc, crate::state::Calc::Running { .. }) {
+                let job = state.revision;
+                let scenario = codec::to_json(&state.scenario);
+                let dispatcher = state.dispatcher();
+                *debounce.borrow_mut() = Some(Timeout::new(120, move || {
+                    submit(&pool, dispatcher, job, scenario);
+                }));
+            }
+        });
+    }
+    // Cancel: stop the worker's Monte Carlo.
+    {
+        let pool = pool.clone();
+        use_effect_with(matches!(state.calc, crate::state::Calc::Cancelled), move |cancelled| {
+            if *cancelled {
+                let mut p = pool.borrow_mut();
+                p.bridge = None;
+                p.busy = false;
+            }
+        });
+    }
+    // A link pasted into the address bar of an open page.
+    {
+        let state = state.clone();
+        use_effect_with((), move |_| {
+            let listener = gloo::events::EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                let hash = gloo::utils::window().location().hash().unwrap_or_default();
+                let frag = codec::fragment(&hash);
+                state.dispatch(Action::Overlay(frag.overlay));
+                match frag.scenario.as_deref().map(codec::decode) {
+                    Some(Ok(s)) => state.dispatch(Action::Load(s)),
+                    Some(Err(e)) => state.dispatch(Action::Notice(Some(format!("This link's battle could not be opened: {e}")))),
+                    None => {}
+                }
+            });
+            move || drop(listener)
+        });
+    }
+    let dark = is_dark(state.theme);
+    {
+        let theme = state.theme;
+        use_effect_with(theme, move |_| {
+            if let Some(root) = gloo::utils::document().document_element() {
+                let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
+            }
+            if let Some(s) = storage() {
+                let _ = s.set_item(THEME_KEY, match theme { Theme::Dark => "dark", Theme::Light => "light", Theme::Auto => "auto" });
+            }
+        });
+    }
+
+    let order = use_memo(state.battle.clone(), |b| b.as_ref().ok().map(|b| Rc::new(bosworth::fire_order(b))));
+    let highlight = {
+        let replay = use_memo((state.battle.clone(), state.seed), |(b, seed)| {
+            b.as_ref().ok().map(|b| bosworth::replay(b, *seed))
+        });
+        replay.as_ref().as_ref().and_then(|r| position(&r.events, state.step))
+    };
+    let toggle_theme = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::Theme(if dark { Theme::Light } else { Theme::Dark })))
+    };
+    let toggle_overlay = {
+        let state = state.clone();
+        let on = state.overlay;
+        Callback::from(move |_| state.dispatch(Action::Overlay(!on)))
+    };
+    let dismiss = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::Notice(None)))
+    };
+    let s = &state.scenario;
+    let headline = html! {
+        <Headline report={state.report.clone()} current={state.report_is_current()}
+            attacker={s.attacker.house} defender={s.defender.house} area={s.area.clone()} />
+    };
+    let global_error = state.battle.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender."));
+    let top_error = state.battle.as_ref().err().map(|e| html! {
+        <p class="field-error banner" role="alert" data-testid="scenario-error">{"This battle cannot be fought as entered: "}{e.to_string()}</p>
+    });
+    let notice = state.notice.as_ref().map(|n| html! {
+        <div class="notice" role="alert" data-testid="notice">
+            <span>{n.clone()}</span>
+            <button class="icon" aria-label="Dismiss" onclick={dismiss.clone()}>{"✕"}</button>
+        </div>
+    });
+
+    if state.overlay {
+        let area = s.area.clone().unwrap_or_else(|| "the area".into());
+        return html! {
+            <main class="overlay" data-testid="overlay">
+                {notice}
+                <h1 class="overlay-title">{format!("{} attacks {} in {area}", s.attacker.house, s.defender.house)}</h1>
+                <div class="overlay-armies">
+                    { for Side::BOTH.iter().map(|side| {
+                        let army = state.army(*side);
+                        html! {
+                            <div class={classes!("overlay-army", side.name())}>
+                                <h2>{format!("{} ({})", army.house, side.name())}</h2>
+                                <ul>{ for army.blocks.iter().map(|b| html! {
+                                    <li class={classes!(army.house.to_string().to_lowercase(), b.reserve.then_some("is-reserve"))}>
+                                        <span>{b.id.clone().unwrap_or_default()}</span><b>{b.strength}</b>
+                                        if b.reserve { <small>{"reserve"}</small> }
+                                    </li>
+                                }) }</ul>
+                            </div>
+                        }
+                    }) }
+                </div>
+                {top_error}
+                {headline}
+                <button class="overlay-exit" onclick={toggle_overlay}>{"Exit streamer view"}</button>
+            </main>
+        };
+    }
+
+    html! {
+        <>
+        <header class="top">
+            <div class="brand">
+                <h1>{"Bosworth"}</h1>
+                <span class="tagline">{"battle odds for Richard III"}</span>
+            </div>
+            <Share state={state.clone()} />
+            <div class="view-toggles">
+                <button onclick={toggle_theme.clone()} aria-pressed={dark.to_string()} data-testid="theme-toggle"
+                    title="Dark or light theme">{ if dark { "☀ Light" } else { "☾ Dark" } }</button>
+                <button onclick={toggle_overlay.clone()} data-testid="overlay-toggle" title="Only the battle and the odds, for a stream">{"Streamer view"}</button>
+            </div>
+        </header>
+        <main class="layout">
+            {notice}
+            <div class="col builder">
+                <Settings state={state.clone()} />
+                if let Some(e) = global_error {
+                    <p class="field-error" role="alert" data-testid="error-global">{e.to_string()}</p>
+                }
+                <ArmyPanel state={state.clone()} side={Side::Attacker} order={(*order).clone()} />
+                <ArmyPanel state={state.clone()} side={Side::Defender} order={(*order).clone()} />
+            </div>
+            <div class="col output">
+                {top_error}
+                {headline}
+                <Results state={state.clone()} />
+                <FireOrder order={(*order).clone()} highlight={highlight} />
+                <Replay state={state.clone()} />
+            </div>
+        </main>
+        <footer class="foot">
+            {"Rules as in Columbia Games' Richard III (section 6) and the decisions D1-D15; numbers from the exact solver, computed in your browser. "}
+            {"The address holds the whole battle: copy it to share."}
+        </footer>
+        </>
+    }
+}
+
+/// Sends a job to an idle worker, or to a fresh one if the current worker is still busy (the
+/// busy one is let go: it stops between Monte Carlo chunks, or after its exact solve).
+fn submit(pool: &Rc<RefCell<Pool>>, dispatcher: UseReducerDispatcher<State>, job: u64, scenario: String) {
+    let mut p = pool.borrow_mut();
+    if p.busy || p.bridge.is_none() {
+        let pool2 = pool.clone();
+        let d = dispatcher.clone();
+        let bridge = Engine::spawner()
+            .callback(move |reply: Reply| {
+                if matches!(reply, Reply::Done { .. } | Reply::Failed { .. }) {
+                    if let Ok(mut p) = pool2.try_borrow_mut() {
+                        p.busy = false;
+                    }
+                }
+                d.dispatch(reply_action(reply));
+            })
+            .spawn("worker.js");
+        p.bridge = Some(bridge);
+    }
+    p.busy = true;
+    if let Some(b) = &p.bridge {
+        b.send(Request::Solve { job, scenario, budget: BROWSER_STATE_BUDGET });
+    }
+    dispatcher.dispatch(Action::Started(job));
+}

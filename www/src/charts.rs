@@ -1,0 +1,232 @@
+//! Charts drawn with plotters into SVG text (on the page's thread: plotters measures text through
+//! the DOM in the browser). Text and axes use a marker colour that becomes `currentColor`, so the
+//! charts follow the light or dark theme.
+
+use crate::format::pct;
+use bosworth::data::House;
+use bosworth::report::Report;
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+const INK: RGBColor = RGBColor(1, 2, 3);
+const FONT: &str = "sans-serif";
+
+/// The colour of a house's bars: York's murrey-blue livery, Lancaster's red.
+pub fn house_colour(house: House) -> RGBColor {
+    match house {
+        House::York => RGBColor(70, 110, 180),
+        House::Lancaster => RGBColor(192, 48, 40),
+    }
+}
+
+/// The colour of final strength `k` (0 = eliminated).
+pub fn strength_colour(k: usize) -> RGBColor {
+    const C: [RGBColor; 5] = [
+        RGBColor(120, 120, 120),
+        RGBColor(230, 160, 60),
+        RGBColor(200, 190, 70),
+        RGBColor(110, 170, 80),
+        RGBColor(40, 120, 70),
+    ];
+    C[k.min(4)]
+}
+
+fn finish(svg: String) -> String {
+    svg.replace("#010203", "currentColor")
+}
+
+fn ink(size: u32) -> TextStyle<'static> {
+    (FONT, size).into_font().color(&INK)
+}
+
+/// When the battle ends: the chance of each last round.
+pub fn rounds(report: &Report) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (460, 230)).into_drawing_area();
+        let ymax = report.ends_in_round.iter().cloned().fold(0.0, f64::max).max(0.05) * 1.18;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(8)
+            .x_label_area_size(26)
+            .y_label_area_size(44)
+            .build_cartesian_2d((1u32..4u32).into_segmented(), 0f64..ymax)
+            .expect("chart");
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .y_labels(5)
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(r) => format!("round {r}"),
+                _ => String::new(),
+            })
+            .axis_style(INK)
+            .bold_line_style(INK.mix(0.12))
+            .light_line_style(TRANSPARENT)
+            .label_style(ink(13))
+            .draw()
+            .expect("mesh");
+        chart
+            .draw_series(
+                Histogram::vertical(&chart)
+                    .style(RGBColor(150, 110, 50).filled())
+                    .margin(14)
+                    .data((1u32..=4).map(|r| (r, report.ends_in_round[r as usize - 1]))),
+            )
+            .expect("bars");
+        chart
+            .draw_series((1u32..=4).map(|r| {
+                let p = report.ends_in_round[r as usize - 1];
+                Text::new(
+                    pct(p),
+                    (SegmentValue::CenterOf(r), p + ymax * 0.02),
+                    ink(13).pos(Pos::new(HPos::Center, VPos::Bottom)),
+                )
+            }))
+            .expect("labels");
+        root.present().expect("svg");
+    }
+    finish(svg)
+}
+
+/// Steps lost by each side: the chance of each number of steps.
+pub fn steps_lost(report: &Report) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (460, 230)).into_drawing_area();
+        let last = |v: &[f64]| v.iter().rposition(|&p| p > 0.0005).unwrap_or(0);
+        let kmax = last(&report.sides[0].steps_lost).max(last(&report.sides[1].steps_lost)).max(1);
+        let ymax = report
+            .sides
+            .iter()
+            .flat_map(|s| s.steps_lost.iter().cloned())
+            .fold(0.0, f64::max)
+            .max(0.05)
+            * 1.1;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(8)
+            .x_label_area_size(26)
+            .y_label_area_size(44)
+            .build_cartesian_2d(-0.5f64..kmax as f64 + 0.5, 0f64..ymax)
+            .expect("chart");
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(kmax + 1)
+            .x_label_formatter(&|x| {
+                if (x - x.round()).abs() < 1e-9 && *x >= 0.0 {
+                    format!("{x:.0}")
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc("steps lost")
+            .y_labels(5)
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .axis_style(INK)
+            .bold_line_style(INK.mix(0.12))
+            .light_line_style(TRANSPARENT)
+            .label_style(ink(13))
+            .axis_desc_style(ink(13))
+            .draw()
+            .expect("mesh");
+        for (n, side) in report.sides.iter().enumerate() {
+            let colour = house_colour(side.house);
+            let off = if n == 0 { -0.38 } else { 0.02 };
+            chart
+                .draw_series(side.steps_lost.iter().enumerate().take(kmax + 1).map(|(k, &p)| {
+                    let x = k as f64 + off;
+                    Rectangle::new([(x, 0.0), (x + 0.36, p)], colour.filled())
+                }))
+                .expect("bars")
+                .label(format!("{} ({})", side.house, side.side.name()))
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .label_font(ink(13))
+            .border_style(INK.mix(0.3))
+            .background_style(TRANSPARENT)
+            .draw()
+            .expect("legend");
+        root.present().expect("svg");
+    }
+    finish(svg)
+}
+
+/// Each block's final strength: one stacked bar per block, eliminated on the left.
+pub fn final_strength(report: &Report) -> String {
+    let n = report.blocks.len().max(1) as u32;
+    let height = 40 + 30 * n;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (460, height)).into_drawing_area();
+        let names: Vec<String> = report.blocks.iter().map(|b| b.name.clone()).collect();
+        let mut chart = ChartBuilder::on(&root)
+            .margin(8)
+            .x_label_area_size(24)
+            .y_label_area_size(130)
+            .build_cartesian_2d(0f64..1f64, (0u32..n).into_segmented())
+            .expect("chart");
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_labels(5)
+            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
+            .y_labels(n as usize)
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) => names.get(*i as usize).cloned().unwrap_or_default(),
+                _ => String::new(),
+            })
+            .axis_style(INK)
+            .bold_line_style(INK.mix(0.12))
+            .light_line_style(TRANSPARENT)
+            .label_style(ink(13))
+            .draw()
+            .expect("mesh");
+        for (i, block) in report.blocks.iter().enumerate() {
+            let mut x = 0.0;
+            let i = i as u32;
+            let mut bars = Vec::new();
+            for (k, &p) in block.final_strength.iter().enumerate() {
+                if p <= 0.0 {
+                    continue;
+                }
+                bars.push(Rectangle::new(
+                    [(x, SegmentValue::Exact(i)), (x + p, SegmentValue::Exact(i + 1))],
+                    strength_colour(k).filled(),
+                ));
+                if p >= 0.09 {
+                    bars.push(Rectangle::new(
+                        [(x, SegmentValue::Exact(i)), (x + p, SegmentValue::Exact(i + 1))],
+                        WHITE.stroke_width(2),
+                    ));
+                }
+                x += p;
+            }
+            chart.draw_series(bars).expect("bars");
+            let mut x = 0.0;
+            let labels: Vec<_> = block
+                .final_strength
+                .iter()
+                .enumerate()
+                .filter_map(|(k, &p)| {
+                    let at = x + p / 2.0;
+                    x += p;
+                    (p >= 0.09).then(|| {
+                        Text::new(
+                            if k == 0 { "✕".to_string() } else { k.to_string() },
+                            (at, SegmentValue::CenterOf(i)),
+                            (FONT, 13).into_font().color(&WHITE).pos(Pos::new(HPos::Center, VPos::Center)),
+                        )
+                    })
+                })
+                .collect();
+            chart.draw_series(labels).expect("labels");
+        }
+        root.present().expect("svg");
+    }
+    finish(svg)
+}

@@ -1,0 +1,50 @@
+//! The fire order of rounds 1-4, each turn with its effective rating and the rules behind it.
+
+use bosworth::order::RoundOrder;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of the fire-order panel.
+#[derive(Properties, PartialEq, Clone)]
+pub struct FireOrderProps {
+    /// The order, if the battle is valid.
+    pub order: Option<Rc<Vec<RoundOrder>>>,
+    /// The replay's current round and actor.
+    pub highlight: Option<(u8, String)>,
+}
+
+/// The fire-order panel.
+#[function_component]
+pub fn FireOrder(p: &FireOrderProps) -> Html {
+    let Some(order) = &p.order else {
+        return html! {};
+    };
+    html! {
+        <section class="card fire-order" aria-labelledby="order-h" data-testid="fire-order">
+            <h2 id="order-h">{"Fire order"}</h2>
+            <p class="hint">{"If no block is lost: who acts when, at what rating, and why."}</p>
+            <div class="rounds">
+            { for order.iter().map(|round| html! {
+                <div class="round" data-testid={format!("round-{}", round.round)}>
+                    <h3>{format!("Round {}", round.round)}</h3>
+                    <ol>
+                    { for round.turns.iter().map(|t| {
+                        let current = p.highlight.as_ref().is_some_and(|(r, b)| *r == round.round && *b == t.block);
+                        html! {
+                            <li class={classes!("turn", t.side.name(), current.then_some("current"))}
+                                aria-current={current.then_some("step")} data-testid="turn">
+                                <span class="who"><span class="turn-block">{t.block.clone()}</span>
+                                    <span class="turn-rating" title={format!("printed {}", t.printed)}>{t.rating.clone()}</span>
+                                    <span class="turn-side">{t.side.name()}</span></span>
+                                <ul class="reasons">{ for t.reasons.iter().map(|r| html! { <li>{r.clone()}</li> }) }</ul>
+                            </li>
+                        }
+                    }) }
+                    </ol>
+                    { for round.waiting.iter().map(|w| html! { <p class="waiting">{w.clone()}</p> }) }
+                </div>
+            }) }
+            </div>
+        </section>
+    }
+}

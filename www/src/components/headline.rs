@@ -1,0 +1,80 @@
+//! The headline: who holds the area, as big numbers and a bar.
+
+use crate::charts::house_colour;
+use crate::format::{area_label, pct};
+use bosworth::Report;
+use bosworth::data::House;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of the headline.
+#[derive(Properties, PartialEq, Clone)]
+pub struct HeadlineProps {
+    /// The figures, if any yet.
+    pub report: Option<Rc<Report>>,
+    /// True when the figures are for the battle as it is now.
+    pub current: bool,
+    /// The attacker's house.
+    pub attacker: House,
+    /// The defender's house.
+    pub defender: House,
+    /// The area.
+    pub area: Option<String>,
+}
+
+fn rgb(house: House) -> String {
+    let c = house_colour(house);
+    format!("rgb({},{},{})", c.0, c.1, c.2)
+}
+
+/// The headline.
+#[function_component]
+pub fn Headline(p: &HeadlineProps) -> Html {
+    let area = area_label(p.area.as_deref());
+    let figures = p.report.as_ref().map(|r| (r.attacker_holds, r.defender_holds, r.vacant));
+    let num = |f: fn((f64, f64, f64)) -> f64| figures.map(|x| pct(f(x))).unwrap_or_else(|| "…".into());
+    let se = p.report.as_ref().and_then(|r| r.std_errors);
+    let pm = |x: Option<f64>| x.map(|e| format!("± {:.1}", 2.0 * e * 100.0)).unwrap_or_default();
+    let width = |x: f64| format!("width: {:.3}%", x * 100.0);
+    let bar_label = figures
+        .map(|(a, d, v)| {
+            format!(
+                "{} (attacker) {}, {} (defender) {}, vacant {}",
+                p.attacker,
+                pct(a),
+                p.defender,
+                pct(d),
+                pct(v)
+            )
+        })
+        .unwrap_or_default();
+    html! {
+        <section class={classes!("headline", (!p.current).then_some("stale"))}
+            data-testid="headline" data-current={p.current.to_string()} aria-live="polite" aria-busy={(!p.current).to_string()}>
+            <div class="odds">
+                <div class="odd" style={format!("--c: {}", rgb(p.attacker))}>
+                    <span class="num" data-testid="outcome-attacker">{num(|x| x.0)}</span>
+                    <span class="pm">{pm(se.map(|s| s.attacker_holds))}</span>
+                    <span class="lbl">{format!("Chance {} (attacker) holds {area}", p.attacker)}</span>
+                </div>
+                <div class="odd" style={format!("--c: {}", rgb(p.defender))}>
+                    <span class="num" data-testid="outcome-defender">{num(|x| x.1)}</span>
+                    <span class="pm">{pm(se.map(|s| s.defender_holds))}</span>
+                    <span class="lbl">{format!("Chance {} (defender) holds {area}", p.defender)}</span>
+                </div>
+                <div class="odd vacant">
+                    <span class="num" data-testid="outcome-vacant">{num(|x| x.2)}</span>
+                    <span class="pm">{pm(se.map(|s| s.vacant))}</span>
+                    <span class="lbl">{format!("Chance {area} is left vacant")}</span>
+                </div>
+            </div>
+            <div class="bar" role="img" aria-label={bar_label}>
+                if let Some((a, d, v)) = figures {
+                    <span class="seg" style={format!("{}; background: {}", width(a), rgb(p.attacker))}></span>
+                    <span class="seg vacant" style={width(v)}></span>
+                    <span class="seg" style={format!("{}; background: {}", width(d), rgb(p.defender))}></span>
+                }
+            </div>
+        </section>
+    }
+}

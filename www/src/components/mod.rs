@@ -1,0 +1,26 @@
+//! The page's parts. Each takes the reducer handle (or plain data) and sends actions up.
+
+pub mod army;
+pub mod block;
+pub mod fire_order;
+pub mod headline;
+pub mod picker;
+pub mod replay;
+pub mod results;
+pub mod settings;
+pub mod share;
+
+use crate::state::State;
+use yew::prelude::*;
+
+/// The props of a part that reads the state and sends actions.
+#[derive(Properties, PartialEq, Clone)]
+pub struct StateProps {
+    /// The reducer.
+    pub state: UseReducerHandle<State>,
+}
+
+/// The id of a side in test ids and element ids: `attacker` or `defender`.
+pub fn side_id(side: bosworth::Side) -> &'static str {
+    side.name()
+}

@@ -1,0 +1,111 @@
+//! The figures below the headline: progress, warnings, charts and the table per block.
+
+use super::StateProps;
+use crate::charts;
+use crate::format::pct;
+use crate::state::{Action, Calc};
+use bosworth::Report;
+use bosworth::report::Method;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The smallest chance of a royal death that earns a warning.
+pub const DEATH_WARNING: f64 = 0.005;
+
+/// Warnings about the King, the Pretender and the heirs.
+pub fn royal_warnings(r: &Report) -> Vec<String> {
+    [
+        (r.king_dies, "the King dies"),
+        (r.pretender_dies, "the Pretender dies"),
+        (r.york_heir_dies, "a York heir dies"),
+        (r.lancaster_heir_dies, "a Lancaster heir dies"),
+    ]
+    .into_iter()
+    .filter_map(|(p, what)| p.filter(|&p| p >= DEATH_WARNING).map(|p| format!("Chance {what}: {}", pct(p))))
+    .collect()
+}
+
+fn svg(text: &str) -> Html {
+    Html::from_html_unchecked(AttrValue::from(text.to_string()))
+}
+
+/// The results panel.
+#[function_component]
+pub fn Results(props: &StateProps) -> Html {
+    let state = &props.state;
+    let report = state.report.clone();
+    let drawn = use_memo(report.clone(), |r: &Option<Rc<Report>>| {
+        r.as_ref().map(|r| (charts::rounds(r), charts::steps_lost(r), charts::final_strength(r)))
+    });
+    let cancel = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::Cancel))
+    };
+    let status = match &state.calc {
+        Calc::Running { runs, total } if *total > 0 => html! {
+            <div class="status running" data-testid="progress">
+                <progress max={total.to_string()} value={runs.to_string()}></progress>
+                <span>{format!("Monte Carlo: {runs} of {total} battles")}</span>
+                <button onclick={cancel} data-testid="cancel">{"Cancel"}</button>
+            </div>
+        },
+        Calc::Running { .. } => html! { <div class="status running"><span class="spinner" aria-hidden="true"></span>{"Solving exactly…"}</div> },
+        Calc::Cancelled => html! { <div class="status">{"Stopped: the figures are from the battles simulated so far."}</div> },
+        Calc::Failed(m) => html! { <div class="status error" role="alert">{m.clone()}</div> },
+        _ => html! {},
+    };
+    let Some(r) = report else {
+        return html! { <section class="card results">{status}</section> };
+    };
+    let method = match &r.method {
+        Method::Exact { states, .. } => format!("Exact: every outcome weighed ({states} battle states)."),
+        Method::MonteCarlo { runs, seed } => format!("Monte Carlo: {runs} simulated battles, seed {seed}; ± is two standard errors."),
+    };
+    let warnings = royal_warnings(&r);
+    html! {
+        <section class="card results" aria-labelledby="results-h">
+            <h2 id="results-h">{"What happens"}</h2>
+            {status}
+            <p class="method" data-testid="method">{method}</p>
+            if let Some(note) = &state.note { <p class="note" data-testid="note">{note.clone()}</p> }
+            { for warnings.iter().map(|w| html! { <p class="warning" role="note" data-testid="royal-warning">{"⚠ "}{w.clone()}</p> }) }
+            if let Some((rounds, lost, strength)) = drawn.as_ref() {
+                <div class="charts">
+                    <figure><figcaption>{"When the battle ends"}</figcaption>{svg(rounds)}</figure>
+                    <figure><figcaption>{"Steps lost by each side"}</figcaption>{svg(lost)}</figure>
+                    <figure class="wide">
+                        <figcaption>{"Each block's final strength ("}<span class="key k0">{"✕ eliminated"}</span>{", then 1 to 4)"}</figcaption>
+                        {svg(strength)}
+                    </figure>
+                </div>
+            }
+            <div class="table-wrap">
+                <table class="blocks-table">
+                    <caption>{"Each block's fate"}</caption>
+                    <thead><tr>
+                        <th scope="col">{"Block"}</th><th scope="col">{"Side"}</th><th scope="col">{"Start"}</th>
+                        <th scope="col">{"P(eliminated)"}</th><th scope="col">{"P(retreats)"}</th>
+                        <th scope="col">{"P(defects)"}</th><th scope="col">{"Expected strength"}</th>
+                    </tr></thead>
+                    <tbody>
+                        { for r.blocks.iter().map(|b| html! {
+                            <tr>
+                                <th scope="row" title={format!("if eliminated: {}", b.if_eliminated)}>{b.name.clone()}</th>
+                                <td>{b.side.name()}</td>
+                                <td>{b.strength}</td>
+                                <td>{pct(b.eliminated)}</td>
+                                <td>{pct(b.retreated)}</td>
+                                <td>{pct(b.defected)}</td>
+                                <td>{format!("{:.2}", b.expected_strength)}</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            <p class="muted small">{format!(
+                "Expected steps lost: {} (attacker) {:.2}, {} (defender) {:.2}. Chance control changes in round 1 (D5): {}.",
+                r.sides[0].house, r.sides[0].expected_steps_lost, r.sides[1].house, r.sides[1].expected_steps_lost, pct(r.control_changes)
+            )}</p>
+        </section>
+    }
+}

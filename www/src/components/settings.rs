@@ -1,0 +1,103 @@
+//! The battle's setting: who attacks, who holds the throne, where, the Treason card, the dead.
+
+use super::StateProps;
+use crate::state::{Action, Edit};
+use bosworth::Side;
+use bosworth::data::{AREAS, BLOCKS, House, Kind};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+fn house_of(v: &str) -> House {
+    if v == "York" { House::York } else { House::Lancaster }
+}
+
+/// The settings form.
+#[function_component]
+pub fn Settings(props: &StateProps) -> Html {
+    let state = &props.state;
+    let s = &state.scenario;
+    let edit = |f: fn(String) -> Edit| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            state.dispatch(Action::Edit(f(v)));
+        })
+    };
+    let error_field = state.battle.as_ref().err().map(|e| e.field.clone()).unwrap_or_default();
+    let invalid = |f: &str| (error_field == f).then_some("true");
+    let mut areas: Vec<&str> = AREAS.iter().filter(|a| a.exile.is_none()).map(|a| a.name).collect();
+    areas.sort_unstable();
+    let dead_choices: Vec<&str> = BLOCKS
+        .iter()
+        .filter(|b| b.kind == Kind::Heir || b.is_neville())
+        .map(|b| b.id)
+        .filter(|id| !s.dead.iter().any(|d| d.eq_ignore_ascii_case(id)))
+        .collect();
+    let add_dead = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let el = e.target_unchecked_into::<HtmlSelectElement>();
+            let v = el.value();
+            if !v.is_empty() {
+                state.dispatch(Action::Edit(Edit::Dead(v, true)));
+                el.set_value("");
+            }
+        })
+    };
+    html! {
+        <section class="card settings" aria-labelledby="settings-h">
+            <h2 id="settings-h">{"The battle"}</h2>
+            <div class="fields">
+                <label>{"Attacking house"}
+                    <select id="attacker-house" data-testid="attacker-house" onchange={edit(|v| Edit::AttackingHouse(house_of(&v)))}>
+                        <option value="Lancaster" selected={s.attacker.house == House::Lancaster}>{"Lancaster attacks"}</option>
+                        <option value="York" selected={s.attacker.house == House::York}>{"York attacks"}</option>
+                    </select>
+                </label>
+                <label>{"Throne held by"}
+                    <select id="king" data-testid="king" aria-invalid={invalid("king")} onchange={edit(|v| Edit::King(house_of(&v)))}>
+                        <option value="Lancaster" selected={s.king == House::Lancaster}>{"Lancaster"}</option>
+                        <option value="York" selected={s.king == House::York}>{"York"}</option>
+                    </select>
+                </label>
+                <label>{"Area"}
+                    <select id="area" data-testid="area" aria-invalid={invalid("area")}
+                        onchange={edit(|v| Edit::Area((!v.is_empty()).then_some(v)))}>
+                        <option value="" selected={s.area.is_none()}>{"(no area: no bonuses)"}</option>
+                        { for areas.iter().map(|a| html! {
+                            <option value={*a} selected={s.area.as_deref() == Some(*a)}>{*a}</option>
+                        }) }
+                    </select>
+                </label>
+                <label>{"Treason card"}
+                    <select id="treason" data-testid="treason" aria-invalid={invalid("treason")} onchange={edit(|v| Edit::Treason(match v.as_str() {
+                        "attacker" => Some(Side::Attacker),
+                        "defender" => Some(Side::Defender),
+                        _ => None,
+                    }))}>
+                        <option value="" selected={s.treason.is_none()}>{"nobody plays it"}</option>
+                        <option value="attacker" selected={s.treason == Some(Side::Attacker)}>{format!("{} (attacker) plays it", s.attacker.house)}</option>
+                        <option value="defender" selected={s.treason == Some(Side::Defender)}>{format!("{} (defender) plays it", s.defender.house)}</option>
+                    </select>
+                </label>
+            </div>
+            <div class="dead">
+                <span class="dead-label">{"Dead before the battle:"}</span>
+                { for s.dead.iter().map(|d| {
+                    let state = state.clone();
+                    let id = d.clone();
+                    html! {
+                        <button class="chip" title="Alive again" aria-label={format!("{d} is dead; click to bring back")}
+                            onclick={Callback::from(move |_| state.dispatch(Action::Edit(Edit::Dead(id.clone(), false))))}>
+                            {d}{" ✕"}
+                        </button>
+                    }
+                }) }
+                <select aria-label="Mark a block dead" class="small" onchange={add_dead}>
+                    <option value="" selected=true>{"+ heir or Neville…"}</option>
+                    { for dead_choices.iter().map(|id| html! { <option value={*id}>{*id}</option> }) }
+                </select>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,90 @@
+//! Ready-made battles, the shareable link, and the scenario as a JSON file.
+
+use super::StateProps;
+use crate::codec;
+use crate::presets::PRESETS;
+use crate::state::Action;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// Downloads `text` as a file.
+pub fn download(name: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    let doc = gloo::utils::document();
+    if let Ok(a) = doc.create_element("a") {
+        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// The share bar.
+#[function_component]
+pub fn Share(props: &StateProps) -> Html {
+    let state = &props.state;
+    let copied = use_state(|| false);
+    let on_preset = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let el = e.target_unchecked_into::<HtmlSelectElement>();
+            if let Ok(i) = el.value().parse::<usize>() {
+                if let Some(p) = PRESETS.get(i) {
+                    state.dispatch(Action::Load(p.scenario()));
+                }
+            }
+            el.set_value("");
+        })
+    };
+    let copy = {
+        let copied = copied.clone();
+        Callback::from(move |_| {
+            let href = gloo::utils::window().location().href().unwrap_or_default();
+            let _ = gloo::utils::window().navigator().clipboard().write_text(&href);
+            copied.set(true);
+        })
+    };
+    let export = {
+        let state = state.clone();
+        Callback::from(move |_| download("battle.json", "application/json", &codec::to_pretty_json(&state.scenario)))
+    };
+    let import = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+            let Ok(reader) = web_sys::FileReader::new() else { return };
+            let state = state.clone();
+            let r2 = reader.clone();
+            let onload = Closure::once(move || {
+                let text = r2.result().ok().and_then(|v| v.as_string()).unwrap_or_default();
+                match codec::parse(&text) {
+                    Ok(s) => state.dispatch(Action::Load(s)),
+                    Err(e) => state.dispatch(Action::Notice(Some(format!("That file is not a battle: {e}")))),
+                }
+            });
+            reader.set_onload(Some(onload.as_ref().unchecked_ref()));
+            onload.forget();
+            let _ = reader.read_as_text(&file);
+            input.set_value("");
+        })
+    };
+    html! {
+        <div class="share">
+            <select aria-label="Load a ready-made battle" data-testid="presets" onchange={on_preset}>
+                <option value="" selected=true>{"Ready-made battles…"}</option>
+                { for PRESETS.iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()}>{p.name}</option> }) }
+            </select>
+            <button onclick={copy} title="The address holds the whole battle">{ if *copied { "Link copied ✓" } else { "Copy link" } }</button>
+            <button onclick={export}>{"Export JSON"}</button>
+            <label class="button">{"Import JSON"}<input type="file" accept=".json,application/json" class="visually-hidden" onchange={import} /></label>
+        </div>
+    }
+}

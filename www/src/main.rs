@@ -1,0 +1,5 @@
+//! The page: mounts the app.
+
+fn main() {
+    bosworth_www::start();
+}

@@ -1,0 +1,314 @@
+//! The app's one reducer: the battle being edited, the engine's latest answer, the replay and the
+//! view. This module knows nothing of `Html`; components read [`State`] and send [`Action`]s.
+
+use bosworth::data::House;
+use bosworth::scenario::{Army, BlockEntry};
+use bosworth::{Battle, Report, Scenario, ScenarioError, Side};
+use std::rc::Rc;
+use yew::Reducible;
+
+/// An edit of the battle.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// The attacking house; the armies change sides if it differs.
+    AttackingHouse(House),
+    /// The house holding the throne.
+    King(House),
+    /// The area of the battle (`None`: no area, no bonuses).
+    Area(Option<String>),
+    /// Who holds the Treason card.
+    Treason(Option<Side>),
+    /// Adds a block by reference id at full strength.
+    Add(Side, String),
+    /// Removes a side's block.
+    Remove(Side, usize),
+    /// Sets a block's strength.
+    Strength(Side, usize, u8),
+    /// Toggles a block's reserve flag.
+    Reserve(Side, usize),
+    /// Moves a block one place earlier (`true`) or later in its side's order.
+    Move(Side, usize, bool),
+    /// A side's retreat capacity (`None`: no limit).
+    RetreatCapacity(Side, Option<u8>),
+    /// Marks a block dead before the battle, or alive again.
+    Dead(String, bool),
+}
+
+/// What the engine is doing for the current battle.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Calc {
+    /// Nothing asked yet, or the battle is invalid.
+    Idle,
+    /// Working; Monte Carlo reports `runs` of `total`.
+    Running {
+        /// Monte Carlo progress: battles so far.
+        runs: u64,
+        /// Monte Carlo: battles planned (0 while solving exactly).
+        total: u64,
+    },
+    /// The answer for the current battle.
+    Done,
+    /// Stopped by the user; the partial figures stay.
+    Cancelled,
+    /// The worker failed.
+    Failed(String),
+}
+
+/// The colour scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    /// Follow the system (prefers-color-scheme).
+    Auto,
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+/// Everything the page shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    /// The battle as entered.
+    pub scenario: Scenario,
+    /// The validated battle, or the engine's message.
+    pub battle: Result<Rc<Battle>, ScenarioError>,
+    /// Bumped on every change of the scenario; engine jobs carry it.
+    pub revision: u64,
+    /// The engine's state for this revision.
+    pub calc: Calc,
+    /// The latest figures (possibly partial Monte Carlo, possibly of an older revision while a
+    /// new one is computed).
+    pub report: Option<Rc<Report>>,
+    /// The revision `report` belongs to.
+    pub report_revision: u64,
+    /// Why the figures are Monte Carlo, when the exact solver gave up.
+    pub note: Option<String>,
+    /// A message about loading (a broken link), shown at the top.
+    pub notice: Option<String>,
+    /// Replay seed.
+    pub seed: u64,
+    /// Replay position: events shown so far.
+    pub step: usize,
+    /// Colour scheme.
+    pub theme: Theme,
+    /// Streamer view.
+    pub overlay: bool,
+}
+
+/// Everything that changes the state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Edit the battle.
+    Edit(Edit),
+    /// Replace the battle (preset, link, file).
+    Load(Scenario),
+    /// A battle could not be loaded.
+    Notice(Option<String>),
+    /// The engine started on a revision.
+    Started(u64),
+    /// Monte Carlo progress with figures so far.
+    Progress {
+        /// The revision.
+        revision: u64,
+        /// Battles so far.
+        runs: u64,
+        /// Battles planned.
+        total: u64,
+        /// Figures so far.
+        report: Rc<Report>,
+        /// Why Monte Carlo.
+        note: Option<String>,
+    },
+    /// The final figures.
+    Done {
+        /// The revision.
+        revision: u64,
+        /// The figures.
+        report: Rc<Report>,
+        /// Why Monte Carlo, if it is.
+        note: Option<String>,
+    },
+    /// The engine failed.
+    Failed {
+        /// The revision.
+        revision: u64,
+        /// Why.
+        message: String,
+    },
+    /// The user stopped the computation.
+    Cancel,
+    /// New replay seed (back to the start).
+    Seed(u64),
+    /// Replay position.
+    Step(usize),
+    /// Colour scheme.
+    Theme(Theme),
+    /// Streamer view on or off.
+    Overlay(bool),
+}
+
+impl State {
+    /// A state showing `scenario`.
+    pub fn new(scenario: Scenario) -> State {
+        State {
+            battle: build(&scenario),
+            scenario,
+            revision: 1,
+            calc: Calc::Idle,
+            report: None,
+            report_revision: 0,
+            note: None,
+            notice: None,
+            seed: 1,
+            step: 0,
+            theme: Theme::Auto,
+            overlay: false,
+        }
+    }
+
+    /// The army of a side.
+    pub fn army(&self, side: Side) -> &Army {
+        match side {
+            Side::Attacker => &self.scenario.attacker,
+            Side::Defender => &self.scenario.defender,
+        }
+    }
+
+    /// True when the figures shown are for the battle as it is now.
+    pub fn report_is_current(&self) -> bool {
+        self.report_revision == self.revision
+    }
+
+    /// Applies an action (pure: the same state and action give the same result).
+    pub fn apply(mut self, action: Action) -> State {
+        match action {
+            Action::Edit(edit) => {
+                let mut scenario = self.scenario.clone();
+                apply_edit(&mut scenario, edit);
+                self.set_scenario(scenario);
+            }
+            Action::Load(scenario) => {
+                self.set_scenario(scenario);
+                self.notice = None;
+            }
+            Action::Notice(n) => self.notice = n,
+            Action::Started(rev) if rev == self.revision => {
+                self.calc = Calc::Running { runs: 0, total: 0 }
+            }
+            Action::Progress { revision, runs, total, report, note } if revision == self.revision => {
+                self.calc = Calc::Running { runs, total };
+                self.report = Some(report);
+                self.report_revision = revision;
+                self.note = note;
+            }
+            Action::Done { revision, report, note } if revision == self.revision => {
+                self.calc = Calc::Done;
+                self.report = Some(report);
+                self.report_revision = revision;
+                self.note = note;
+            }
+            Action::Failed { revision, message } if revision == self.revision => {
+                self.calc = Calc::Failed(message)
+            }
+            Action::Cancel => {
+                if matches!(self.calc, Calc::Running { .. }) {
+                    self.calc = Calc::Cancelled;
+                }
+            }
+            Action::Seed(seed) => {
+                self.seed = seed;
+                self.step = 0;
+            }
+            Action::Step(step) => self.step = step,
+            Action::Theme(t) => self.theme = t,
+            Action::Overlay(o) => self.overlay = o,
+            // Answers for an older revision are dropped.
+            Action::Started(_) | Action::Progress { .. } | Action::Done { .. } | Action::Failed { .. } => {}
+        }
+        self
+    }
+
+    fn set_scenario(&mut self, scenario: Scenario) {
+        if scenario == self.scenario && self.revision > 0 {
+            return;
+        }
+        self.battle = build(&scenario);
+        self.scenario = scenario;
+        self.revision += 1;
+        self.step = 0;
+        self.calc = Calc::Idle;
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        Rc::new((*self).clone().apply(action))
+    }
+}
+
+fn build(scenario: &Scenario) -> Result<Rc<Battle>, ScenarioError> {
+    Battle::new(scenario).map(Rc::new)
+}
+
+fn army_mut(scenario: &mut Scenario, side: Side) -> &mut Army {
+    match side {
+        Side::Attacker => &mut scenario.attacker,
+        Side::Defender => &mut scenario.defender,
+    }
+}
+
+fn apply_edit(s: &mut Scenario, edit: Edit) {
+    match edit {
+        Edit::AttackingHouse(house) => {
+            if s.attacker.house != house {
+                std::mem::swap(&mut s.attacker, &mut s.defender);
+                s.treason = s.treason.map(Side::other);
+                std::mem::swap(&mut s.policy.attacker, &mut s.policy.defender);
+            }
+        }
+        Edit::King(house) => s.king = house,
+        Edit::Area(area) => s.area = area,
+        Edit::Treason(t) => s.treason = t,
+        Edit::Add(side, id) => {
+            let strength = bosworth::data::block(&id).map_or(1, |b| b.max_strength);
+            army_mut(s, side).blocks.push(BlockEntry {
+                id: Some(id),
+                custom: None,
+                strength,
+                reserve: false,
+            });
+        }
+        Edit::Remove(side, i) => {
+            let blocks = &mut army_mut(s, side).blocks;
+            if i < blocks.len() {
+                blocks.remove(i);
+            }
+        }
+        Edit::Strength(side, i, k) => {
+            if let Some(b) = army_mut(s, side).blocks.get_mut(i) {
+                b.strength = k;
+            }
+        }
+        Edit::Reserve(side, i) => {
+            if let Some(b) = army_mut(s, side).blocks.get_mut(i) {
+                b.reserve = !b.reserve;
+            }
+        }
+        Edit::Move(side, i, up) => {
+            let blocks = &mut army_mut(s, side).blocks;
+            let j = if up { i.checked_sub(1) } else { Some(i + 1) };
+            if let Some(j) = j.filter(|&j| j < blocks.len() && i < blocks.len()) {
+                blocks.swap(i, j);
+            }
+        }
+        Edit::RetreatCapacity(side, c) => army_mut(s, side).retreat_capacity = c,
+        Edit::Dead(id, dead) => {
+            s.dead.retain(|d| !d.eq_ignore_ascii_case(&id));
+            if dead {
+                s.dead.push(id);
+            }
+        }
+    }
+}
