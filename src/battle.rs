@@ -55,6 +55,9 @@ pub struct Slot {
     pub strength: u8,
     /// Enters as a reserve (6.3, D4).
     pub reserve: bool,
+    /// Defected earlier in this battle, before the scenario's starting point (a battle in
+    /// progress): it cannot be rolled against again (6.9).
+    pub turned_before: bool,
     /// Bit for [`crate::bonus`]'s dead-person masks (Nevilles and the three Lancaster heirs
     /// with specific shields), or 0.
     pub(crate) person_bit: u8,
@@ -143,6 +146,11 @@ impl Battle {
     /// The slot of the Pretender, if he fights in this battle (3.21).
     pub fn pretender(&self) -> Option<usize> {
         self.pretender_slot.map(usize::from)
+    }
+
+    /// True if the battle starts in progress (the Treason card, if any, is already played).
+    pub fn in_progress(&self) -> bool {
+        self.scenario.progress.is_some()
     }
 
     /// The state before any die is rolled (before the Treason card, D11).

@@ -17,6 +17,7 @@
 //!     attacker: Army { house: House::Lancaster, blocks: vec![block("Oxford", 3)], retreat_capacity: None },
 //!     defender: Army { house: House::York, blocks: vec![block("Suffolk", 3)], retreat_capacity: None },
 //!     policy: Default::default(),
+//!     progress: None,
 //! };
 //! let battle = Battle::new(&scenario)?;
 //! let report = bosworth::solve(&battle, bosworth::DEFAULT_STATE_BUDGET)?;
@@ -48,6 +49,7 @@ pub mod policy;
 pub mod replay;
 pub mod report;
 mod reserves;
+pub mod resume;
 mod retreat;
 pub mod round;
 pub mod scenario;

@@ -227,7 +227,7 @@ impl Tally {
             if state.has_retreated(i) {
                 self.retreated[i] += w;
             }
-            if state.has_defected(i) {
+            if state.has_defected(i) || battle.slots[i].turned_before {
                 self.defected[i] += w;
             }
         }

@@ -72,6 +72,39 @@ pub struct Scenario {
     /// The players' choices; every field optional (see [`Policy`]).
     #[serde(default, skip_serializing_if = "Policy::is_default")]
     pub policy: Policy,
+    /// A battle already under way: where it stands. Absent: the battle is about to begin.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress: Option<Progress>,
+}
+
+/// Where a battle in progress stands. Blocks' `strength` fields are their current strengths;
+/// blocks eliminated or retreated so far are left out (dead heirs and Nevilles go in `dead`);
+/// a block that has defected is listed on its new side as its new version, and in `defected`.
+/// The Treason card, if any, has been played.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Progress {
+    /// The current battle round, 1-4.
+    pub round: u8,
+    /// Blocks that have had their turn this round (or may not act in it, D4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acted: Vec<String>,
+    /// Rollers that have spent their Treachery roll (6.9).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolled: Vec<String>,
+    /// Blocks that defected earlier in this battle: they cannot be rolled against again (6.9).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defected: Vec<String>,
+    /// Control changed in round 1 (D5): the attacker as entered now defends.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub control_changed: bool,
+    /// Blocks each side has retreated this round (D12): [attacker, defender].
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub retreats_used: [u8; 2],
+}
+
+fn is_zero_pair(p: &[u8; 2]) -> bool {
+    *p == [0, 0]
 }
 
 fn default_king() -> House {

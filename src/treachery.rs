@@ -37,6 +37,7 @@ pub(crate) fn dice_against(
     if !state.is_active(target)
         || state.side_of(target) == side
         || state.has_defected(target)
+        || battle.slots[target].turned_before
         || battle.king() == Some(target)
         || battle.pretender() == Some(target)
     {
@@ -89,6 +90,9 @@ pub(crate) fn defect<O: Observer>(
 /// and has a target. The target is the policy's, or by default the enemy block that defects
 /// most easily (fewest dice, then strongest, then first listed).
 pub(crate) fn treason_roll(battle: &Battle) -> Option<(Side, usize, u8)> {
+    if battle.in_progress() {
+        return None; // the card was played before the point the scenario starts from
+    }
     let holder = battle.scenario.treason?;
     let state = &battle.initial;
     let dice = |t: usize| dice_against(battle, state, holder, None, t);

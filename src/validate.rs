@@ -74,7 +74,7 @@ pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
                 format!("the {} has no blocks", side.name()),
             );
         }
-        if army.blocks.iter().all(|b| b.reserve) {
+        if sc.progress.is_none() && army.blocks.iter().all(|b| b.reserve) {
             return err(
                 format!("{}.blocks", side.name()),
                 format!(
@@ -141,6 +141,9 @@ pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
             &format!("{path}.hit_order"),
         )?;
         battle.plans[side.index()] = plans(&battle, side, policy, &path)?;
+    }
+    if let Some(p) = &sc.progress {
+        progress(&mut battle, p)?;
     }
     Ok(battle)
 }
@@ -309,6 +312,7 @@ fn slot(
         side,
         strength: entry.strength,
         reserve: entry.reserve,
+        turned_before: false,
         person_bit,
     })
 }
@@ -629,4 +633,100 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
         out.retreat = Some((r.from_round, r.below_ratio));
     }
     Ok(out)
+}
+
+/// Applies a battle in progress to the starting state (docs/scenario.md, `progress`).
+fn progress(battle: &mut Battle, p: &crate::scenario::Progress) -> Result<()> {
+    if !(1..=4).contains(&p.round) {
+        return err(
+            "progress.round",
+            format!("{} is not a battle round (1-4, 6.2)", p.round),
+        );
+    }
+    let mut s = battle.initial;
+    s.round = p.round;
+    s.swapped = p.control_changed;
+    for (k, name) in p.defected.iter().enumerate() {
+        let i = find(battle, name, &format!("progress.defected[{k}]"))?;
+        battle.slots[i].turned_before = true;
+    }
+    for (k, name) in p.rolled.iter().enumerate() {
+        let f = format!("progress.rolled[{k}]");
+        let i = find(battle, name, &f)?;
+        let v = &battle.slots[i].versions[0];
+        if battle.king() != Some(i) && battle.pretender() != Some(i) && v.person() != "Warwick" {
+            return err(
+                f,
+                format!(
+                    "{} is not the King, the Pretender or Warwick; only they make Treachery rolls (6.9, D10)",
+                    v.id
+                ),
+            );
+        }
+        s.rolled |= 1 << i;
+    }
+    for (k, name) in p.acted.iter().enumerate() {
+        let f = format!("progress.acted[{k}]");
+        let i = find(battle, name, &f)?;
+        if battle.slots[i].reserve {
+            return err(
+                f,
+                format!(
+                    "{} is in reserve and has no turn this round",
+                    battle.slots[i].name()
+                ),
+            );
+        }
+        s.acted |= 1 << i;
+    }
+    if p.round == 1 {
+        // In round 1 a reserve is a block that crossed another border (6.3); later, only a block
+        // that defected this round waits in reserve (D10).
+    } else {
+        for slot in &battle.slots {
+            if slot.reserve && !slot.turned_before {
+                return err(
+                    format!("{}.blocks", slot.side.name()),
+                    format!(
+                        "{} is a reserve in round {}: from round 2 only a block that defected this round waits in reserve (6.3, D10)",
+                        slot.name(),
+                        p.round
+                    ),
+                );
+            }
+        }
+    }
+    for side in Side::BOTH {
+        let used = p.retreats_used[side.index()];
+        if let Some(cap) = battle.retreat_capacity[side.index()]
+            && used > cap
+        {
+            return err(
+                "progress.retreats_used",
+                format!(
+                    "the {} used {used} retreats but its capacity is {cap}",
+                    side.name()
+                ),
+            );
+        }
+        if used > 0 && p.round == 1 {
+            return err(
+                "progress.retreats_used",
+                "no block may retreat in round 1 (6.6)",
+            );
+        }
+        s.retreats[side.index()] = used;
+        let present = s.present & s.side_mask(battle, side);
+        if present & !s.reserve == 0 {
+            return err(
+                format!("{}.blocks", side.name()),
+                format!(
+                    "the {} has no active block; the battle would be over or its reserves deployed (D4, D13)",
+                    side.name()
+                ),
+            );
+        }
+    }
+    battle.initial = s;
+    Ok(())
 }

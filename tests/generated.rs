@@ -288,3 +288,48 @@ fn legal_actions_and_outcomes_at_the_first_decision() {
         }
     }
 }
+
+/// A battle stopped at any point and written back as a scenario with `progress` solves to
+/// the same odds as the battle continued from that point.
+#[test]
+fn a_battle_in_progress_resumes_with_the_same_odds() {
+    use bosworth::advice::{Advisor, Objective, Players, openings};
+    let mut checked = 0;
+    for seed in 0..300 {
+        let battle = random_battle(seed, 3);
+        let mut rng = rng_from_seed(seed + 7);
+        let (_, mut s) = openings(&battle).pop().unwrap();
+        let steps = pick(&mut rng, 12);
+        for _ in 0..steps {
+            let bosworth::round::Point::Act(actor) = bosworth::next_point(&battle, &mut s) else {
+                break;
+            };
+            let action = bosworth::policy::choose(&battle, &s, actor);
+            let outs = bosworth::action::outcomes(&battle, &s, actor, action);
+            s = outs[pick(&mut rng, outs.len())].1;
+        }
+        let mut probe = s;
+        if !matches!(
+            bosworth::next_point(&battle, &mut probe),
+            bosworth::round::Point::Act(_)
+        ) {
+            continue;
+        }
+        let mut advisor = Advisor::new(&battle, Objective::Hold, Players::Neither, 2_000_000);
+        let Ok(v) = advisor.value(&s) else { continue };
+        let resumed = bosworth::resume::scenario_at(&battle, &s);
+        let json = serde_json::to_string(&resumed).unwrap();
+        let again: Scenario = serde_json::from_str(&json).unwrap();
+        let b2 = Battle::new(&again).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{json}"));
+        let r = bosworth::solve(&b2, 2_000_000).unwrap();
+        assert!(
+            (r.attacker_holds - v[0]).abs() < 1e-9,
+            "seed {seed}: resumed {} vs continued {}\n{json}",
+            r.attacker_holds,
+            v[0]
+        );
+        assert!((r.defender_holds - v[1]).abs() < 1e-9, "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked >= 100, "only {checked} battles checked");
+}

@@ -351,3 +351,42 @@ fn unknown_fields_are_rejected_by_the_format() {
             .unwrap_err();
     assert!(e.to_string().contains("unknown field `colour`"), "{e}");
 }
+
+#[test]
+fn progress_of_a_battle_under_way() {
+    let base = |p: &str| with(&format!(r#"{A},{D},"progress":{p}"#));
+    says(
+        &base(r#"{"round":5}"#),
+        "progress.round: 5 is not a battle round (1-4, 6.2)",
+    );
+    says(
+        &base(r#"{"round":2,"acted":["Clifford"]}"#),
+        "progress.acted[0]: Clifford is not in the battle",
+    );
+    says(
+        &base(r#"{"round":2,"rolled":["Oxford"]}"#),
+        "progress.rolled[0]: Oxford is not the King, the Pretender or Warwick; only they make Treachery rolls (6.9, D10)",
+    );
+    says(
+        &base(r#"{"round":1,"retreats_used":[1,0]}"#),
+        "progress.retreats_used: no block may retreat in round 1 (6.6)",
+    );
+    says(
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":3}}],"retreat_capacity":1}},{D},"progress":{{"round":3,"retreats_used":[2,0]}}"#
+        )),
+        "progress.retreats_used: the attacker used 2 retreats but its capacity is 1",
+    );
+    says(
+        &with(&format!(
+            r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":3}},{{"id":"Clifford","strength":3,"reserve":true}}]}},{D},"progress":{{"round":2}}"#
+        )),
+        "attacker.blocks: Clifford is a reserve in round 2: from round 2 only a block that defected this round waits in reserve (6.3, D10)",
+    );
+    says(
+        &with(&format!(
+            r#"{A},"defender":{{"house":"York","blocks":[{{"id":"Stanley/Y","strength":2,"reserve":true}}]}},"progress":{{"round":2,"defected":["Stanley/Y"]}}"#
+        )),
+        "defender.blocks: the defender has no active block; the battle would be over or its reserves deployed (D4, D13)",
+    );
+}

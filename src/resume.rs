@@ -1,0 +1,141 @@
+//! A battle in progress as a scenario: any state of a battle (a replay step, a point the
+//! advisor explores) written back as a scenario with `progress`, to open as a new battle.
+
+use crate::battle::Battle;
+use crate::scenario::{
+    Army, BlockEntry, ChargePlan, CustomBlock, Policy, Progress, Scenario, Side, SidePolicy,
+    TreacheryPlan,
+};
+use crate::state::{State, bits};
+
+/// The scenario of `battle` as it stands in `state`: current strengths and sides, the blocks
+/// still present, the round, turns taken, rolls spent and defections (docs/scenario.md).
+/// Policy entries that name a block no longer present are dropped. Heirs and Nevilles killed
+/// so far join `dead`, so their shields serve others (D6, D7).
+pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
+    let sc = battle.scenario();
+    let present = |i: usize| state.present >> i & 1 == 1;
+    let name = |i: usize| state.version(battle, i).id.clone();
+    let mut dead = sc.dead.clone();
+    for (i, slot) in battle.slots().iter().enumerate() {
+        let v = state.version(battle, i);
+        if state.strength(i) == 0
+            && (v.heir_rank.is_some() || v.is_neville())
+            && slot.versions[0].data.is_some()
+        {
+            dead.push(v.id.clone());
+        }
+    }
+    let army = |side: Side| {
+        let order = &battle.fire_order[side.index()];
+        let blocks = order
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| present(i) && state.side_of(i) == side)
+            .map(|i| {
+                let v = state.version(battle, i);
+                let (id, custom) = match v.data {
+                    Some(d) => (Some(d.id.to_string()), None),
+                    None => (
+                        None,
+                        Some(CustomBlock {
+                            name: v.id.clone(),
+                            rating: v.rating.to_string(),
+                            max_strength: v.max_strength,
+                            loyalty: v.loyalty,
+                        }),
+                    ),
+                };
+                BlockEntry {
+                    id,
+                    custom,
+                    strength: state.strength(i),
+                    reserve: state.is_reserve(i),
+                }
+            })
+            .collect();
+        Army {
+            house: battle.house(side),
+            blocks,
+            retreat_capacity: battle.retreat_capacity[side.index()],
+        }
+    };
+    // A name in a plan is kept only while it names a block present on the expected side.
+    let on = |n: &String, side: Side| {
+        battle
+            .slots()
+            .iter()
+            .enumerate()
+            .any(|(i, s)| present(i) && state.side_of(i) == side && names(s, n))
+    };
+    let heir_present = |side: Side| {
+        (0..battle.slots().len()).any(|i| {
+            present(i) && state.side_of(i) == side && state.version(battle, i).heir_rank.is_some()
+        })
+    };
+    let side_policy = |p: &SidePolicy, side: Side| SidePolicy {
+        fire_order: Vec::new(),
+        hit_order: battle.hit_order[side.index()]
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| present(i) && state.side_of(i) == side)
+            .map(name)
+            .collect(),
+        charges: p
+            .charges
+            .iter()
+            .filter(|c| {
+                heir_present(side)
+                    && on(&c.target, side.other())
+                    && c.by.as_ref().is_none_or(|b| on(b, side))
+            })
+            .cloned()
+            .collect::<Vec<ChargePlan>>(),
+        treachery: p
+            .treachery
+            .iter()
+            .filter(|t| on(&t.by, side) && on(&t.target, side.other()))
+            .cloned()
+            .collect::<Vec<TreacheryPlan>>(),
+        treason_target: None,
+        retreat: p.retreat.clone(),
+    };
+    let in_progress = |mask: u32| bits(mask & state.present).map(name).collect::<Vec<_>>();
+    let mut turned = state.defected;
+    for (i, s) in battle.slots().iter().enumerate() {
+        if s.turned_before {
+            turned |= 1 << i;
+        }
+    }
+    Scenario {
+        version: sc.version,
+        area: sc.area.clone(),
+        king: sc.king,
+        dead,
+        treason: None,
+        attacker: army(Side::Attacker),
+        defender: army(Side::Defender),
+        policy: Policy {
+            attacker: side_policy(&sc.policy.attacker, Side::Attacker),
+            defender: side_policy(&sc.policy.defender, Side::Defender),
+        },
+        progress: Some(Progress {
+            round: state.round(),
+            acted: in_progress(state.acted & !state.reserve),
+            rolled: in_progress(state.rolled),
+            defected: in_progress(turned),
+            control_changed: state.control_changed(),
+            retreats_used: state.retreats,
+        }),
+    }
+}
+
+/// True if a policy's block name `n` names this slot (either version's id, or the person).
+fn names(slot: &crate::battle::Slot, n: &str) -> bool {
+    slot.versions
+        .iter()
+        .any(|v| v.id.eq_ignore_ascii_case(n.trim()))
+        || slot.versions[0]
+            .data
+            .is_some_and(|d| d.person.eq_ignore_ascii_case(n.trim()))
+}
