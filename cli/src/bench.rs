@@ -22,6 +22,19 @@ pub struct Row {
     agreement_std_errors: Option<f64>,
 }
 
+/// How the exact solver grows: n blocks a side (custom B2 blocks at strength 3, one reserve a side
+/// from n = 3), no area.
+#[derive(Serialize)]
+pub struct Growth {
+    blocks_per_side: usize,
+    exact_ms: Option<f64>,
+    states: Option<usize>,
+    peak_states: Option<usize>,
+    peak_mb: Option<f64>,
+    advisor_ms: Option<f64>,
+    advisor_states: Option<usize>,
+}
+
 /// The whole run.
 #[derive(Serialize)]
 pub struct Bench {
@@ -29,6 +42,70 @@ pub struct Bench {
     threads: usize,
     quick: bool,
     rows: Vec<Row>,
+    growth: Vec<Growth>,
+}
+
+/// The battle of `n` blocks a side used to measure growth.
+fn growth_battle(n: usize) -> Battle {
+    let side = |house: &str, tag: &str| {
+        let blocks: Vec<String> = (0..n)
+            .map(|i| {
+                let reserve = n >= 3 && i == n - 1;
+                format!(r#"{{"custom":{{"name":"{tag}{i}","rating":"B2","max_strength":3}},"strength":3,"reserve":{reserve}}}"#)
+            })
+            .collect();
+        format!(r#"{{"house":"{house}","blocks":[{}]}}"#, blocks.join(","))
+    };
+    let json = format!(
+        r#"{{"version":1,"attacker":{},"defender":{}}}"#,
+        side("Lancaster", "L"),
+        side("York", "Y")
+    );
+    let scenario: bosworth::Scenario =
+        serde_json::from_str(&json).expect("growth scenario is well-formed");
+    Battle::new(&scenario).expect("growth scenario is valid")
+}
+
+fn growth(quick: bool) -> Vec<Growth> {
+    let budget = if quick { 20_000 } else { 3_000_000 };
+    let per_state = (std::mem::size_of::<(bosworth::State, f64)>() + 1) * 8 / 7;
+    let mut out = Vec::new();
+    for n in 1..=8 {
+        let b = growth_battle(n);
+        let t = Instant::now();
+        let exact = bosworth::solve(&b, budget).ok();
+        let exact_ms = t.elapsed().as_secs_f64() * 1000.0;
+        let (states, peak) = match exact.as_ref().map(|r| &r.method) {
+            Some(bosworth::report::Method::Exact {
+                states,
+                peak_states,
+            }) => (Some(*states), Some(*peak_states)),
+            _ => (None, None),
+        };
+        let t = Instant::now();
+        let advice = bosworth::advice::advise(
+            &b,
+            bosworth::advice::Objective::Hold,
+            bosworth::advice::Players::Both,
+            budget,
+        )
+        .ok();
+        let advisor_ms = t.elapsed().as_secs_f64() * 1000.0;
+        let done = exact.is_none() && advice.is_none();
+        out.push(Growth {
+            blocks_per_side: n,
+            exact_ms: exact.as_ref().map(|_| exact_ms),
+            states,
+            peak_states: peak,
+            peak_mb: peak.map(|p| (p * per_state) as f64 / 1e6),
+            advisor_ms: advice.as_ref().map(|_| advisor_ms),
+            advisor_states: advice.map(|a| a.states),
+        });
+        if done {
+            break;
+        }
+    }
+    out
 }
 
 /// Runs Monte Carlo on `threads` threads, one seed stream per thread, merged.
@@ -159,6 +236,7 @@ pub fn run(
         threads,
         quick,
         rows,
+        growth: growth(quick),
     })
 }
 
@@ -201,6 +279,30 @@ pub fn table(b: &Bench) -> String {
             r.mc_battles_per_s_1_thread,
             r.mc_battles_per_s_all_threads,
             ag
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\nGrowth (n custom B2 blocks a side at strength 3, one a reserve from n = 3):"
+    );
+    let _ = writeln!(
+        o,
+        "{:>6} {:>12} {:>10} {:>10} {:>9} {:>12} {:>12}",
+        "n", "exact ms", "states", "peak", "peak MB", "advisor ms", "adv. states"
+    );
+    let opt = |x: Option<f64>| x.map_or("too large".to_string(), |v| format!("{v:.2}"));
+    let opt_n = |x: Option<usize>| x.map_or("-".to_string(), |v| v.to_string());
+    for g in &b.growth {
+        let _ = writeln!(
+            o,
+            "{:>6} {:>12} {:>10} {:>10} {:>9} {:>12} {:>12}",
+            g.blocks_per_side,
+            opt(g.exact_ms),
+            opt_n(g.states),
+            opt_n(g.peak_states),
+            opt(g.peak_mb),
+            opt(g.advisor_ms),
+            opt_n(g.advisor_states)
         );
     }
     o.trim_end().to_string()
