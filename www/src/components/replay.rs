@@ -87,12 +87,12 @@ pub fn Replay(props: &StateProps) -> Html {
             <h2 id="replay-h">{"Replay one battle"}</h2>
             <div class="replay-controls">
                 <label>{"Seed "}<input type="number" min="0" value={seed.to_string()} onchange={on_seed} data-testid="seed" aria-label="Replay seed" /></label>
-                <button onclick={new_seed} title="Roll a new seed">{"🎲 New seed"}</button>
+                <button onclick={new_seed} title="Roll a new seed">{"New seed"}</button>
                 <span class="spacer"></span>
-                <button onclick={go(0)} disabled={step == 0} aria-label="Back to the start">{"⏮"}</button>
+                <button onclick={go(0)} disabled={step == 0} aria-label="Back to the start">{"⇤ Start"}</button>
                 <button onclick={go(step.saturating_sub(1))} disabled={step == 0} data-testid="replay-back">{"◀ Back"}</button>
                 <button onclick={go((step + 1).min(n))} disabled={step >= n} data-testid="replay-next" class="primary">{"Next ▶"}</button>
-                <button onclick={go(n)} disabled={step >= n} aria-label="To the end">{"⏭"}</button>
+                <button onclick={go(n)} disabled={step >= n} aria-label="To the end">{"End ⇥"}</button>
             </div>
             <p class="step-count" data-testid="replay-step">{format!("Event {step} of {n}")}</p>
             <p class="replay-current" data-testid="replay-current" aria-live="polite">

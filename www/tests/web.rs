@@ -1,0 +1,144 @@
+//! Component and unit tests in headless Chromium: `cargo test --target wasm32-unknown-unknown`
+//! (runner in .cargo/config.toml, CHROMEDRIVER=/usr/bin/chromedriver).
+
+use bosworth::Side;
+use bosworth::data::House;
+use bosworth_www::components::headline::{Headline, HeadlineProps};
+use bosworth_www::components::results::royal_warnings;
+use bosworth_www::presets::PRESETS;
+use bosworth_www::state::{Action, Edit, State};
+use bosworth_www::{charts, codec, format, narrate};
+use std::rc::Rc;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn preset(name: &str) -> bosworth::Scenario {
+    PRESETS.iter().find(|p| p.name.contains(name)).expect("preset").scenario()
+}
+
+#[wasm_bindgen_test]
+fn percentages_have_one_decimal() {
+    assert_eq!(format::pct(0.296), "29.6%");
+    assert_eq!(format::pct(1.0), "100.0%");
+    assert_eq!(format::pct(0.0), "0.0%");
+    assert_eq!(format::pct(0.00049), "0.0%");
+}
+
+#[wasm_bindgen_test]
+fn links_round_trip_and_broken_links_say_why() {
+    for p in PRESETS {
+        let s = p.scenario();
+        assert!(bosworth::Battle::new(&s).is_ok(), "{}", p.name);
+        let frag = codec::to_fragment(&s, true);
+        let f = codec::fragment(&frag);
+        assert!(f.overlay);
+        assert_eq!(codec::decode(&f.scenario.unwrap()).unwrap(), s);
+    }
+    let err = codec::decode("not-a-battle!!").unwrap_err();
+    assert!(err.contains("base64url"), "{err}");
+    let err = codec::decode(&base64_of(r#"{"version":1,"attacker":{}}"#)).unwrap_err();
+    assert!(err.contains("attacker"), "{err}");
+}
+
+fn base64_of(text: &str) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(text)
+}
+
+#[wasm_bindgen_test]
+fn the_reducer_edits_the_battle() {
+    let s = State::new(preset("sidebar"));
+    let rev = s.revision;
+    let s = s
+        .apply(Action::Edit(Edit::Area(Some("Cornwall".into()))))
+        .apply(Action::Edit(Edit::Add(Side::Defender, "Devon".into())))
+        .apply(Action::Edit(Edit::Strength(Side::Attacker, 0, 2)))
+        .apply(Action::Edit(Edit::Reserve(Side::Attacker, 1)))
+        .apply(Action::Edit(Edit::Move(Side::Attacker, 1, true)));
+    assert!(s.revision > rev);
+    assert_eq!(s.scenario.area.as_deref(), Some("Cornwall"));
+    let ids: Vec<_> = s.scenario.attacker.blocks.iter().map(|b| b.id.clone().unwrap()).collect();
+    assert_eq!(ids, ["Clarence/Y", "Herbert"]);
+    assert!(s.scenario.attacker.blocks[0].reserve);
+    assert_eq!(s.scenario.attacker.blocks[1].strength, 2);
+    assert_eq!(s.scenario.defender.blocks[1].id.as_deref(), Some("Devon"));
+    assert!(s.battle.is_ok());
+
+    // Switching the attacking house swaps the armies.
+    let s = s.apply(Action::Edit(Edit::AttackingHouse(House::Lancaster)));
+    assert_eq!(s.scenario.attacker.house, House::Lancaster);
+    assert_eq!(s.scenario.attacker.blocks[0].id.as_deref(), Some("Rivers/L"));
+
+    // An invalid battle keeps the engine's message with its field.
+    let s = s.apply(Action::Edit(Edit::Strength(Side::Attacker, 0, 4)));
+    let e = s.battle.as_ref().unwrap_err();
+    assert_eq!(e.field, "attacker.blocks[0].strength");
+}
+
+#[wasm_bindgen_test]
+fn stale_answers_are_dropped() {
+    let s = State::new(preset("sidebar"));
+    let b = bosworth::Battle::new(&s.scenario).unwrap();
+    let report = Rc::new(bosworth::solve(&b, 1_000_000).unwrap());
+    let old = s.revision;
+    let s = s.apply(Action::Edit(Edit::Strength(Side::Attacker, 0, 1)));
+    let s = s.apply(Action::Done { revision: old, report: report.clone(), note: None });
+    assert!(s.report.is_none());
+    let rev = s.revision;
+    let s = s.apply(Action::Done { revision: rev, report, note: None });
+    assert!(s.report_is_current());
+}
+
+#[wasm_bindgen_test]
+fn charts_are_svg_that_follow_the_theme() {
+    let b = bosworth::Battle::new(&preset("Bosworth")).unwrap();
+    let r = bosworth::solve(&b, 2_000_000).unwrap();
+    for svg in [charts::rounds(&r), charts::steps_lost(&r), charts::final_strength(&r)] {
+        assert!(svg.starts_with("<svg"), "{}", &svg[..40]);
+        assert!(svg.contains("currentColor"));
+        assert!(!svg.contains("#010203"));
+    }
+    assert!(charts::final_strength(&r).contains("Stanley/Y"));
+    let w = royal_warnings(&r);
+    assert!(w.iter().any(|w| w.starts_with("Chance a Lancaster heir dies: ")), "{w:?}");
+}
+
+#[wasm_bindgen_test]
+fn replays_read_as_sentences_with_rules() {
+    let b = bosworth::Battle::new(&preset("sidebar")).unwrap();
+    let r = bosworth::replay(&b, 7);
+    let text: Vec<String> = r.events.iter().map(narrate::describe).collect();
+    assert!(text[0].starts_with("Herbert fires at A2: rolls ["), "{}", text[0]);
+    assert!(text.last().unwrap().starts_with("The battle ends in round"));
+    assert_eq!(narrate::position(&r.events, 1), Some((1, "Herbert".to_string())));
+    assert_eq!(narrate::position(&r.events, 0), None);
+}
+
+#[wasm_bindgen_test]
+async fn the_headline_shows_labelled_percentages() {
+    let b = bosworth::Battle::new(&preset("East Anglia")).unwrap();
+    let r = bosworth::solve(&b, 2_000_000).unwrap();
+    let doc = gloo::utils::document();
+    let root = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&root).unwrap();
+    let props = HeadlineProps {
+        report: Some(Rc::new(r.clone())),
+        current: true,
+        attacker: House::Lancaster,
+        defender: House::York,
+        area: Some("East Anglia".into()),
+    };
+    let handle = yew::Renderer::<Headline>::with_root_and_props(root.clone(), props).render();
+    gloo::timers::future::TimeoutFuture::new(10).await;
+    let text = |id: &str| {
+        root.query_selector(&format!("[data-testid={id}]")).unwrap().unwrap().text_content().unwrap()
+    };
+    assert_eq!(text("outcome-attacker"), format::pct(r.attacker_holds));
+    assert_eq!(text("outcome-defender"), format::pct(r.defender_holds));
+    assert_eq!(text("outcome-vacant"), format::pct(r.vacant));
+    let all = root.text_content().unwrap();
+    assert!(all.contains("Chance Lancaster (attacker) holds East Anglia"), "{all}");
+    assert!(all.contains("Chance East Anglia is left vacant"));
+    handle.destroy();
+}
