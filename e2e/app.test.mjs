@@ -143,6 +143,7 @@ test('screenshots: desktop and phone, light and dark, and the streamer view', as
     for (const scheme of ['light', 'dark']) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('about:blank');
       await page.goto(link(server.url, BOSWORTH));
       await settled(page);
       await page.click('[data-testid="replay-next"]');

@@ -149,8 +149,12 @@ pub fn App() -> Html {
     {
         let theme = state.theme;
         use_effect_with(theme, move |_| {
+            // Auto leaves the choice to the stylesheet's prefers-color-scheme rule.
             if let Some(root) = gloo::utils::document().document_element() {
-                let _ = root.set_attribute("data-theme", if dark { "dark" } else { "light" });
+                let _ = match theme {
+                    Theme::Auto => root.remove_attribute("data-theme"),
+                    _ => root.set_attribute("data-theme", if dark { "dark" } else { "light" }),
+                };
             }
             if let Some(s) = storage() {
                 let _ = s.set_item(THEME_KEY, match theme { Theme::Dark => "dark", Theme::Light => "light", Theme::Auto => "auto" });

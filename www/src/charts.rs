@@ -139,18 +139,8 @@ pub fn steps_lost(report: &Report) -> String {
                     let x = k as f64 + off;
                     Rectangle::new([(x, 0.0), (x + 0.36, p)], colour.filled())
                 }))
-                .expect("bars")
-                .label(format!("{} ({})", side.house, side.side.name()))
-                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
+                .expect("bars");
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .label_font(ink(13))
-            .border_style(INK.mix(0.3))
-            .background_style(TRANSPARENT)
-            .draw()
-            .expect("legend");
         root.present().expect("svg");
     }
     finish(svg)

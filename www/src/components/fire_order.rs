@@ -22,9 +22,19 @@ pub fn FireOrder(p: &FireOrderProps) -> Html {
     html! {
         <section class="card fire-order" aria-labelledby="order-h" data-testid="fire-order">
             <h2 id="order-h">{"Fire order"}</h2>
-            <p class="hint">{"If no block is lost: who acts when, at what rating, and why."}</p>
+            <p class="hint">{"If no block is lost: who acts when, at what rating, and why. Rounds 2-4 list only what changes from round 1."}</p>
             <div class="rounds">
-            { for order.iter().map(|round| html! {
+            { for order.iter().map(|round| {
+                // After round 1, only what is new for a block: the rest was said in round 1.
+                let first = &order[0];
+                let shown = |t: &bosworth::order::Turn| -> Vec<String> {
+                    let before = first.turns.iter().find(|f| f.block == t.block && f.side == t.side);
+                    match before {
+                        Some(f) if round.round > 1 => t.reasons.iter().filter(|r| !f.reasons.contains(r)).cloned().collect(),
+                        _ => t.reasons.clone(),
+                    }
+                };
+                html! {
                 <div class="round" data-testid={format!("round-{}", round.round)}>
                     <h3>{format!("Round {}", round.round)}</h3>
                     <ol>
@@ -36,14 +46,14 @@ pub fn FireOrder(p: &FireOrderProps) -> Html {
                                 <span class="who"><span class="turn-block">{t.block.clone()}</span>
                                     <span class="turn-rating" title={format!("printed {}", t.printed)}>{t.rating.clone()}</span>
                                     <span class="turn-side">{t.side.name()}</span></span>
-                                <ul class="reasons">{ for t.reasons.iter().map(|r| html! { <li>{r.clone()}</li> }) }</ul>
+                                <ul class="reasons">{ for shown(t).into_iter().map(|r| html! { <li>{r}</li> }) }</ul>
                             </li>
                         }
                     }) }
                     </ol>
                     { for round.waiting.iter().map(|w| html! { <p class="waiting">{w.clone()}</p> }) }
                 </div>
-            }) }
+            }}) }
             </div>
         </section>
     }

@@ -72,7 +72,12 @@ pub fn Results(props: &StateProps) -> Html {
             if let Some((rounds, lost, strength)) = drawn.as_ref() {
                 <div class="charts">
                     <figure><figcaption>{"When the battle ends"}</figcaption>{svg(rounds)}</figure>
-                    <figure><figcaption>{"Steps lost by each side"}</figcaption>{svg(lost)}</figure>
+                    <figure><figcaption>{"Steps lost by each side "}
+                        { for r.sides.iter().map(|sd| {
+                            let c = charts::house_colour(sd.house);
+                            html! { <span class="key" style={format!("--k: rgb({},{},{})", c.0, c.1, c.2)}>{format!("{} ({})", sd.house, sd.side.name())}</span> }
+                        }) }
+                        </figcaption>{svg(lost)}</figure>
                     <figure class="wide">
                         <figcaption>{"Each block's final strength ("}<span class="key k0">{"✕ eliminated"}</span>{", then 1 to 4)"}</figcaption>
                         {svg(strength)}
