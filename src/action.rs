@@ -204,10 +204,16 @@ pub fn resolve<O: Observer>(
     // matters compare equal (the exact solver merges them).
     state.acted &= state.present;
     state.reserve &= state.present;
+    state.fresh &= state.present;
+    state.rolled &= state.present;
 }
 
 /// Every action the rules allow `actor` now: the decision point a best-play solver explores.
+/// Empty if `actor` is not an active block of this battle.
 pub fn legal_actions(battle: &Battle, state: &State, actor: usize) -> Vec<Action> {
+    if actor >= battle.slots.len() || !state.is_active(actor) {
+        return Vec::new();
+    }
     let side = state.side_of(actor);
     if retreat::must_retreat(state, side) {
         return vec![Action::Retreat];

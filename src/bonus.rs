@@ -119,13 +119,17 @@ impl BonusRule {
     }
 }
 
-/// People dead now: before the battle, or eliminated in it (D7: 'dead' includes blocks
-/// killed earlier in the same battle).
+/// People dead now: before the battle, or killed in it (D7: 'dead' includes blocks killed
+/// earlier in the same battle). Only a permanent death counts (6.82, 6.83, D15): a Neville, or
+/// an heir eliminated as an heir; Exeter eliminated as the noble Exeter/Y goes to the pool (R10).
 pub(crate) fn dead_now(battle: &Battle, state: &State) -> u8 {
     let mut dead = battle.dead_before;
     for (i, slot) in battle.slots.iter().enumerate() {
         if slot.person_bit != 0 && state.strength[i] == 0 {
-            dead |= slot.person_bit;
+            let v = state.version(battle, i);
+            if v.heir_rank.is_some() || v.is_neville() {
+                dead |= slot.person_bit;
+            }
         }
     }
     dead

@@ -21,7 +21,8 @@ pub(crate) fn may_target(state: &State, actor: usize, target: usize) -> bool {
 }
 
 /// The target's bonus fire after surviving `hits`: (dice, firepower), or `None` if the hits
-/// eliminate it (D9: its reduced strength, its own firepower with any defensive bonus).
+/// eliminate it or it joined the fighting this round and may not fire yet (D9: its reduced
+/// strength, its own firepower with any defensive bonus; 6.3, D4, R12).
 pub(crate) fn counter_fire(
     battle: &Battle,
     state: &State,
@@ -31,6 +32,9 @@ pub(crate) fn counter_fire(
     let left = state.strength[target]
         .checked_sub(hits)
         .filter(|&s| s > 0)?;
+    if state.fresh >> target & 1 == 1 {
+        return None;
+    }
     let mut after = *state;
     after.strength[target] = left;
     Some((left, firepower(battle, &after, target)))

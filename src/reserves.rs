@@ -16,6 +16,7 @@ pub(crate) fn after_action<O: Observer>(battle: &Battle, state: &mut State, log:
         }
         state.reserve &= !mine;
         state.acted |= mine;
+        state.fresh |= mine;
         log.note(|| Event::Deploys {
             side,
             blocks: bits(mine)

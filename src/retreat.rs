@@ -27,7 +27,9 @@ pub(crate) fn retreat<O: Observer>(battle: &Battle, state: &mut State, slot: usi
     let side = state.side_of(slot);
     state.present &= !(1 << slot);
     if capacity_left(battle, state, side) {
-        state.retreats[side.index()] += 1;
+        if battle.retreat_capacity[side.index()].is_some() {
+            state.retreats[side.index()] += 1; // counted only where a limit reads it (D12)
+        }
         state.retreated |= 1 << slot;
         log.note(|| Event::Retreats {
             block: state.version(battle, slot).id.clone(),

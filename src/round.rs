@@ -100,6 +100,7 @@ fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     let arrive = state.present & state.reserve;
     state.reserve = 0;
     state.acted = 0;
+    state.fresh = 0;
     state.retreats = [0, 0];
     log.note(|| Event::RoundStarts {
         round: state.round,

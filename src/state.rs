@@ -34,6 +34,9 @@ pub struct State {
     pub(crate) retreated: u32,
     /// Blocks that defected in this battle (6.9): they now use their other version.
     pub(crate) defected: u32,
+    /// Blocks that joined the fighting this round (reserves deployed under D4): they may not
+    /// fire until the next round, not even back at a charge (6.3, R12).
+    pub(crate) fresh: u32,
     /// Rollers who have spent their one Treachery roll (6.9, D10).
     pub(crate) rolled: u32,
     /// Battle round, 1-4 (6.2).

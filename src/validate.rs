@@ -403,6 +403,7 @@ fn initial_state(slots: &[Slot]) -> State {
         acted: 0,
         retreated: 0,
         defected: 0,
+        fresh: 0,
         rolled: 0,
         round: 1,
         swapped: false,

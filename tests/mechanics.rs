@@ -270,3 +270,63 @@ fn defected_heir_counts_as_heir_only_if_he_can_turn_back() {
         "no plan to roll, so he never turns back"
     );
 }
+
+/// R10, D15: Exeter killed as the noble Exeter/Y goes to the pool, alive, so Cornwall stays his
+/// shield and does not serve the senior Lancaster heir.
+#[test]
+fn r10_exeter_killed_as_a_noble_keeps_his_shield() {
+    let b = battle(
+        r#"{"version":1,"area":"Cornwall","king":"Lancaster",
+        "attacker":{"house":"York","blocks":[{"id":"Exeter/Y","strength":1},{"custom":{"name":"Wall","rating":"D1","max_strength":1},"strength":1}]},
+        "defender":{"house":"Lancaster","blocks":[{"custom":{"name":"Killer","rating":"A6","max_strength":1},"strength":1},{"id":"Henry VI","strength":4}]}}"#,
+    );
+    let replay = bosworth::replay(&b, 1);
+    assert!(
+        replay
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Eliminated { block, .. } if block == "Exeter/Y"))
+    );
+    let henry = replay
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::Acts { block, rating, .. } if block == "Henry VI" => rating.clone(),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        henry, "B3",
+        "the crown only: Exeter lives on in York's pool"
+    );
+}
+
+/// R12: a reserve that deploys mid-round (D4) takes a charge's hits but does not fire back.
+#[test]
+fn r12_deployed_reserve_does_not_fire_back_at_a_charge() {
+    let b = battle(
+        r#"{"version":1,"king":"Lancaster","dead":["York"],
+        "attacker":{"house":"York","blocks":[{"custom":{"name":"Killer","rating":"A6","max_strength":1},"strength":1},{"id":"March","strength":3}]},
+        "defender":{"house":"Lancaster","blocks":[{"id":"Beaumont","strength":1},{"id":"Oxford","strength":3,"reserve":true}]},
+        "policy":{"attacker":{"charges":[{"target":"Oxford","round":1}]}}}"#,
+    );
+    let mut charged = 0;
+    for seed in 0..40 {
+        let events = bosworth::replay(&b, seed).events;
+        let round_1: Vec<&Event> = events
+            .iter()
+            .take_while(|e| !matches!(e, Event::RoundStarts { .. }))
+            .collect();
+        charged += round_1
+            .iter()
+            .any(|e| matches!(e, Event::Acts { action, .. } if action == "charge"))
+            as u32;
+        assert!(
+            !round_1
+                .iter()
+                .any(|e| matches!(e, Event::Acts { action, .. } if action == "counter-fire")),
+            "seed {seed}"
+        );
+    }
+    assert_eq!(charged, 40);
+}
