@@ -158,3 +158,18 @@ test('screenshots: desktop and phone, light and dark, and the streamer view', as
   await settled(page);
   await page.screenshot({ path: path.join(SHOTS, 'overlay-dark.png') });
 });
+
+test('a battle too large for the exact solver switches to Monte Carlo, with progress and Cancel', async () => {
+  const eight = (ids) => ids.map((id) => ({ id, strength: 2 }));
+  const big = {
+    version: 1, area: 'Kent', king: 'Lancaster',
+    attacker: { house: 'York', blocks: eight(['Norfolk', 'Suffolk', 'Hastings', 'Herbert', 'Essex', 'Worcester', 'Arundel', 'Warwick/Y']) },
+    defender: { house: 'Lancaster', blocks: eight(['Oxford', 'Pembroke', 'Devon', 'Beaumont', 'Clifford', 'Wiltshire', 'Exeter/L', 'Somerset']) },
+  };
+  await page.goto(link(server.url, big));
+  await page.waitForSelector('[data-testid="progress"]', { timeout: 60000 });
+  assert.match(await page.textContent('[data-testid="note"]'), /Too large for the exact solver.*Monte Carlo/);
+  assert.match(await page.textContent('[data-testid="outcome-attacker"]'), /^\d+\.\d%$/);
+  await page.click('[data-testid="cancel"]');
+  await page.waitForSelector('text=Stopped: the figures are from the battles simulated so far.');
+});
