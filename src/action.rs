@@ -192,6 +192,9 @@ pub fn resolve<O: Observer>(
             charge::charge(battle, state, actor, target, hits, counter, log)
         }
         (Action::Treachery(target), Roll::Treachery(success)) => {
+            if battle.pretender_now(state) == Some(actor) {
+                state.pretender_rolled = true;
+            }
             state.rolled |= 1 << actor;
             if success {
                 treachery::defect(battle, state, target, side, log);

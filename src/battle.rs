@@ -97,6 +97,9 @@ pub struct Battle {
     pub(crate) plans: [Plans; 2],
     pub(crate) king_slot: Option<u8>,
     pub(crate) pretender_slot: Option<u8>,
+    /// The living heirs of the Pretender's house in rank order, with their slots if they fight
+    /// here: the Pretender is always the first of them still alive and loyal (3.21, R1).
+    pub(crate) pretender_line: Vec<Option<u8>>,
     /// Dead-person bits of blocks dead before the battle.
     pub(crate) dead_before: u8,
     /// `letters[round > 1][letter]`: slots of that initiative (6.2, D1).
@@ -143,9 +146,27 @@ impl Battle {
         self.king_slot.map(usize::from)
     }
 
-    /// The slot of the Pretender, if he fights in this battle (3.21).
+    /// The slot of the Pretender at the start of the battle, if he fights in it (3.21).
     pub fn pretender(&self) -> Option<usize> {
         self.pretender_slot.map(usize::from)
+    }
+
+    /// The slot of the Pretender now, if he fights in this battle: the senior living heir of his
+    /// house (3.21). Unlike the King's (6.81), the Pretender's succession is immediate (R1): when
+    /// he falls in battle, or an heir turns (9.1), the next heir is Pretender at once.
+    pub fn pretender_now(&self, state: &State) -> Option<usize> {
+        for &entry in &self.pretender_line {
+            let i = usize::from(entry?);
+            if state.strength[i] > 0 && !state.has_defected(i) {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    /// True if this slot is an heir of the Pretender's house who is or may become the Pretender.
+    pub(crate) fn in_pretender_line(&self, slot: usize) -> bool {
+        self.pretender_line.contains(&Some(slot as u8))
     }
 
     /// True if the battle starts in progress (the Treason card, if any, is already played).

@@ -19,7 +19,10 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
     let mut dead = sc.dead.clone();
     for (i, slot) in battle.slots().iter().enumerate() {
         let v = state.version(battle, i);
+        // A King killed here stays King until the Supply Phase (6.81): he is not listed as dead,
+        // so nobody else is King in the resumed battle.
         if state.strength(i) == 0
+            && battle.king() != Some(i)
             && (v.heir_rank.is_some() || v.is_neville())
             && slot.versions[0].data.is_some()
         {
@@ -122,7 +125,16 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
         progress: Some(Progress {
             round: state.round(),
             acted: in_progress(state.acted & !state.reserve),
-            rolled: in_progress(state.rolled),
+            rolled: {
+                let mut rolled = state.rolled;
+                if let Some(p) = battle
+                    .pretender_now(state)
+                    .filter(|_| state.pretender_rolled)
+                {
+                    rolled |= 1 << p;
+                }
+                in_progress(rolled)
+            },
             defected: in_progress(turned),
             control_changed: state.control_changed(),
             retreats_used: state.retreats,

@@ -39,6 +39,9 @@ pub struct State {
     pub(crate) fresh: u32,
     /// Rollers who have spent their one Treachery roll (6.9, D10).
     pub(crate) rolled: u32,
+    /// The Pretender has spent his Treachery roll: the roll belongs to the role and passes to
+    /// his successor spent (6.9, R1).
+    pub(crate) pretender_rolled: bool,
     /// Battle round, 1-4 (6.2).
     pub(crate) round: u8,
     /// The sides have swapped roles (D5): the attacker as entered now defends.

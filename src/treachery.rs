@@ -6,12 +6,22 @@ use crate::log::{Event, Observer};
 use crate::scenario::Side;
 use crate::state::State;
 
-/// True if this block may make a Treachery roll at all: the King, the Pretender or Warwick
-/// of either version (6.9, D10).
+/// True if this block may make a Treachery roll at all: the King, the Pretender now (R1) or
+/// Warwick of either version (6.9, D10).
 pub(crate) fn is_roller(battle: &Battle, state: &State, slot: usize) -> bool {
     battle.king() == Some(slot)
-        || battle.pretender() == Some(slot)
+        || battle.pretender_now(state) == Some(slot)
         || state.version(battle, slot).person() == "Warwick"
+}
+
+/// True if this roller has spent his roll: the Pretender's roll belongs to the role (R1).
+fn spent(battle: &Battle, state: &State, slot: usize) -> bool {
+    let own = state.rolled >> slot & 1 == 1;
+    if battle.pretender_now(state) == Some(slot) {
+        own || state.pretender_rolled
+    } else {
+        own
+    }
 }
 
 /// True if `actor` may roll now: a roller who has not rolled in this battle, in round 1-3 for
@@ -19,7 +29,7 @@ pub(crate) fn is_roller(battle: &Battle, state: &State, slot: usize) -> bool {
 pub(crate) fn may_roll(battle: &Battle, state: &State, actor: usize) -> bool {
     let side = state.side_of(actor);
     let last_round = if side == state.defender() { 4 } else { 3 };
-    state.round <= last_round && state.rolled >> actor & 1 == 0 && is_roller(battle, state, actor)
+    state.round <= last_round && is_roller(battle, state, actor) && !spent(battle, state, actor)
 }
 
 /// Dice needed to turn `target` for a roll made for `side` (by `roller`, or by the Treason card
@@ -39,7 +49,7 @@ pub(crate) fn dice_against(
         || state.has_defected(target)
         || battle.slots[target].turned_before
         || battle.king() == Some(target)
-        || battle.pretender() == Some(target)
+        || battle.pretender_now(state) == Some(target)
     {
         return None;
     }

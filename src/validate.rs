@@ -96,7 +96,8 @@ pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
             fields.push(field);
         }
     }
-    let (king_slot, pretender_slot) = royals(sc, &dead, &slots);
+    let (king_slot, pretender_line) = royals(sc, &dead, &slots);
+    let pretender_slot = pretender_line.first().copied().flatten();
     let mut battle = Battle {
         scenario: sc.clone(),
         area,
@@ -107,6 +108,7 @@ pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
         plans: [Plans::default(), Plans::default()],
         king_slot,
         pretender_slot,
+        pretender_line,
         dead_before: dead.iter().fold(0, |m, p| m | person_bit(p)),
         letters: [[0; 4]; 2],
         initial: initial_state(&slots),
@@ -369,8 +371,9 @@ fn printed(sc: &Scenario, house: House, id: &str, field: &str) -> Result<&'stati
 
 /// The King and Pretender: the senior living heir of each house (3.21). An heir fighting in
 /// this battle as his other version (Clarence/L, Exeter/Y) is not an heir of his house (9.1).
-fn royals(sc: &Scenario, dead: &[&str], slots: &[Slot]) -> (Option<u8>, Option<u8>) {
-    let find = |house: House| -> Option<u8> {
+fn royals(sc: &Scenario, dead: &[&str], slots: &[Slot]) -> (Option<u8>, Vec<Option<u8>>) {
+    // The living heirs of a house in rank order, each with its slot if he fights here.
+    let line = |house: House| -> Vec<Option<u8>> {
         let mut heirs: Vec<&BlockData> = data::BLOCKS
             .iter()
             .filter(|b| b.heir_rank.is_some() && b.house() == Some(house))
@@ -383,15 +386,19 @@ fn royals(sc: &Scenario, dead: &[&str], slots: &[Slot]) -> (Option<u8>, Option<u
                     .is_some_and(|d| d.person == b.person && d.id != b.id)
             })
         };
-        let senior = heirs
+        heirs
             .into_iter()
-            .find(|b| !dead.contains(&b.person) && !turned(b))?;
-        slots
-            .iter()
-            .position(|s| s.versions[0].data.is_some_and(|d| d.id == senior.id))
-            .map(|i| i as u8)
+            .filter(|b| !dead.contains(&b.person) && !turned(b))
+            .map(|b| {
+                slots
+                    .iter()
+                    .position(|s| s.versions[0].data.is_some_and(|d| d.id == b.id))
+                    .map(|i| i as u8)
+            })
+            .collect()
     };
-    (find(sc.king), find(sc.king.other()))
+    let king = line(sc.king).first().copied().flatten();
+    (king, line(sc.king.other()))
 }
 
 fn initial_state(slots: &[Slot]) -> State {
@@ -404,6 +411,7 @@ fn initial_state(slots: &[Slot]) -> State {
         retreated: 0,
         defected: 0,
         fresh: 0,
+        pretender_rolled: false,
         rolled: 0,
         round: 1,
         swapped: false,
@@ -568,7 +576,7 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
         let by = own(battle, side, &t.by, &format!("{f}.by"))?;
         let v = &battle.slots[by].versions[0];
         let warwick = v.person() == "Warwick";
-        if battle.king() != Some(by) && battle.pretender() != Some(by) && !warwick {
+        if battle.king() != Some(by) && !battle.in_pretender_line(by) && !warwick {
             return err(
                 format!("{f}.by"),
                 format!(
@@ -655,7 +663,7 @@ fn progress(battle: &mut Battle, p: &crate::scenario::Progress) -> Result<()> {
         let f = format!("progress.rolled[{k}]");
         let i = find(battle, name, &f)?;
         let v = &battle.slots[i].versions[0];
-        if battle.king() != Some(i) && battle.pretender() != Some(i) && v.person() != "Warwick" {
+        if battle.king() != Some(i) && !battle.in_pretender_line(i) && v.person() != "Warwick" {
             return err(
                 f,
                 format!(
@@ -665,6 +673,9 @@ fn progress(battle: &mut Battle, p: &crate::scenario::Progress) -> Result<()> {
             );
         }
         s.rolled |= 1 << i;
+        if battle.pretender() == Some(i) {
+            s.pretender_rolled = true;
+        }
     }
     for (k, name) in p.acted.iter().enumerate() {
         let f = format!("progress.acted[{k}]");

@@ -330,3 +330,47 @@ fn r12_deployed_reserve_does_not_fire_back_at_a_charge() {
     }
     assert_eq!(charged, 40);
 }
+
+/// R1, 3.21: when the Pretender falls, the next heir of his house is the Pretender at once: he
+/// may roll and may not be turned. The King, by 6.81, is not replaced during the battle.
+#[test]
+fn r1_the_pretender_is_succeeded_at_once() {
+    use bosworth::action::{Action, legal_actions, outcomes};
+    use bosworth::round::Point;
+    let b = battle(
+        r#"{"version":1,"king":"Lancaster","dead":["March","Rutland"],
+        "attacker":{"house":"York","blocks":[{"id":"York","strength":3},{"id":"Clarence/Y","strength":1},{"id":"Buckingham/Y","strength":2}]},
+        "defender":{"house":"Lancaster","blocks":[{"custom":{"name":"Killer","rating":"A6","max_strength":3},"strength":3},
+                                                  {"id":"Henry VI","strength":4}]}}"#,
+    );
+    let (york, clarence, buckingham, henry) = (0, 1, 2, 4);
+    let mut s = b.initial_state();
+    assert_eq!(b.pretender_now(&s), Some(york));
+    let Point::Act(killer) = bosworth::next_point(&b, &mut s) else {
+        panic!()
+    };
+    assert!(legal_actions(&b, &s, killer).contains(&Action::Fire));
+    // Killer's three hits all land on York (the strongest): he falls.
+    let outs = outcomes(&b, &s, killer, Action::Fire);
+    assert_eq!(outs.len(), 1);
+    s = outs[0].1;
+    assert_eq!(s.strength(york), 0);
+    assert_eq!(
+        b.pretender_now(&s),
+        Some(clarence),
+        "Clarence is Pretender at once"
+    );
+    let Point::Act(actor) = bosworth::next_point(&b, &mut s) else {
+        panic!()
+    };
+    assert_eq!(actor, henry);
+    let henry_can = legal_actions(&b, &s, henry);
+    assert!(
+        !henry_can.contains(&Action::Treachery(clarence)),
+        "the Pretender cannot be turned (9.1)"
+    );
+    assert!(
+        henry_can.contains(&Action::Treachery(buckingham)),
+        "Henry is King and may roll"
+    );
+}
