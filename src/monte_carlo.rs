@@ -24,19 +24,20 @@ pub fn simulate(battle: &Battle, runs: u64, seed: u64) -> Report {
 
 /// A Monte Carlo run that can be advanced in chunks, for progress bars and cancellation:
 /// `run(a); run(b)` gives exactly the figures of one `run(a + b)` from the same seed.
-pub struct Simulation<'b> {
-    battle: &'b Battle,
+pub struct Simulation {
+    battle: Battle,
     seed: u64,
     rng: BattleRng,
     tally: Tally,
     runs: u64,
 }
 
-impl<'b> Simulation<'b> {
-    /// A simulation of `battle` from `seed`, with no battle fought yet.
-    pub fn new(battle: &'b Battle, seed: u64) -> Self {
+impl Simulation {
+    /// A simulation of `battle` (copied, so the simulation can live on its own, e.g. in a
+    /// worker between chunks) from `seed`, with no battle fought yet.
+    pub fn new(battle: &Battle, seed: u64) -> Self {
         Simulation {
-            battle,
+            battle: battle.clone(),
             seed,
             rng: rng_from_seed(seed),
             tally: Tally::new(battle),
@@ -48,15 +49,15 @@ impl<'b> Simulation<'b> {
     pub fn run(&mut self, runs: u64) {
         let runs = runs.min(MAX_RUNS - self.runs);
         for _ in 0..runs {
-            let (state, ending) = one_battle(self.battle, &mut self.rng, &mut Silent);
-            self.tally.add(self.battle, &state, ending, 1.0);
+            let (state, ending) = one_battle(&self.battle, &mut self.rng, &mut Silent);
+            self.tally.add(&self.battle, &state, ending, 1.0);
         }
         self.runs += runs;
     }
 
     /// Adds the battles of another simulation of the same battle: workers each run their own
     /// stream ([`worker_seed`]) and the merged figures are those of all their battles together.
-    pub fn merge(&mut self, other: &Simulation<'_>) {
+    pub fn merge(&mut self, other: &Simulation) {
         self.tally.merge(&other.tally);
         self.runs += other.runs;
     }
@@ -69,7 +70,7 @@ impl<'b> Simulation<'b> {
     /// The figures so far (all zero before the first battle).
     pub fn report(&self) -> Report {
         self.tally.report(
-            self.battle,
+            &self.battle,
             Method::MonteCarlo {
                 runs: self.runs,
                 seed: self.seed,

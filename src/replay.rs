@@ -27,6 +27,10 @@ pub struct Replay {
     pub holder: Option<Side>,
     /// Every block's strength at the end, in the scenario's order (0 = eliminated).
     pub final_strength: Vec<u8>,
+    /// The battle as it stood before each turn: `(index of the turn's first event, scenario)`,
+    /// the scenario written with `progress` (docs/scenario.md) so any step can be opened, solved
+    /// or advised as a battle of its own.
+    pub checkpoints: Vec<(usize, crate::scenario::Scenario)>,
 }
 
 fn roll(rng: &mut BattleRng, dice: u8) -> Vec<u8> {
@@ -46,6 +50,7 @@ pub fn replay(battle: &Battle, seed: u64) -> Replay {
         .unwrap_or_default();
     let success = !treason_dice.is_empty() && treason_dice.iter().all(|d| d % 2 == 0);
     let mut s = treachery::play_treason(battle, success, treason_dice, &mut events);
+    let mut checkpoints = Vec::new();
     loop {
         let actor = match advance(battle, &mut s, &mut events) {
             Point::End(ending) => {
@@ -59,10 +64,12 @@ pub fn replay(battle: &Battle, seed: u64) -> Replay {
                     last_round: ending.round,
                     holder: ending.holder,
                     final_strength: (0..battle.slots.len()).map(|i| s.strength[i]).collect(),
+                    checkpoints,
                 };
             }
             Point::Act(actor) => actor,
         };
+        checkpoints.push((events.len(), crate::resume::scenario_at(battle, &s)));
         let action = policy::choose(battle, &s, actor);
         let roll = turn(battle, &s, actor, action, &mut rng, &mut events);
         resolve(battle, &mut s, actor, action, roll, &mut events);

@@ -333,3 +333,28 @@ fn a_battle_in_progress_resumes_with_the_same_odds() {
     }
     assert!(checked >= 100, "only {checked} battles checked");
 }
+
+/// Every replay checkpoint is a valid battle whose next actor is the one who acts next in the replay.
+#[test]
+fn replay_checkpoints_open_as_battles() {
+    for seed in 0..40 {
+        let battle = random_battle(seed, 3);
+        let replay = bosworth::replay(&battle, seed);
+        for (at, scenario) in &replay.checkpoints {
+            let b = Battle::new(scenario).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let mut s = b.initial_state();
+            let bosworth::round::Point::Act(actor) = bosworth::next_point(&b, &mut s) else {
+                panic!("seed {seed}: no actor")
+            };
+            let next_acts = replay.events[*at..].iter().find_map(|e| match e {
+                bosworth::log::Event::Acts { block, .. } => Some(block.clone()),
+                _ => None,
+            });
+            assert_eq!(
+                Some(b.slots()[actor].name().to_string()),
+                next_acts,
+                "seed {seed}"
+            );
+        }
+    }
+}

@@ -111,7 +111,7 @@ fn growth(quick: bool) -> Vec<Growth> {
 /// Runs Monte Carlo on `threads` threads, one seed stream per thread, merged.
 pub fn simulate_threads(battle: &Battle, runs: u64, seed: u64, threads: usize) -> bosworth::Report {
     let threads = threads.max(1) as u64;
-    let sims: Vec<Simulation<'_>> = std::thread::scope(|scope| {
+    let sims: Vec<Simulation> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let share = runs / threads + u64::from(k < runs % threads);

@@ -73,9 +73,7 @@ pub enum Reply {
 struct Run {
     job: u64,
     who: HandlerId,
-    // The battle is leaked so the simulation can borrow it across messages; one small battle per
-    // Monte Carlo run (only for battles too large to solve exactly).
-    sim: bosworth::Simulation<'static>,
+    sim: bosworth::Simulation,
     note: String,
 }
 
@@ -138,7 +136,6 @@ impl Worker for Engine {
                         scope.respond(who, Reply::Done { job, report, note: None });
                     }
                     Err(SolveError::TooLarge { budget }) => {
-                        let battle: &'static Battle = Box::leak(Box::new(battle));
                         let note = format!(
                             "Too large for the exact solver in the browser (more than {budget} battle states): \
                              these are Monte Carlo estimates from {MONTE_CARLO_RUNS} simulated battles (seed {MONTE_CARLO_SEED})."
@@ -146,7 +143,7 @@ impl Worker for Engine {
                         self.run = Some(Run {
                             job,
                             who,
-                            sim: bosworth::Simulation::new(battle, MONTE_CARLO_SEED),
+                            sim: bosworth::Simulation::new(&battle, MONTE_CARLO_SEED),
                             note,
                         });
                         self.update(scope, Continue(job));
