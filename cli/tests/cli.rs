@@ -226,3 +226,13 @@ fn advise_values_every_first_choice() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("steps"));
 }
+
+/// The README's worked example is what the program prints today (scripts/readme-example).
+#[test]
+fn readme_worked_example_is_current() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/treachery-advice.json");
+    let out = run(&["advise", file], None);
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(readme.contains(printed.trim_end()), "README.md is stale: run scripts/readme-example\n{printed}");
+}
