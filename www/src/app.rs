@@ -187,7 +187,7 @@ pub fn App() -> Html {
         <Headline report={state.report.clone()} current={state.report_is_current()}
             attacker={s.attacker.house} defender={s.defender.house} area={s.area.clone()} />
     };
-    let global_error = state.battle.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender."));
+    let global_error = state.battle.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender.") && !e.field.starts_with("policy."));
     let top_error = state.battle.as_ref().err().map(|e| html! {
         <p class="field-error banner" role="alert" data-testid="scenario-error">{"This battle cannot be fought as entered: "}{e.to_string()}</p>
     });

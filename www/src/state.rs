@@ -2,7 +2,7 @@
 //! view. This module knows nothing of `Html`; components read [`State`] and send [`Action`]s.
 
 use bosworth::data::House;
-use bosworth::scenario::{Army, BlockEntry};
+use bosworth::scenario::{Army, BlockEntry, CustomBlock, SidePolicy};
 use bosworth::{Battle, Report, Scenario, ScenarioError, Side};
 use std::rc::Rc;
 use yew::Reducible;
@@ -32,6 +32,10 @@ pub enum Edit {
     RetreatCapacity(Side, Option<u8>),
     /// Marks a block dead before the battle, or alive again.
     Dead(String, bool),
+    /// Replaces a side's choices (charges, Treachery, Treason target, retreat).
+    Policy(Side, SidePolicy),
+    /// Adds a what-if block at full strength.
+    AddCustom(Side, CustomBlock),
 }
 
 /// What the engine is doing for the current battle.
@@ -283,8 +287,19 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
         Edit::Remove(side, i) => {
             let blocks = &mut army_mut(s, side).blocks;
             if i < blocks.len() {
-                blocks.remove(i);
+                let gone = blocks.remove(i);
+                if let Some(name) = gone.id.or(gone.custom.map(|c| c.name)) {
+                    forget(s, &name);
+                }
             }
+        }
+        Edit::Policy(side, p) => match side {
+            Side::Attacker => s.policy.attacker = p,
+            Side::Defender => s.policy.defender = p,
+        },
+        Edit::AddCustom(side, c) => {
+            let strength = c.max_strength.clamp(1, 4);
+            army_mut(s, side).blocks.push(BlockEntry { id: None, custom: Some(c), strength, reserve: false });
         }
         Edit::Strength(side, i, k) => {
             if let Some(b) = army_mut(s, side).blocks.get_mut(i) {
@@ -309,6 +324,20 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
             if dead {
                 s.dead.push(id);
             }
+        }
+    }
+}
+
+/// Drops the choices that name a block no longer in the battle.
+fn forget(s: &mut Scenario, name: &str) {
+    let same = |n: &str| n.trim().eq_ignore_ascii_case(name.trim());
+    for p in [&mut s.policy.attacker, &mut s.policy.defender] {
+        p.fire_order.retain(|n| !same(n));
+        p.hit_order.retain(|n| !same(n));
+        p.charges.retain(|c| !same(&c.target) && !c.by.as_deref().is_some_and(same));
+        p.treachery.retain(|t| !same(&t.target) && !same(&t.by));
+        if p.treason_target.as_deref().is_some_and(same) {
+            p.treason_target = None;
         }
     }
 }

@@ -1,6 +1,7 @@
 //! One side of the battle: its blocks in order, the roster to add from, its retreat capacity.
 
 use super::block::{BlockCard, Standing};
+use super::choices::Choices;
 use super::picker::Picker;
 use super::side_id;
 use crate::state::{Action, Edit, State};
@@ -86,6 +87,7 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
                     value={army.retreat_capacity.map(|c| c.to_string()).unwrap_or_default()} onchange={on_capacity} />
                 <small>{" (sum of its open borders' limits, D12; blank: no limit)"}</small>
             </label>
+            <Choices state={state.clone()} side={p.side} />
             <Picker state={state.clone()} side={p.side} house={army.house} />
         </section>
     }

@@ -2,6 +2,7 @@
 
 pub mod army;
 pub mod block;
+pub mod choices;
 pub mod fire_order;
 pub mod headline;
 pub mod picker;
