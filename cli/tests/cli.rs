@@ -236,3 +236,21 @@ fn readme_worked_example_is_current() {
     let printed = String::from_utf8(out.stdout).unwrap();
     assert!(readme.contains(printed.trim_end()), "README.md is stale: run scripts/readme-example\n{printed}");
 }
+
+/// Every example in docs/error-examples.jsonl is refused with exit code 2, a message on stderr
+/// and nothing on stdout (docs/reliability.md lists them with their messages).
+#[test]
+fn every_documented_error_example_is_refused_with_a_message() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/error-examples.jsonl")).unwrap();
+    let mut n = 0;
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let out = run(&["exact", "-"], Some(case["scenario"].as_str().unwrap()));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", case["what"]);
+        assert!(out.stdout.is_empty(), "{}", case["what"]);
+        assert!(err.starts_with("error: ") && err.len() > 20, "{}: {err}", case["what"]);
+        n += 1;
+    }
+    assert!(n >= 40);
+}
