@@ -162,34 +162,19 @@ fn bench_smoke_run_covers_the_suite() {
 
 #[test]
 fn threads_merge_their_streams_reproducibly() {
-    let a = json(&run(
-        &[
-            "simulate",
-            "--json",
-            "--runs",
-            "50000",
-            "--threads",
-            "2",
-            "--seed",
-            "4",
-            EXAMPLE,
-        ],
-        None,
-    ));
-    let b = json(&run(
-        &[
-            "simulate",
-            "--json",
-            "--runs",
-            "50000",
-            "--threads",
-            "2",
-            "--seed",
-            "4",
-            EXAMPLE,
-        ],
-        None,
-    ));
+    let args = [
+        "simulate",
+        "--json",
+        "--runs",
+        "50000",
+        "--threads",
+        "2",
+        "--seed",
+        "4",
+        EXAMPLE,
+    ];
+    let a = json(&run(&args, None));
+    let b = json(&run(&args, None));
     assert_eq!(a, b);
     assert_eq!(a["method"]["runs"], 50000);
     let one = json(&run(
@@ -230,18 +215,29 @@ fn advise_values_every_first_choice() {
 /// The README's worked example is what the program prints today (scripts/readme-example).
 #[test]
 fn readme_worked_example_is_current() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/treachery-advice.json");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/treachery-advice.json"
+    );
     let out = run(&["advise", file], None);
     let printed = String::from_utf8(out.stdout).unwrap();
-    assert!(readme.contains(printed.trim_end()), "README.md is stale: run scripts/readme-example\n{printed}");
+    assert!(
+        readme.contains(printed.trim_end()),
+        "README.md is stale: run scripts/readme-example\n{printed}"
+    );
 }
 
 /// Every example in docs/error-examples.jsonl is refused with exit code 2, a message on stderr
 /// and nothing on stdout (docs/reliability.md lists them with their messages).
 #[test]
 fn every_documented_error_example_is_refused_with_a_message() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/error-examples.jsonl")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/error-examples.jsonl"
+    ))
+    .unwrap();
     let mut n = 0;
     for line in text.lines() {
         let case: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -249,7 +245,11 @@ fn every_documented_error_example_is_refused_with_a_message() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{}: {err}", case["what"]);
         assert!(out.stdout.is_empty(), "{}", case["what"]);
-        assert!(err.starts_with("error: ") && err.len() > 20, "{}: {err}", case["what"]);
+        assert!(
+            err.starts_with("error: ") && err.len() > 20,
+            "{}: {err}",
+            case["what"]
+        );
         n += 1;
     }
     assert!(n >= 40);
