@@ -2,6 +2,7 @@
 
 use super::block::{BlockCard, Standing};
 use super::choices::Choices;
+use super::custom::CustomForm;
 use super::picker::Picker;
 use super::side_id;
 use crate::state::{Action, Edit, State};
@@ -89,6 +90,7 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
             </label>
             <Choices state={state.clone()} side={p.side} />
             <Picker state={state.clone()} side={p.side} house={army.house} />
+            <CustomForm state={state.clone()} side={p.side} />
         </section>
     }
 }

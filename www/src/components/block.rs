@@ -61,7 +61,10 @@ pub fn BlockCard(p: &BlockProps) -> Html {
         Some(Colour::Rebel) => "rebel",
         None => "custom",
     };
-    let (mark, mark_title) = data.map(badge).unwrap_or_default();
+    let (mark, mark_title) = data.map(badge).unwrap_or_else(|| match p.entry.custom.as_ref().and_then(|c| c.loyalty) {
+        Some(n) => (n.to_string(), format!("loyalty {n}: a Treachery roll needs {n} even dice (6.9)")),
+        None => (String::new(), "custom block: never defects".to_string()),
+    });
     let printed = data
         .map(|d| d.rating.to_string())
         .or_else(|| p.entry.custom.as_ref().map(|c| c.rating.clone()))

@@ -3,6 +3,7 @@
 pub mod army;
 pub mod block;
 pub mod choices;
+pub mod custom;
 pub mod fire_order;
 pub mod headline;
 pub mod picker;
