@@ -220,3 +220,16 @@ pub fn final_strength(report: &Report) -> String {
     }
     finish(svg)
 }
+
+/// A chart as a standalone SVG file: the theme's `currentColor` becomes dark ink on white, so it
+/// reads the same in any viewer.
+pub fn standalone(svg: &str) -> String {
+    let mut out = svg.replace("currentColor", "#2a2118");
+    if !out.contains("xmlns=") {
+        out = out.replacen("<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"", 1);
+    }
+    if let Some(end) = out.find('>') {
+        out.insert_str(end + 1, "\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    }
+    out
+}

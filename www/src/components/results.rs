@@ -29,6 +29,19 @@ fn svg(text: &str) -> Html {
     Html::from_html_unchecked(AttrValue::from(text.to_string()))
 }
 
+/// A button that downloads a chart as `bosworth-{name}.svg`.
+fn save(name: &'static str, text: &str) -> Html {
+    let text = text.to_string();
+    let file = format!("bosworth-{name}.svg");
+    html! {
+        <button class="save-svg" data-testid={format!("svg-{name}")} title={format!("Download this chart as {file}")}
+            aria-label={format!("Download this chart as {file}")}
+            onclick={Callback::from(move |_| crate::components::share::download(&file, "image/svg+xml", &charts::standalone(&text)))}>
+            {"⤓ SVG"}
+        </button>
+    }
+}
+
 /// The results panel.
 #[function_component]
 pub fn Results(props: &StateProps) -> Html {
@@ -71,15 +84,16 @@ pub fn Results(props: &StateProps) -> Html {
             { for warnings.iter().map(|w| html! { <p class="warning" role="note" data-testid="royal-warning">{"⚠ "}{w.clone()}</p> }) }
             if let Some((rounds, lost, strength)) = drawn.as_ref() {
                 <div class="charts">
-                    <figure><figcaption>{"When the battle ends"}</figcaption>{svg(rounds)}</figure>
+                    <figure><figcaption>{"When the battle ends"}{save("ends", rounds)}</figcaption>{svg(rounds)}</figure>
                     <figure><figcaption>{"Steps lost by each side "}
                         { for r.sides.iter().map(|sd| {
                             let c = charts::house_colour(sd.house);
                             html! { <span class="key" style={format!("--k: rgb({},{},{})", c.0, c.1, c.2)}>{format!("{} ({})", sd.house, sd.side.name())}</span> }
                         }) }
+                        {save("steps-lost", lost)}
                         </figcaption>{svg(lost)}</figure>
                     <figure class="wide">
-                        <figcaption>{"Each block's final strength ("}<span class="key k0">{"✕ eliminated"}</span>{", then 1 to 4)"}</figcaption>
+                        <figcaption>{"Each block's final strength ("}<span class="key k0">{"✕ eliminated"}</span>{", then 1 to 4)"}{save("final-strength", strength)}</figcaption>
                         {svg(strength)}
                     </figure>
                 </div>
