@@ -190,7 +190,8 @@ pub(crate) fn bonus_parts(battle: &Battle, state: &State, slot: usize) -> BonusP
     BonusParts { home, crown }
 }
 
-/// Firepower at the instant of fire: printed firepower plus the defensive bonus (6.4), at most 6.
+/// Firepower at the instant of fire: printed firepower plus the defensive bonus (6.4), at most 6
+/// (R11: every die hits).
 pub(crate) fn firepower(battle: &Battle, state: &State, slot: usize) -> u8 {
     let v = state.version(battle, slot);
     (v.rating.firepower + bonus_parts(battle, state, slot).total()).min(6)

@@ -22,7 +22,8 @@ pub(crate) fn may_target(state: &State, actor: usize, target: usize) -> bool {
 
 /// The target's bonus fire after surviving `hits`: (dice, firepower), or `None` if the hits
 /// eliminate it or it joined the fighting this round and may not fire yet (D9: its reduced
-/// strength, its own firepower with any defensive bonus; 6.3, D4, R12).
+/// strength, its own firepower with any defensive bonus after the charge's hits, R9;
+/// 6.3, D4, R12).
 pub(crate) fn counter_fire(
     battle: &Battle,
     state: &State,

@@ -7,7 +7,7 @@ use crate::battle::Battle;
 use crate::state::State;
 use crate::{charge, retreat, treachery};
 
-/// The action the scenario's policy takes for `actor` now.
+/// The action the scenario's policy takes for `actor` now; the first that applies wins (R3).
 pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
     let side = state.side_of(actor);
     if retreat::must_retreat(state, side) {

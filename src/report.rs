@@ -60,7 +60,7 @@ pub struct SideReport {
     /// Its house.
     pub house: House,
     /// `steps_lost[k]`: chance the side loses k steps (hits taken while serving it, and blocks
-    /// eliminated for want of a retreat).
+    /// eliminated for want of a retreat; a defection is not a step lost, R4).
     pub steps_lost: Vec<f64>,
     /// Expected steps lost.
     pub expected_steps_lost: f64,

@@ -7,7 +7,8 @@ use crate::log::{Event, Observer};
 use crate::scenario::Side;
 use crate::state::State;
 
-/// True if `side` still has room to retreat a block this round (D12).
+/// True if `side` still has room to retreat a block this round (D12); capacity belongs to the
+/// side as entered, whatever its role after a control change (R7).
 pub(crate) fn capacity_left(battle: &Battle, state: &State, side: Side) -> bool {
     battle.retreat_capacity[side.index()].is_none_or(|c| state.retreats[side.index()] < c)
 }

@@ -112,7 +112,7 @@ fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
 
 /// After round 4, attacking blocks still in the area (one that defected to the attacker in
 /// round 4, or reserves deployed too late to act) retreat while capacity remains and are
-/// eliminated otherwise (D13).
+/// eliminated otherwise (D13), using what is left of the round-4 capacity, in fire order (R7).
 fn after_round_four<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     let side = state.defender().other();
     let left = state.present & state.side_mask(battle, side);

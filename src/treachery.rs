@@ -72,7 +72,7 @@ pub(crate) fn success_chance(dice: u8) -> f64 {
 }
 
 /// The target changes sides: it becomes its other version at its current strength and joins
-/// `to`'s reserve, acting from the next round (6.9, D10, D11).
+/// `to`'s reserve, acting from the next round (6.9, D10, D11, R6).
 pub(crate) fn defect<O: Observer>(
     battle: &Battle,
     state: &mut State,
@@ -96,7 +96,7 @@ pub(crate) fn defect<O: Observer>(
     });
 }
 
-/// The Treason card's roll before round 1 (D11): (holder, target, dice), if a holder is set
+/// The Treason card's roll at the start of round 1 (D11, R2): (holder, target, dice), if a holder is set
 /// and has a target. The target is the policy's, or by default the enemy block that defects
 /// most easily (fewest dice, then strongest, then first listed).
 pub(crate) fn treason_roll(battle: &Battle) -> Option<(Side, usize, u8)> {

@@ -277,6 +277,7 @@ fn slot(
             {
                 return err(format!("{f}.loyalty"), format!("{l} is not 1 to 3 (3.13)"));
             }
+            // R11: a custom block is a noble with no bonus anywhere.
             let v = Version {
                 id: name.to_string(),
                 data: None,
@@ -477,7 +478,7 @@ fn enemy(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> 
 }
 
 /// A side's fire or hit order: the named blocks first, then its other blocks as listed, then
-/// the enemy's (for blocks that defect to it, 6.9).
+/// the enemy's (for blocks that defect to it, 6.9, R5).
 fn order(battle: &Battle, side: Side, names: &[String], field: &str) -> Result<Vec<u8>> {
     let mut out: Vec<u8> = Vec::new();
     for (k, name) in names.iter().enumerate() {
