@@ -1,6 +1,7 @@
 //! The root component: the reducer, the worker, the address and local storage.
 
 use crate::codec;
+use crate::components::advisor::Advisor;
 use crate::components::army::ArmyPanel;
 use crate::components::fire_order::FireOrder;
 use crate::components::headline::Headline;
@@ -59,9 +60,9 @@ struct Pool {
     busy: bool,
 }
 
-fn reply_action(reply: Reply) -> Action {
+fn reply_action(reply: Reply) -> Option<Action> {
     let parse = |t: &str| serde_json::from_str(t).map(Rc::new);
-    match reply {
+    Some(match reply {
         Reply::Progress { job, runs, total, report, note } => match parse(&report) {
             Ok(report) => Action::Progress { revision: job, runs, total, report, note },
             Err(e) => Action::Failed { revision: job, message: e.to_string() },
@@ -71,7 +72,8 @@ fn reply_action(reply: Reply) -> Action {
             Err(e) => Action::Failed { revision: job, message: e.to_string() },
         },
         Reply::Failed { job, message } => Action::Failed { revision: job, message },
-    }
+        Reply::Advice { .. } | Reply::Value { .. } => return None,
+    })
 }
 
 fn is_dark(theme: Theme) -> bool {
@@ -255,6 +257,7 @@ pub fn App() -> Html {
                 {top_error}
                 {headline}
                 <Results state={state.clone()} />
+                <Advisor state={state.clone()} />
                 <FireOrder order={(*order).clone()} highlight={highlight} />
                 <Replay state={state.clone()} />
             </div>
@@ -281,7 +284,9 @@ fn submit(pool: &Rc<RefCell<Pool>>, dispatcher: UseReducerDispatcher<State>, job
                         p.busy = false;
                     }
                 }
-                d.dispatch(reply_action(reply));
+                if let Some(a) = reply_action(reply) {
+                    d.dispatch(a);
+                }
             })
             .spawn("worker.js");
         p.bridge = Some(bridge);

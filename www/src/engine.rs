@@ -34,7 +34,34 @@ pub enum Request {
         /// The page's revision.
         job: u64,
     },
+    /// Solve the battle as a game (`bosworth::advice::advise`).
+    Advise {
+        /// Echoed in the reply.
+        key: String,
+        /// The scenario JSON.
+        scenario: String,
+        /// `hold`, `kill-royal`, `keep-heirs` or `steps`.
+        objective: String,
+        /// `both`, `attacker` or `defender`.
+        players: String,
+        /// State budget.
+        budget: usize,
+    },
+    /// The exact chance the attacker holds, for a replay checkpoint.
+    Value {
+        /// Echoed in the reply.
+        key: String,
+        /// The scenario JSON.
+        scenario: String,
+        /// State budget.
+        budget: usize,
+    },
 }
+
+/// State budget of the advisor in the browser.
+pub const ADVICE_STATE_BUDGET: usize = 1_000_000;
+/// State budget of each replay checkpoint's evaluation.
+pub const VALUE_STATE_BUDGET: usize = 200_000;
 
 /// An answer from the worker.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -68,6 +95,56 @@ pub enum Reply {
         /// Why.
         message: String,
     },
+    /// The advisor's answer: `bosworth::advice::Advice` as JSON, or why not.
+    Advice {
+        /// The request's key.
+        key: String,
+        /// Advice JSON, or the message.
+        result: Result<String, String>,
+        /// Milliseconds spent in the worker.
+        ms: f64,
+    },
+    /// A checkpoint's exact chance that the attacker holds; `None` past the budget.
+    Value {
+        /// The request's key.
+        key: String,
+        /// The chance, or `None` when too large.
+        value: Result<Option<f64>, String>,
+    },
+}
+
+/// Runs the advisor on scenario JSON.
+///
+/// # Errors
+/// The engine's message, or a plain sentence when the battle is too large.
+pub fn advise_json(scenario: &str, objective: &str, players: &str, budget: usize) -> Result<String, String> {
+    use bosworth::advice::{Objective, Players};
+    let battle = crate::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
+    let players = match players {
+        "attacker" => Players::Only(bosworth::Side::Attacker),
+        "defender" => Players::Only(bosworth::Side::Defender),
+        _ => Players::Both,
+    };
+    match bosworth::advice::advise(&battle, objective, players, budget) {
+        Ok(a) => Ok(serde_json::to_string(&a).expect("advice serialises")),
+        Err(SolveError::TooLarge { budget }) => Err(format!(
+            "Too large for the advisor in the browser: best play needs more than {budget} battle states. \
+             Try fewer blocks, or run `bosworth advise` on the command line."
+        )),
+    }
+}
+
+/// The exact chance that the attacker holds, `None` past `budget` states.
+///
+/// # Errors
+/// The engine's message for an invalid scenario.
+pub fn value_json(scenario: &str, budget: usize) -> Result<Option<f64>, String> {
+    let battle = crate::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    match bosworth::solve(&battle, budget) {
+        Ok(r) => Ok(Some(r.attacker_holds)),
+        Err(SolveError::TooLarge { .. }) => Ok(None),
+    }
 }
 
 struct Run {
@@ -120,6 +197,14 @@ impl Worker for Engine {
                 if self.run.as_ref().is_some_and(|r| r.job == job) {
                     self.run = None;
                 }
+            }
+            Request::Advise { key, scenario, objective, players, budget } => {
+                let t0 = js_sys::Date::now();
+                let result = advise_json(&scenario, &objective, &players, budget);
+                scope.respond(who, Reply::Advice { key, result, ms: js_sys::Date::now() - t0 });
+            }
+            Request::Value { key, scenario, budget } => {
+                scope.respond(who, Reply::Value { key, value: value_json(&scenario, budget) });
             }
             Request::Solve { job, scenario, budget } => {
                 self.run = None;

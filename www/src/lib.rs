@@ -8,6 +8,7 @@
 //! and number shown here comes from it.
 
 pub mod app;
+pub mod helper;
 pub mod charts;
 pub mod codec;
 pub mod components;

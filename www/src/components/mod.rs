@@ -1,5 +1,6 @@
 //! The page's parts. Each takes the reducer handle (or plain data) and sends actions up.
 
+pub mod advisor;
 pub mod army;
 pub mod block;
 pub mod choices;

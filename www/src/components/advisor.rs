@@ -1,0 +1,158 @@
+//! The advisor: the battle solved as a game (`bosworth::advice`). The first decision with the
+//! value of every legal action, the best marked, and what best play is worth over the choices
+//! as set.
+
+use super::StateProps;
+use crate::codec;
+use crate::engine::{ADVICE_STATE_BUDGET, Reply, Request};
+use crate::format::{area_label, pct};
+use crate::helper::use_helper;
+use crate::state::Calc;
+use bosworth::advice::Advice;
+use bosworth::report::Method;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// Battles up to this many exact states are advised without asking.
+pub const AUTO_ADVICE_STATES: usize = 60_000;
+
+/// The four objectives: value and words.
+pub const OBJECTIVES: [(&str, &str); 4] = [
+    ("hold", "hold the area"),
+    ("kill-royal", "kill the enemy King or Pretender"),
+    ("keep-heirs", "keep own heirs alive"),
+    ("steps", "enemy steps destroyed minus own lost"),
+];
+
+fn value_text(objective: &str, v: f64) -> String {
+    if objective == "steps" { format!("{v:+.2} steps") } else { pct(v) }
+}
+
+/// The advisor panel.
+#[function_component]
+pub fn Advisor(props: &StateProps) -> Html {
+    let state = &props.state;
+    let helper = use_helper();
+    let objective = use_state(|| "hold".to_string());
+    let players = use_state(|| "both".to_string());
+    let scenario = codec::to_json(&state.scenario);
+    let key = format!("{}|{}|{}", *objective, *players, scenario);
+    let small = state.report_is_current()
+        && matches!(state.calc, Calc::Done)
+        && state.report.as_ref().is_some_and(|r| matches!(r.method, Method::Exact { states, .. } if states <= AUTO_ADVICE_STATES));
+    let request = {
+        let (objective, players) = ((*objective).clone(), (*players).clone());
+        let (key, scenario) = (key.clone(), scenario.clone());
+        move || Request::Advise { key: key.clone(), scenario: scenario.clone(), objective: objective.clone(), players: players.clone(), budget: ADVICE_STATE_BUDGET }
+    };
+    {
+        let helper = helper.clone();
+        let key = key.clone();
+        let request = request.clone();
+        let valid = state.battle.is_ok();
+        use_effect_with((key.clone(), small, valid), move |_| {
+            if small && valid {
+                helper.ask(key, request(), true);
+            }
+        });
+    }
+    let run = {
+        let helper = helper.clone();
+        let key = key.clone();
+        Callback::from(move |_| helper.ask(key.clone(), request(), true))
+    };
+    let pick = |h: UseStateHandle<String>| Callback::from(move |e: Event| h.set(e.target_unchecked_into::<HtmlSelectElement>().value()));
+    let s = &state.scenario;
+    let area = area_label(s.area.as_deref());
+    let house = |side: bosworth::Side| match side {
+        bosworth::Side::Attacker => s.attacker.house,
+        bosworth::Side::Defender => s.defender.house,
+    };
+    let pending = helper.pending(&key);
+    let answer = helper.answer(&key);
+    let body = match answer {
+        Some(Reply::Advice { result: Ok(json), ms, .. }) => match serde_json::from_str::<Advice>(&json) {
+            Ok(a) => show(&a, &objective, &players, &area, ms, house),
+            Err(e) => html! { <p class="field-error" role="alert">{e.to_string()}</p> },
+        },
+        Some(Reply::Advice { result: Err(m), .. }) => html! { <p class="note" data-testid="advice-error" role="alert">{m}</p> },
+        _ if pending => html! { <p class="status running"><span class="spinner" aria-hidden="true"></span>{"Solving the battle as a game…"}</p> },
+        _ if state.battle.is_err() => html! { <p class="muted">{"Fix the battle first."}</p> },
+        _ => html! { <p class="muted">{"Press Advise to solve this battle as a game: every choice of the first decision, valued."}</p> },
+    };
+    html! {
+        <section class="card advisor" aria-labelledby="advisor-h" data-testid="advisor">
+            <h2 id="advisor-h">{"Advisor: best play"}</h2>
+            <div class="advisor-controls">
+                <label>{"Each side plays to "}
+                    <select data-testid="advice-objective" onchange={pick(objective.clone())}>
+                        { for OBJECTIVES.iter().map(|(v, w)| html! { <option value={*v} selected={*objective == *v}>{*w}</option> }) }
+                    </select>
+                </label>
+                <label>{"Best play by "}
+                    <select data-testid="advice-players" onchange={pick(players.clone())}>
+                        <option value="both" selected={*players == "both"}>{"both sides"}</option>
+                        <option value="attacker" selected={*players == "attacker"}>{format!("{} (attacker) only", s.attacker.house)}</option>
+                        <option value="defender" selected={*players == "defender"}>{format!("{} (defender) only", s.defender.house)}</option>
+                    </select>
+                </label>
+                <button class="primary" onclick={run} disabled={pending || state.battle.is_err()} data-testid="advise">{"Advise"}</button>
+            </div>
+            {body}
+        </section>
+    }
+}
+
+fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: impl Fn(bosworth::Side) -> bosworth::data::House) -> Html {
+    let what = OBJECTIVES.iter().find(|(v, _)| *v == objective).map_or("hold the area", |o| o.1);
+    let (idx, who) = match players {
+        "defender" => (1, bosworth::Side::Defender),
+        _ => (0, bosworth::Side::Attacker),
+    };
+    let whose = format!("{} ({})", house(who), who.name());
+    let gain = if objective == "hold" {
+        let by = match players { "both" => "by both sides", "attacker" => "by the attacker", _ => "by the defender" };
+        let verb = if a.best[idx] >= a.policy[idx] { "raises" } else { "lowers" };
+        format!("Best play {by} {verb} {whose}'s chance to hold {area} from {} to {}.", pct(a.policy[idx]), pct(a.best[idx]))
+    } else {
+        format!("{whose}, playing to {what}: {} with the choices as set, {} with best play.", value_text(objective, a.policy[idx]), value_text(objective, a.best[idx]))
+    };
+    let decision = match &a.first_decision {
+        None => html! { <p class="muted">{"Nobody has a choice: the battle is over before anyone acts."}</p> },
+        Some(d) => {
+            let top = d.actions.first().map(|x| x.value).unwrap_or(0.0);
+            html! {
+                <>
+                <p class="decision" data-testid="advice-decision">
+                    {format!("First decision, round {}: {} of the {} ({}). Value for the {}: ", d.round, d.block, d.side.name(), house(d.side), d.side.name())}
+                    <em>{what}</em>{"."}
+                </p>
+                <ol class="actions" data-testid="advice-actions">
+                    { for d.actions.iter().enumerate().map(|(i, x)| {
+                        let best = (x.value - top).abs() < 1e-12;
+                        let width = if objective == "steps" { 0.0 } else { x.value.clamp(0.0, 1.0) * 100.0 };
+                        html! {
+                            <li class={classes!(best.then_some("best"))} data-testid={if i == 0 { "advice-best" } else { "advice-action" }}>
+                                <span class="act">{x.label.clone()}</span>
+                                <span class="val">{value_text(objective, x.value)}</span>
+                                <span class="meter" aria-hidden="true"><span style={format!("width: {width:.2}%")}></span></span>
+                                <span class="tags">
+                                    if best { <b class="tag best-tag">{"best"}</b> }
+                                    if x.label == d.policy_action { <span class="tag">{"your choices"}</span> }
+                                </span>
+                            </li>
+                        }
+                    }) }
+                </ol>
+                </>
+            }
+        }
+    };
+    html! {
+        <>
+            {decision}
+            <p class="gain" data-testid="advice-gain">{gain}</p>
+            <p class="muted small" data-testid="advice-time">{format!("Solved in {:.0} ms in your browser ({} battle states).", ms, a.states)}</p>
+        </>
+    }
+}
