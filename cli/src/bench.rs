@@ -35,9 +35,93 @@ pub struct Growth {
     advisor_states: Option<usize>,
 }
 
+/// A hot path timed on its own: nanoseconds per call, median of batches.
+#[derive(Serialize)]
+pub struct Micro {
+    name: String,
+    ns_per_call: f64,
+}
+
+/// Times the hot paths on the medium battle's first decision point: one fire drawn and applied
+/// (hit allocation included), hit allocation alone, one state expansion (every result of an
+/// action, as the exact solver does), and finding the next actor.
+fn micro(
+    dir: &str,
+    quick: bool,
+    load: &impl Fn(&str) -> Result<Battle, String>,
+) -> Result<Vec<Micro>, String> {
+    use bosworth::action::{Action, Roll, outcomes, resolve, sample};
+    let battle = load(&format!("{dir}/medium.json"))?;
+    let mut start = battle.initial_state();
+    let bosworth::round::Point::Act(actor) = bosworth::next_point(&battle, &mut start) else {
+        return Err("the medium battle has no first decision".into());
+    };
+    let batches = if quick { 3 } else { 31 };
+    let per_batch: u32 = if quick { 1_000 } else { 200_000 };
+    let time = |f: &mut dyn FnMut()| {
+        let mut samples = Vec::new();
+        for _ in 0..batches {
+            let t = Instant::now();
+            for _ in 0..per_batch {
+                f();
+            }
+            samples.push(t.elapsed().as_secs_f64() * 1e9 / per_batch as f64);
+        }
+        median(samples)
+    };
+    let mut rng = bosworth::dice::rng_from_seed(1);
+    let mut out = Vec::new();
+    out.push(Micro {
+        name: "one fire: draw and apply".into(),
+        ns_per_call: time(&mut || {
+            let mut s = start;
+            let roll = sample(&battle, &s, actor, Action::Fire, &mut rng);
+            resolve(
+                &battle,
+                &mut s,
+                actor,
+                Action::Fire,
+                roll,
+                &mut bosworth::log::Silent,
+            );
+            std::hint::black_box(s);
+        }),
+    });
+    out.push(Micro {
+        name: "hit allocation (3 hits)".into(),
+        ns_per_call: time(&mut || {
+            let mut s = start;
+            resolve(
+                &battle,
+                &mut s,
+                actor,
+                Action::Fire,
+                Roll::Hits(3),
+                &mut bosworth::log::Silent,
+            );
+            std::hint::black_box(s);
+        }),
+    });
+    out.push(Micro {
+        name: "one state expansion (all results of a fire)".into(),
+        ns_per_call: time(&mut || {
+            std::hint::black_box(outcomes(&battle, &start, actor, Action::Fire));
+        }),
+    });
+    out.push(Micro {
+        name: "next actor".into(),
+        ns_per_call: time(&mut || {
+            let mut s = start;
+            std::hint::black_box(bosworth::next_point(&battle, &mut s));
+        }),
+    });
+    Ok(out)
+}
+
 /// The whole run.
 #[derive(Serialize)]
 pub struct Bench {
+    micro: Vec<Micro>,
     machine: String,
     threads: usize,
     quick: bool,
@@ -237,6 +321,7 @@ pub fn run(
         quick,
         rows,
         growth: growth(quick),
+        micro: micro(dir, quick, &load)?,
     })
 }
 
@@ -280,6 +365,10 @@ pub fn table(b: &Bench) -> String {
             r.mc_battles_per_s_all_threads,
             ag
         );
+    }
+    let _ = writeln!(o, "\nHot paths (medium battle, first decision):");
+    for m in &b.micro {
+        let _ = writeln!(o, "  {:<46} {:>9.1} ns", m.name, m.ns_per_call);
     }
     let _ = writeln!(
         o,

@@ -59,6 +59,15 @@ fn main() {
     }
     let _ = writeln!(md, "\n\"too large\": more than 3,000,000 states, the budget of a benchmark run; the solver stops and suggests Monte Carlo.\n");
 
+    let _ = writeln!(md, "## Hot paths\n");
+    let _ = writeln!(md, "Micro-benchmarks (`bosworth bench`, median of 31 batches of 200,000 calls) on the medium battle's first decision point.\n");
+    let _ = writeln!(md, "| path | ns per call |");
+    let _ = writeln!(md, "|---|---|");
+    for m in native["micro"].as_array().map(|v| v.as_slice()).unwrap_or(&[]) {
+        let _ = writeln!(md, "| {} | {:.1} |", m["name"].as_str().unwrap_or("?"), f(&m["ns_per_call"]).unwrap_or(0.0));
+    }
+    let _ = writeln!(md);
+
     let growth = native["growth"].as_array().expect("growth");
     let _ = writeln!(md, "## How the exact solver grows\n");
     let _ = writeln!(md, "n custom B2 blocks a side at strength 3, one of them a reserve from n = 3, no area (the `growth` part of `bosworth bench`). The advisor solves the battle as a game, every legal action at every decision.\n");
