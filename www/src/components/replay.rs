@@ -1,6 +1,10 @@
 //! The replay: one battle from a seed you can see and change, event by event.
 
 use super::StateProps;
+use crate::codec;
+use crate::engine::{Reply, Request, VALUE_STATE_BUDGET};
+use crate::format::{area_label, pct};
+use crate::helper::use_helper;
 use crate::narrate::describe;
 use crate::state::Action;
 use bosworth::Side;
@@ -50,11 +54,63 @@ pub fn Replay(props: &StateProps) -> Html {
     let battle = state.battle.as_ref().ok().cloned();
     let seed = state.seed;
     let replay = use_memo((battle.clone(), seed), |(b, seed)| b.as_ref().map(|b| bosworth::replay(b, *seed)));
+    let helper = use_helper();
+    // The battle as it stood at or before the current event, as a scenario of its own.
+    let checkpoint = replay.as_ref().as_ref().and_then(|r| {
+        let step = state.step.min(r.events.len());
+        r.checkpoints.iter().rev().find(|(i, _)| *i <= step).map(|(_, sc)| sc.clone())
+    });
+    let checkpoint_json = checkpoint.as_ref().map(codec::to_json);
+    {
+        let helper = helper.clone();
+        use_effect_with(checkpoint_json.clone(), move |json| {
+            if let Some(json) = json {
+                helper.ask(json.clone(), Request::Value { key: json.clone(), scenario: json.clone(), budget: VALUE_STATE_BUDGET }, false);
+            }
+        });
+    }
     let (Some(battle), Some(replay)) = (battle, replay.as_ref()) else {
         return html! {};
     };
     let n = replay.events.len();
     let step = state.step.min(n);
+    let s = &state.scenario;
+    let area = area_label(s.area.as_deref());
+    let whole = state.report.as_ref().filter(|_| state.report_is_current());
+    // The evaluation bar: P(attacker holds) from here on.
+    let (eval, eval_note): (Option<f64>, &str) = if step >= n && n > 0 {
+        (Some(if replay.holder == Some(Side::Attacker) { 1.0 } else { 0.0 }), "the battle is over")
+    } else if let Some(json) = &checkpoint_json {
+        match helper.answer(json) {
+            Some(Reply::Value { value: Ok(Some(v)), .. }) => (Some(v), "exact, from this point"),
+            Some(Reply::Value { value: Ok(None), .. }) => (None, "too large to solve here"),
+            Some(Reply::Value { value: Err(_), .. }) => (None, "cannot be solved"),
+            _ => (None, "solving…"),
+        }
+    } else {
+        (whole.map(|r| r.attacker_holds), "before the battle")
+    };
+    let open = {
+        let state = state.clone();
+        let cp = checkpoint.clone();
+        Callback::from(move |_| {
+            if let Some(cp) = cp.clone() {
+                state.dispatch(Action::Load(cp));
+                gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        })
+    };
+    let luck = (step >= n && n > 0).then(|| {
+        let (who, p) = match replay.holder {
+            Some(Side::Attacker) => (format!("{} held {area}", s.attacker.house), whole.map(|r| r.attacker_holds)),
+            Some(Side::Defender) => (format!("{} held {area}", s.defender.house), whole.map(|r| r.defender_holds)),
+            None => (format!("{area} was left vacant"), whole.map(|r| r.vacant)),
+        };
+        match p {
+            Some(p) => format!("{who}: a {} outcome (its chance before the battle).", pct(p)),
+            None => format!("{who}."),
+        }
+    });
     let go = |to: usize| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Step(to)))
@@ -82,9 +138,26 @@ pub fn Replay(props: &StateProps) -> Html {
     let names: Vec<(String, Side, u8)> = battle.slots().iter().map(|s| (s.name().to_string(), s.side, s.strength)).collect();
     let now = strengths_after(&names, &replay.events, step);
     let current = step.checked_sub(1).map(|i| describe(&replay.events[i]));
+    let att = crate::charts::house_colour(s.attacker.house);
+    let def = crate::charts::house_colour(s.defender.house);
+    let eval_label = format!(
+        "Chance {} (attacker) holds {area}: {} ({eval_note})",
+        s.attacker.house,
+        eval.map(pct).unwrap_or_else(|| "—".into())
+    );
     html! {
         <section class="card replay" aria-labelledby="replay-h" data-testid="replay" tabindex="0" onkeydown={on_key}>
             <h2 id="replay-h">{"Replay one battle"}</h2>
+            <div class="replay-body">
+            <div class="eval" role="img" aria-label={eval_label.clone()} title={eval_label} data-testid="eval-bar"
+                style={format!("--att: rgb({},{},{}); --def: rgb({},{},{})", att.0, att.1, att.2, def.0, def.1, def.2)}>
+                <div class="eval-track">
+                    <span class={classes!("eval-fill", eval.is_none().then_some("unknown"))} style={format!("height: {:.2}%", eval.unwrap_or(0.5) * 100.0)}></span>
+                </div>
+                <span class="eval-num" data-testid="eval-value">{eval.map(pct).unwrap_or_else(|| "—".into())}</span>
+                <span class="eval-cap">{format!("{} holds", s.attacker.house)}</span>
+            </div>
+            <div class="replay-main">
             <div class="replay-controls">
                 <label>{"Seed "}<input type="number" min="0" value={seed.to_string()} onchange={on_seed} data-testid="seed" aria-label="Replay seed" /></label>
                 <button onclick={new_seed} title="Roll a new seed">{"New seed"}</button>
@@ -94,7 +167,13 @@ pub fn Replay(props: &StateProps) -> Html {
                 <button onclick={go((step + 1).min(n))} disabled={step >= n} data-testid="replay-next" class="primary">{"Next ▶"}</button>
                 <button onclick={go(n)} disabled={step >= n} aria-label="To the end">{"End ⇥"}</button>
             </div>
-            <p class="step-count" data-testid="replay-step">{format!("Event {step} of {n}")}</p>
+            <div class="replay-open">
+                <p class="step-count" data-testid="replay-step">{format!("Event {step} of {n}")}</p>
+                <button onclick={open} disabled={checkpoint.is_none()} data-testid="open-checkpoint"
+                    title="Load the battle as it stands before the current turn into the builder (the address changes too)">
+                    {"Open this point as a new battle"}
+                </button>
+            </div>
             <p class="replay-current" data-testid="replay-current" aria-live="polite">
                 { current.unwrap_or_else(|| "Press Next (or →) to fight the battle event by event.".to_string()) }
             </p>
@@ -112,6 +191,9 @@ pub fn Replay(props: &StateProps) -> Html {
                         aria-current={(i + 1 == step).then_some("step")}>{describe(e)}</li>
                 }) }
             </ol>
+            if let Some(l) = luck { <p class="luck" data-testid="luck">{l}</p> }
+            </div>
+            </div>
         </section>
     }
 }
