@@ -33,11 +33,22 @@ pub fn encode(scenario: &Scenario) -> String {
     URL_SAFE_NO_PAD.encode(to_json(scenario))
 }
 
+/// The longest `s=` value a link may carry: no real battle comes near it (32 blocks take a few
+/// KB), so anything longer is refused before it is decoded.
+pub const MAX_LINK_BYTES: usize = 64 * 1024;
+
 /// Reads the `s=` value of a link.
 ///
 /// # Errors
-/// A message saying whether the text is not base64url, not UTF-8, or not a valid scenario.
+/// A message saying whether the link is too long, the text is not base64url, not UTF-8, or not a valid scenario.
 pub fn decode(value: &str) -> Result<Scenario, String> {
+    if value.len() > MAX_LINK_BYTES {
+        return Err(format!(
+            "the link's battle is too long ({} KB; links over {} KB are refused)",
+            value.len().div_ceil(1024),
+            MAX_LINK_BYTES / 1024
+        ));
+    }
     let bytes = URL_SAFE_NO_PAD
         .decode(value.trim().trim_end_matches('='))
         .map_err(|e| format!("the link's battle is not valid base64url ({e})"))?;
