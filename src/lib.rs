@@ -66,7 +66,7 @@ pub use monte_carlo::{
 };
 pub use order::{RoundOrder, fire_order};
 pub use replay::replay;
-pub use report::Report;
+pub use report::{Report, Tally};
 pub use scenario::{Scenario, Side};
 pub use state::State;
 

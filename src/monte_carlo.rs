@@ -7,6 +7,7 @@ use crate::dice::{BattleRng, rng_from_seed, uniform};
 use crate::log::{Observer, Silent};
 use crate::policy;
 use crate::report::{Method, Report, Tally};
+
 use crate::round::{Ending, Point, advance};
 use crate::state::State;
 use crate::treachery;
@@ -60,6 +61,24 @@ impl Simulation {
     pub fn merge(&mut self, other: &Simulation) {
         self.tally.merge(&other.tally);
         self.runs += other.runs;
+    }
+
+    /// The counts so far, to send to another thread or worker and [`Simulation::absorb`] there.
+    pub fn counts(&self) -> (u64, Tally) {
+        (self.runs, self.tally.clone())
+    }
+
+    /// Adds counts of the same battle sent by another worker ([`Simulation::counts`]).
+    ///
+    /// # Errors
+    /// When the counts are of a battle with another number of blocks.
+    pub fn absorb(&mut self, runs: u64, tally: &Tally) -> Result<(), String> {
+        if !self.tally.same_shape(tally) {
+            return Err("counts of another battle".into());
+        }
+        self.tally.merge(tally);
+        self.runs += runs;
+        Ok(())
     }
 
     /// Battles fought so far.

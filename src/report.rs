@@ -141,8 +141,10 @@ pub fn fate(v: &Version) -> &'static str {
     }
 }
 
-/// Sums weighted battle endings into a [`Report`].
-pub(crate) struct Tally {
+/// Sums weighted battle endings into a [`Report`]. Serialisable, so Monte Carlo workers (threads
+/// or Web Workers) can send their counts to be merged.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
     total: f64,
     holds: [f64; 3],
     rounds: [f64; 4],
@@ -176,6 +178,11 @@ impl Tally {
             pretender: 0.0,
             heirs: [0.0; 2],
         }
+    }
+
+    /// True if `other` counts a battle with as many blocks.
+    pub(crate) fn same_shape(&self, other: &Tally) -> bool {
+        self.strength.len() == other.strength.len()
     }
 
     /// Adds another tally of the same battle (Monte Carlo workers merging their counts).

@@ -358,3 +358,28 @@ fn replay_checkpoints_open_as_battles() {
         }
     }
 }
+
+/// Workers' counts, sent as JSON and absorbed, give the same figures as merging in place:
+/// one seed stream per worker (worker_seed), merged exactly.
+#[test]
+fn worker_counts_travel_and_merge_exactly() {
+    let battle = random_battle(21, 3);
+    let mut main = bosworth::Simulation::new(&battle, bosworth::worker_seed(9, 0));
+    main.run(3_000);
+    let mut other = bosworth::Simulation::new(&battle, bosworth::worker_seed(9, 1));
+    other.run(2_000);
+    let (runs, tally) = other.counts();
+    let wire = serde_json::to_string(&tally).unwrap();
+    let mut a = bosworth::Simulation::new(&battle, bosworth::worker_seed(9, 0));
+    a.run(3_000);
+    a.absorb(runs, &serde_json::from_str(&wire).unwrap())
+        .unwrap();
+    main.merge(&other);
+    assert_eq!(a.report(), main.report());
+    assert_eq!(a.runs(), 5_000);
+    let other_battle = random_battle(22, 3);
+    let mut b = bosworth::Simulation::new(&other_battle, 1);
+    if other_battle.slots().len() != battle.slots().len() {
+        assert!(b.absorb(runs, &tally).is_err());
+    }
+}
