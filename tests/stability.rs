@@ -13,7 +13,9 @@ fn load(file: &str) -> bosworth::Battle {
 
 /// (file, seed, attacker holds, defender holds, ends in round 1) out of 10,000 battles;
 /// the first 12 dice of the replay with the same seed.
-const PINNED: &[(&str, u64, u32, u32, u32, [u8; 12])] = &[
+type Pin = (&'static str, u64, u32, u32, u32, [u8; 12]);
+
+const PINNED: &[Pin] = &[
     (
         "bench/medium.json",
         1,
