@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  serve, browser, guardedPage, cliExact, settled, scenarioOf, headlineOf, b64url, SHOTS, DIST,
+  serve, browser, guardedPage, cliExact, cliJson, settled, scenarioOf, headlineOf, b64url, SHOTS, DIST, ROOT,
 } from './lib.mjs';
 
 const SIDEBAR = {
@@ -172,4 +172,123 @@ test('a battle too large for the exact solver switches to Monte Carlo, with prog
   assert.match(await page.textContent('[data-testid="outcome-attacker"]'), /^\d+\.\d%$/);
   await page.click('[data-testid="cancel"]');
   await page.waitForSelector('text=Stopped: the figures are from the battles simulated so far.');
+});
+
+test('a charge set in the choices panel gives the CLI\'s exact odds for the same scenario', async () => {
+  await page.goto(link(server.url, SIDEBAR));
+  const plain = await settled(page);
+  assert.deepEqual(plain, headlineOf(cliExact(SIDEBAR)));
+  // Clarence is York's heir, so York may charge; Rivers holds no heir, so Lancaster may not.
+  await page.click('[data-testid="choices-attacker"] summary');
+  await page.click('[data-testid="choices-defender"] summary');
+  assert.match(await page.textContent('[data-testid="choices-defender"]'), /No heir on this side/);
+  await page.selectOption('[data-testid="add-charge-attacker"]', 'Rivers/L');
+  await page.selectOption('[data-testid="charge-attacker-0-round"]', '1');
+  const s = await scenarioOf(page);
+  assert.deepEqual(s.policy, { attacker: { charges: [{ target: 'Rivers/L', round: 1 }] } });
+  const shown = await settled(page);
+  const cli = headlineOf(cliExact(s));
+  assert.deepEqual(shown, cli);
+  assert.notDeepEqual(shown, plain, 'the charge changes the odds');
+  // An illegal choice from a file shows the engine's message next to the field.
+  const bad = { ...SIDEBAR, policy: { attacker: { treachery: [{ by: 'Herbert', target: 'Rivers/L' }] } } };
+  await page.goto('about:blank');
+  await page.goto(link(server.url, bad));
+  await page.waitForSelector('[data-testid="error-policy.attacker.treachery[0].by"]');
+  assert.match(await page.textContent('[data-testid="choices-attacker"]'), /not the King, the Pretender or Warwick/);
+});
+
+test('the advisor marks the Treachery roll on Stanley as the best play', async () => {
+  const scenario = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'treachery-advice.json'), 'utf8'));
+  const t0 = Date.now();
+  await page.goto(link(server.url, scenario));
+  await settled(page);
+  await page.waitForSelector('[data-testid="advice-best"]', { timeout: 30000 });
+  console.log(`# advisor answer ${Date.now() - t0} ms after navigation; ${await page.textContent('[data-testid="advice-time"]')}`);
+  const best = await page.textContent('[data-testid="advice-best"]');
+  assert.match(best, /treachery on Stanley\/Y/);
+  assert.match(best, /best/);
+  const cli = cliJson('advise', [], scenario);
+  const top = cli.first_decision.actions[0];
+  assert.equal(top.label, 'treachery on Stanley/Y');
+  assert.match(best, new RegExp(`${(top.value * 100).toFixed(1).replace('.', '\\.')}%`));
+  assert.match(await page.textContent('[data-testid="advice-gain"]'),
+    new RegExp(`from ${(cli.policy[0] * 100).toFixed(1).replace('.', '\\.')}% to ${(cli.best[0] * 100).toFixed(1).replace('.', '\\.')}%`));
+  // Another objective is another question.
+  await page.selectOption('[data-testid="advice-objective"]', 'steps');
+  await page.click('[data-testid="advise"]');
+  await page.waitForSelector('[data-testid="advice-best"] >> text=/steps/');
+});
+
+test('a replay step opens as a new battle with the CLI\'s exact odds for that point', async () => {
+  await page.goto(link(server.url, BOSWORTH));
+  await settled(page);
+  for (let i = 0; i < 3; i++) await page.click('[data-testid="replay-next"]');
+  assert.match(await page.textContent('[data-testid="replay-step"]'), /^Event 3 of/);
+  // The evaluation bar shows the exact chance from the checkpoint.
+  const replay = cliJson('replay', ['--seed', '1'], BOSWORTH);
+  const [, checkpoint] = replay.checkpoints.filter(([i]) => i <= 3).pop();
+  const expected = cliExact(checkpoint);
+  await page.waitForSelector(`[data-testid="eval-value"] >> text="${headlineOf(expected).attacker}"`, { timeout: 30000 });
+  await page.click('[data-testid="open-checkpoint"]');
+  await page.waitForFunction(() => /^#s=/.test(location.hash) && document.querySelector('[data-testid="replay-step"]').textContent.startsWith('Event 0'));
+  const s = await scenarioOf(page);
+  assert.ok(s.progress, 'the opened battle is in progress');
+  assert.deepEqual(s, checkpoint);
+  assert.deepEqual(await settled(page), headlineOf(expected));
+  // At the end of a replay: how likely the result was.
+  await page.goto('about:blank');
+  await page.goto(link(server.url, SIDEBAR));
+  const whole = cliExact(SIDEBAR);
+  await settled(page);
+  await page.click('[aria-label="To the end"]');
+  const luck = await page.textContent('[data-testid="luck"]');
+  const end = cliJson('replay', ['--seed', '1'], SIDEBAR);
+  const p = end.holder === 'attacker' ? whole.attacker_holds : end.holder === 'defender' ? whole.defender_holds : whole.vacant;
+  assert.ok(luck.includes(`a ${(p * 100).toFixed(1)}% outcome`), luck);
+});
+
+test('a custom block named like HTML is shown as text and runs nothing', async () => {
+  const name = '<img src=x onerror=alert(1)>';
+  const dialogs = [];
+  page.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
+  const scenario = {
+    ...SIDEBAR,
+    attacker: { house: 'York', blocks: [...SIDEBAR.attacker.blocks, { custom: { name, rating: 'B2', max_strength: 3, loyalty: 2 }, strength: 3 }] },
+  };
+  await page.goto(link(server.url, scenario));
+  assert.deepEqual(await settled(page), headlineOf(cliExact(scenario)));
+  assert.equal(await page.textContent('[data-testid="block-attacker-2"] .bname'), name);
+  assert.match(await page.textContent('.blocks-table'), /<img src=x onerror=alert\(1\)>/);
+  assert.equal(await page.locator('img').count(), 0, 'no img element was created');
+  await page.waitForTimeout(300);
+  assert.deepEqual(dialogs, []);
+  // The same block added through the form.
+  await page.click('[data-testid="custom-defender"] summary');
+  await page.fill('[data-testid="custom-defender-name"]', 'Sir John');
+  await page.fill('[data-testid="custom-defender-rating"]', 'c3');
+  await page.selectOption('[data-testid="custom-defender-max"]', '2');
+  await page.click('[data-testid="custom-defender-add"]');
+  const s = await scenarioOf(page);
+  assert.deepEqual(s.defender.blocks.at(-1), { custom: { name: 'Sir John', rating: 'C3', max_strength: 2 }, strength: 2 });
+  assert.deepEqual(await settled(page), headlineOf(cliExact(s)));
+});
+
+test('a link over the size limit is refused with a message', async () => {
+  await page.goto(`${server.url}#s=${'A'.repeat(70 * 1024)}`);
+  await page.waitForSelector('[data-testid="notice"]');
+  assert.match(await page.textContent('[data-testid="notice"]'), /too long \(70 KB; links over 64 KB are refused\)/);
+  await settled(page);
+});
+
+test('each chart downloads as SVG', async () => {
+  await page.goto(link(server.url, SIDEBAR));
+  await settled(page);
+  for (const name of ['ends', 'steps-lost', 'final-strength']) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid="svg-${name}"]`)]);
+    assert.equal(download.suggestedFilename(), `bosworth-${name}.svg`);
+    const text = fs.readFileSync(await download.path(), 'utf8');
+    assert.match(text, /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.ok(!text.includes('currentColor'));
+  }
 });

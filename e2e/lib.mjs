@@ -80,6 +80,15 @@ export function cliExact(scenario) {
   return JSON.parse(out);
 }
 
+/** The CLI's JSON answer to `bosworth <command> [args] --json FILE` for a scenario object. */
+export function cliJson(command, args, scenario) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bosworth-sc-')), 'battle.json');
+  fs.writeFileSync(file, JSON.stringify(scenario));
+  const out = execFileSync('cargo', ['run', '--release', '--quiet', '--bin', 'bosworth', '--', command, ...args, '--json', file],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return JSON.parse(out);
+}
+
 /** `{:.1}%` of p * 100, as the page writes it. */
 export const pct = (p) => `${(p * 100).toFixed(1)}%`;
 

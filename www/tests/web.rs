@@ -142,3 +142,59 @@ async fn the_headline_shows_labelled_percentages() {
     assert!(all.contains("Chance East Anglia is left vacant"));
     handle.destroy();
 }
+
+#[wasm_bindgen_test]
+fn monte_carlo_in_the_browser_draws_the_native_stream() {
+    // The same pin as tests/stability.rs: a platform difference in the random stream (wasm32
+    // against native) would change every shared seed and replay.
+    let text = include_str!("../../bench/medium.json");
+    let battle = bosworth::Battle::new(&codec::parse(text).unwrap()).unwrap();
+    let r = bosworth::simulate(&battle, 10_000, 1);
+    let count = |p: f64| (p * 10_000.0).round() as u32;
+    assert_eq!(
+        (count(r.attacker_holds), count(r.defender_holds), count(r.ends_in_round[0])),
+        (4602, 5398, 80)
+    );
+}
+
+#[wasm_bindgen_test]
+fn choices_offer_only_legal_plans() {
+    use bosworth_www::components::choices::options;
+    // Bosworth 1485: Richmond is the Pretender (an heir, may charge and roll); York's King
+    // Gloucester may roll; Northumberland and Stanley can be turned, the King cannot.
+    let b = bosworth::Battle::new(&preset("Bosworth")).unwrap();
+    let l = options(&b, Side::Attacker);
+    assert!(l.can_charge);
+    assert_eq!(l.rollers, ["Richmond"]);
+    assert!(l.targets[0].iter().any(|t| t == "Stanley/Y"));
+    assert!(!l.targets[0].iter().any(|t| t == "Gloucester"));
+    let y = options(&b, Side::Defender);
+    assert!(y.rollers.iter().any(|r| r == "Gloucester"), "{:?}", y.rollers);
+    assert!(!y.targets[0].iter().any(|t| t == "Richmond"));
+    // Every plan the panel offers is accepted by the engine.
+    let mut s = preset("Bosworth");
+    s.policy.attacker.treachery = vec![bosworth::scenario::TreacheryPlan { by: l.rollers[0].clone(), target: l.targets[0][0].clone(), round: None }];
+    s.policy.attacker.charges = vec![bosworth::scenario::ChargePlan { target: l.enemies[0].clone(), round: Some(2), by: None }];
+    assert!(bosworth::Battle::new(&s).is_ok(), "{:?}", bosworth::Battle::new(&s).err());
+    // Removing a block drops the plans that name it.
+    let st = State::new(s).apply(Action::Edit(Edit::Remove(Side::Defender, 0)));
+    assert!(st.scenario.policy.attacker.charges.is_empty() || st.scenario.policy.attacker.charges[0].target != "Gloucester");
+}
+
+#[wasm_bindgen_test]
+fn links_over_64_kb_are_refused() {
+    let err = codec::decode(&"A".repeat(codec::MAX_LINK_BYTES + 1)).unwrap_err();
+    assert!(err.contains("too long"), "{err}");
+}
+
+#[wasm_bindgen_test]
+fn advice_and_checkpoint_values_come_from_the_engine() {
+    let text = include_str!("../../examples/treachery-advice.json");
+    let json = bosworth_www::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
+    let a: bosworth::advice::Advice = serde_json::from_str(&json).unwrap();
+    assert_eq!(a.first_decision.unwrap().actions[0].label, "treachery on Stanley/Y");
+    assert!(bosworth_www::engine::advise_json(text, "hold", "both", 10).unwrap_err().contains("Too large"));
+    let v = bosworth_www::engine::value_json(text, 1_000_000).unwrap().unwrap();
+    assert!((0.0..=1.0).contains(&v));
+    assert_eq!(bosworth_www::engine::value_json(text, 10).unwrap(), None);
+}
