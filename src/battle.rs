@@ -165,8 +165,45 @@ impl Battle {
     }
 
     /// True if this slot is an heir of the Pretender's house who is or may become the Pretender.
-    pub(crate) fn in_pretender_line(&self, slot: usize) -> bool {
+    pub fn in_pretender_line(&self, slot: usize) -> bool {
         self.pretender_line.contains(&Some(slot as u8))
+    }
+
+    /// The blocks of `side` (as entered) that may make a Treachery roll in this battle: its King,
+    /// the Pretender or an heir who may become Pretender (R1), and Warwick (6.9, D10). What a
+    /// policy may name as `by`.
+    pub fn possible_rollers(&self, side: Side) -> Vec<usize> {
+        (0..self.slots.len())
+            .filter(|&i| {
+                self.slots[i].side == side
+                    && (self.king() == Some(i)
+                        || self.in_pretender_line(i)
+                        || self.slots[i].versions[0].person() == "Warwick")
+            })
+            .collect()
+    }
+
+    /// Dice a Treachery roll by `roller` (`None`: the Treason card) needs against `target` as the
+    /// battle starts, reserves counted as if arrived; `None` if the target may not be rolled at
+    /// (6.9, 6.91, 9.1, D10): the rules a policy's `target` must meet.
+    pub fn treachery_dice(&self, roller: Option<usize>, target: usize) -> Option<u8> {
+        if target >= self.slots.len() || roller.is_some_and(|r| r >= self.slots.len()) {
+            return None;
+        }
+        let mut s = self.initial;
+        s.reserve = 0;
+        let side = match roller {
+            Some(r) => self.slots[r].side,
+            None => self.slots[target].side.other(),
+        };
+        crate::treachery::dice_against(self, &s, side, roller, target)
+    }
+
+    /// True if `side` has an heir, so its senior heir may charge (6.5, D8).
+    pub fn has_heir(&self, side: Side) -> bool {
+        self.slots
+            .iter()
+            .any(|s| s.side == side && s.versions[0].heir_rank.is_some())
     }
 
     /// True if the battle starts in progress (the Treason card, if any, is already played).

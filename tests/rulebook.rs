@@ -146,3 +146,56 @@ fn bombard_a3_then_d3_and_never_a3_from_reserve() {
         ["Herbert A2", "Oxford A2", "Bombard/Y D3", "Bombard/L D3"]
     );
 }
+
+/// The public planning rules the app uses: who may roll, and the dice against each target.
+#[test]
+fn planning_rules_for_rollers_and_targets() {
+    let b = battle(
+        r#"{"version":1,"king":"Lancaster","dead":["March","Rutland"],
+        "attacker":{"house":"York","blocks":[{"id":"York","strength":3},{"id":"Clarence/Y","strength":3},{"id":"Warwick/Y","strength":4},{"id":"Norfolk","strength":4}]},
+        "defender":{"house":"Lancaster","blocks":[{"id":"Henry VI","strength":4},{"id":"Kent/L","strength":3},{"id":"Northumberland/L","strength":4,"reserve":true},{"id":"Oxford","strength":3}]}}"#,
+    );
+    use bosworth::Side;
+    assert_eq!(
+        b.possible_rollers(Side::Attacker),
+        vec![0, 1, 2],
+        "York (Pretender), Clarence (next in line), Warwick"
+    );
+    assert_eq!(
+        b.possible_rollers(Side::Defender),
+        vec![4],
+        "Henry VI, the King"
+    );
+    assert_eq!(
+        b.treachery_dice(Some(2), 5),
+        Some(1),
+        "Warwick against Kent: one die (6.91)"
+    );
+    assert_eq!(b.treachery_dice(Some(0), 5), Some(2));
+    assert_eq!(
+        b.treachery_dice(Some(2), 6),
+        None,
+        "Warwick may not roll on Northumberland (6.91)"
+    );
+    assert_eq!(
+        b.treachery_dice(Some(0), 6),
+        Some(2),
+        "a reserve may be targeted once it arrives"
+    );
+    assert_eq!(
+        b.treachery_dice(Some(0), 7),
+        None,
+        "a rose noble never defects"
+    );
+    assert_eq!(
+        b.treachery_dice(Some(4), 0),
+        None,
+        "the Pretender cannot be turned (9.1)"
+    );
+    assert_eq!(
+        b.treachery_dice(None, 1),
+        Some(1),
+        "the Treason card against Clarence/Y"
+    );
+    assert!(b.has_heir(Side::Attacker) && b.has_heir(Side::Defender));
+}
