@@ -182,6 +182,49 @@ fn choices_offer_only_legal_plans() {
 }
 
 #[wasm_bindgen_test]
+fn choices_offered_are_exactly_what_the_engine_accepts() {
+    use bosworth::scenario::{ChargePlan, TreacheryPlan};
+    use bosworth_www::components::choices::options;
+    // Every preset and bench battle, both sides, each holding the Treason card in turn: a plan
+    // is offered if and only if Battle::new accepts it.
+    let mut scenarios: Vec<bosworth::Scenario> = PRESETS.iter().map(|p| p.scenario()).collect();
+    for text in [include_str!("../../bench/medium.json"), include_str!("../../bench/policy.json"), include_str!("../../bench/large.json")] {
+        scenarios.push(codec::parse(text).unwrap());
+    }
+    let mut checked = 0;
+    for mut s in scenarios {
+        s.policy = Default::default();
+        for side in Side::BOTH {
+            s.treason = Some(side);
+            let b = bosworth::Battle::new(&s).unwrap();
+            let o = options(&b, side);
+            let accepts = |f: &dyn Fn(&mut bosworth::scenario::SidePolicy)| {
+                let mut t = s.clone();
+                f(match side { Side::Attacker => &mut t.policy.attacker, Side::Defender => &mut t.policy.defender });
+                bosworth::Battle::new(&t).is_ok()
+            };
+            let own: Vec<String> = b.slots().iter().filter(|x| x.side == side).map(|x| x.name().to_string()).collect();
+            for by in &own {
+                let k = o.rollers.iter().position(|r| r == by);
+                for target in &o.enemies {
+                    let offered = k.is_some_and(|k| o.targets[k].contains(target));
+                    let ok = accepts(&|p| p.treachery = vec![TreacheryPlan { by: by.clone(), target: target.clone(), round: None }]);
+                    assert_eq!(offered, ok, "treachery {by} on {target}");
+                    checked += 1;
+                }
+            }
+            for target in &o.enemies {
+                let ok = accepts(&|p| p.charges = vec![ChargePlan { target: target.clone(), round: None, by: None }]);
+                assert_eq!(o.can_charge, ok, "charge at {target}");
+                let ok = accepts(&|p| p.treason_target = Some(target.clone()));
+                assert_eq!(o.treason.as_ref().is_some_and(|t| t.contains(target)), ok, "treason on {target}");
+            }
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+#[wasm_bindgen_test]
 fn links_over_64_kb_are_refused() {
     let err = codec::decode(&"A".repeat(codec::MAX_LINK_BYTES + 1)).unwrap_err();
     assert!(err.contains("too long"), "{err}");

@@ -34,44 +34,33 @@ pub struct Options {
     pub treason: Option<Vec<String>>,
 }
 
-/// The legal choices of `side` in `battle` (compiled from the scenario with no policy).
+/// The legal choices of `side` in `battle` (compiled from the scenario with no policy), as the
+/// engine's own planning rules say: `Battle::has_heir` (6.5), `Battle::possible_rollers` and
+/// `Battle::treachery_dice` (6.9, 6.91, D10, D11). Nothing here restates a rule.
 pub fn options(battle: &Battle, side: Side) -> Options {
     let slots = battle.slots();
-    let royal = |i: usize| battle.king() == Some(i) || battle.pretender() == Some(i);
-    let pretender_house = battle.king_house().other();
-    let turnable = |i: usize| {
-        let s = &slots[i];
-        s.side != side && !royal(i) && s.versions[0].loyalty.is_some() && !s.turned_before
-    };
-    let mut o = Options {
-        can_charge: slots.iter().any(|s| s.side == side && s.versions[0].heir_rank.is_some()),
-        enemies: slots.iter().filter(|s| s.side != side).map(|s| s.name().to_string()).collect(),
-        ..Options::default()
-    };
-    for (i, s) in slots.iter().enumerate() {
-        let v = &s.versions[0];
-        let warwick = v.person() == "Warwick";
-        let roller = battle.king() == Some(i) || (v.heir_rank.is_some() && v.house == pretender_house) || warwick;
-        if s.side == side && roller {
-            o.rollers.push(s.name().to_string());
-            o.targets.push(
-                (0..slots.len())
-                    .filter(|&j| turnable(j))
-                    .filter(|&j| !warwick || !matches!(slots[j].versions[0].person(), "Northumberland" | "Westmoreland"))
-                    .map(|j| slots[j].name().to_string())
-                    .collect(),
-            );
-        }
+    let name = |i: usize| slots[i].name().to_string();
+    let enemies: Vec<usize> = (0..slots.len()).filter(|&j| slots[j].side != side).collect();
+    let rollers = battle.possible_rollers(side);
+    let targets = rollers
+        .iter()
+        .map(|&r| enemies.iter().filter(|&&j| battle.treachery_dice(Some(r), j).is_some()).map(|&j| name(j)).collect())
+        .collect();
+    // The Treason card is rolled before round 1, so only at an active block (D11).
+    let treason = (battle.scenario().treason == Some(side) && !battle.in_progress()).then(|| {
+        enemies
+            .iter()
+            .filter(|&&j| !slots[j].reserve && battle.treachery_dice(None, j).is_some())
+            .map(|&j| name(j))
+            .collect()
+    });
+    Options {
+        can_charge: battle.has_heir(side),
+        enemies: enemies.iter().map(|&j| name(j)).collect(),
+        rollers: rollers.iter().map(|&r| name(r)).collect(),
+        targets,
+        treason,
     }
-    if battle.scenario().treason == Some(side) && !battle.in_progress() {
-        o.treason = Some(
-            (0..slots.len())
-                .filter(|&j| turnable(j) && !slots[j].reserve)
-                .map(|j| slots[j].name().to_string())
-                .collect(),
-        );
-    }
-    o
 }
 
 fn value_of(e: &Event) -> String {
