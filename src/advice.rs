@@ -68,6 +68,7 @@ pub struct Decision {
 }
 
 type Memo = HashMap<State, [f64; 2], BuildHasherDefault<crate::exact::FxHasher>>;
+type Reach = HashMap<State, f64, BuildHasherDefault<crate::exact::FxHasher>>;
 
 /// A battle solved as a game: ask it for the value of any state and the best action there.
 pub struct Advisor<'b> {
@@ -265,6 +266,28 @@ pub struct Advice {
     pub policy: [f64; 2],
     /// Distinct states solved.
     pub states: usize,
+    /// Best play in outline: for each round and block, how often each action is chosen where
+    /// it departs from plain fire, as chances of reaching that turn under best play.
+    pub outline: Vec<OutlineEntry>,
+}
+
+/// One line of the outline of best play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OutlineEntry {
+    /// The round.
+    pub round: u8,
+    /// The block whose turn it is.
+    pub block: String,
+    /// Its side.
+    pub side: Side,
+    /// The action best play takes.
+    pub action: String,
+    /// Chance that this turn comes and best play takes this action on it.
+    pub chance: f64,
+    /// Of this block's turns in this round (as far as they come), the share with this action.
+    pub share: f64,
+    /// Whether the scenario's policy would do something else there.
+    pub departs_from_policy: bool,
 }
 
 /// The states a battle starts from, after the Treason card's roll (D11), with their chances.
@@ -308,6 +331,7 @@ pub fn advise(
         Point::Act(actor) => Some(best.decision(&start, actor)?),
         Point::End(_) => None,
     };
+    let outline = best.outline()?;
     Ok(Advice {
         objective,
         players,
@@ -315,5 +339,70 @@ pub fn advise(
         best: b,
         policy: p,
         states: best.states(),
+        outline,
     })
+}
+
+impl Advisor<'_> {
+    /// Follows best play forward from the start, summing the chance of every (round, block,
+    /// action) at the decision points it reaches where there is a choice; keeps the actions other
+    /// than fire, and any that departs from the scenario's policy.
+    pub fn outline(&mut self) -> Result<Vec<OutlineEntry>, SolveError> {
+        use std::collections::BTreeMap;
+        let battle = self.battle;
+        let levels = 4 * (crate::battle::MAX_BLOCKS + 1);
+        let mut buckets: Vec<Reach> = (0..levels).map(|_| Reach::default()).collect();
+        let place = |mut s: State, p: f64, buckets: &mut Vec<Reach>| {
+            if let Point::Act(_) = advance(battle, &mut s, &mut crate::log::Silent) {
+                *buckets[s.progress(battle)].entry(s).or_insert(0.0) += p;
+            }
+        };
+        for (w, s) in openings(battle) {
+            place(s, w, &mut buckets);
+        }
+        // (round, slot, label) -> (chance, departs); (round, slot) -> total
+        let mut acts: BTreeMap<(u8, usize, String), (f64, bool)> = BTreeMap::new();
+        let mut turns: BTreeMap<(u8, usize), f64> = BTreeMap::new();
+        for level in 0..levels {
+            for (state, p) in std::mem::take(&mut buckets[level]) {
+                let mut s = state;
+                let Point::Act(actor) = advance(battle, &mut s, &mut crate::log::Silent) else {
+                    continue;
+                };
+                let policy = policy::choose(battle, &s, actor);
+                let action = if self.optimises(s.side_of(actor)) {
+                    self.best_action(&s, actor)?
+                } else {
+                    policy
+                };
+                if legal_actions(battle, &s, actor).len() > 1 {
+                    // A forced move (the round-4 retreat) is no advice.
+                    let e = acts
+                        .entry((s.round, actor, label(battle, &s, action)))
+                        .or_insert((0.0, false));
+                    e.0 += p;
+                    e.1 |= action != policy;
+                    *turns.entry((s.round, actor)).or_insert(0.0) += p;
+                }
+                for (q, next) in outcomes(battle, &s, actor, action) {
+                    place(next, p * q, &mut buckets);
+                }
+            }
+        }
+        Ok(acts
+            .into_iter()
+            .filter(|((_, _, action), (chance, departs))| {
+                (action != "fire" || *departs) && *chance > 1e-9
+            })
+            .map(|((round, slot, action), (chance, departs))| OutlineEntry {
+                round,
+                block: battle.slots[slot].name().to_string(),
+                side: battle.slots[slot].side,
+                share: chance / turns[&(round, slot)],
+                action,
+                chance,
+                departs_from_policy: departs,
+            })
+            .collect())
+    }
 }

@@ -222,3 +222,30 @@ fn treachery_is_the_best_first_move_in_the_readme_example() {
     assert!(a.best[0] > a.policy[0] + 0.3);
     assert_eq!(d.policy_action, "fire");
 }
+
+/// The outline of best play names the moves that depart from firing: in the README example,
+/// Exeter's round-1 Treachery roll on every path (it is the first move).
+#[test]
+fn outline_of_best_play_names_the_departures() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/treachery-advice.json"
+    ))
+    .unwrap();
+    let b = battle(&text);
+    let a = advise(&b, Objective::Hold, Players::Both, 1_000_000).unwrap();
+    let first = a
+        .outline
+        .iter()
+        .find(|e| e.round == 1 && e.block == "Exeter/L")
+        .unwrap();
+    assert_eq!(first.action, "treachery on Stanley/Y");
+    close(first.chance, 1.0);
+    close(first.share, 1.0);
+    assert!(first.departs_from_policy);
+    assert!(
+        a.outline
+            .iter()
+            .all(|e| e.chance > 0.0 && e.share <= 1.0 + 1e-12)
+    );
+}

@@ -273,6 +273,24 @@ pub fn advice(b: &Battle, a: &bosworth::advice::Advice) -> String {
             fmt(a.best[i])
         );
     }
+    if !a.outline.is_empty() {
+        let _ = writeln!(
+            o,
+            "Best play in outline (chance the turn comes with this choice; * where it departs from the policy):"
+        );
+        for e in &a.outline {
+            let mark = if e.departs_from_policy { "*" } else { " " };
+            let _ = writeln!(
+                o,
+                " {mark} round {}: {:<18} {:<28} {:>6.1}%  ({:.0}% of its turns)",
+                e.round,
+                e.block,
+                e.action,
+                e.chance * 100.0,
+                e.share * 100.0
+            );
+        }
+    }
     let _ = write!(o, "({} states solved)", a.states);
     o
 }
