@@ -42,6 +42,7 @@ pub mod dice;
 mod error;
 pub(crate) mod exact;
 mod hits;
+pub mod live;
 pub mod log;
 mod monte_carlo;
 pub mod order;

@@ -383,3 +383,85 @@ fn worker_counts_travel_and_merge_exactly() {
         assert!(b.absorb(runs, &tally).is_err());
     }
 }
+
+/// Live play with the dice of a replay, turn by turn through scenarios with progress, ends the
+/// battle exactly as the replay did.
+#[test]
+fn live_play_with_a_replays_dice_ends_as_the_replay() {
+    use bosworth::log::Event;
+    let mut checked = 0;
+    for seed in 0..60 {
+        let battle = random_battle(seed, 3);
+        let replay = bosworth::replay(&battle, seed);
+        let acts: Vec<(String, String, Option<String>, Vec<u8>)> = replay
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Acts {
+                    block,
+                    action,
+                    target,
+                    dice,
+                    ..
+                } => Some((block.clone(), action.clone(), target.clone(), dice.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut b = battle.clone();
+        let mut k = 0;
+        let mut ending = None;
+        if acts.first().is_some_and(|a| a.1 == "treason") {
+            let t = bosworth::live::play_treason(&b, &acts[0].3).unwrap();
+            k = 1;
+            match t.next {
+                Some(sc) => b = Battle::new(&sc).unwrap(),
+                None => ending = t.ending,
+            }
+        }
+        while ending.is_none() {
+            let (_, action, target, dice) = &acts[k];
+            let mut s = b.initial_state();
+            let bosworth::round::Point::Act(actor) = bosworth::next_point(&b, &mut s) else {
+                panic!("seed {seed}")
+            };
+            let find = |name: &str| {
+                (0..b.slots().len())
+                    .find(|&i| s.version(&b, i).id == name)
+                    .unwrap()
+            };
+            let a = match action.as_str() {
+                "fire" => bosworth::action::Action::Fire,
+                "pass" => bosworth::action::Action::Pass,
+                "retreat" => bosworth::action::Action::Retreat,
+                "charge" => bosworth::action::Action::Charge(find(target.as_deref().unwrap())),
+                "treachery" => {
+                    bosworth::action::Action::Treachery(find(target.as_deref().unwrap()))
+                }
+                other => panic!("seed {seed}: {other}"),
+            };
+            let _ = actor;
+            k += 1;
+            let counter =
+                if action == "charge" && acts.get(k).is_some_and(|n| n.1 == "counter-fire") {
+                    k += 1;
+                    acts[k - 1].3.clone()
+                } else {
+                    Vec::new()
+                };
+            let t = bosworth::live::play(&b, a, dice, &counter)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            match t.next {
+                Some(sc) => b = Battle::new(&sc).unwrap(),
+                None => ending = t.ending,
+            }
+        }
+        let ending = ending.unwrap();
+        assert_eq!(
+            (ending.round, ending.holder),
+            (replay.last_round, replay.holder),
+            "seed {seed}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 60);
+}

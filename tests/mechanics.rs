@@ -374,3 +374,32 @@ fn r1_the_pretender_is_succeeded_at_once() {
         "Henry is King and may roll"
     );
 }
+
+/// Live play refuses a turn that is not legal or dice that are not the turn's.
+#[test]
+fn live_play_checks_the_action_and_the_dice() {
+    use bosworth::action::Action;
+    let b = battle(
+        r#"{"version":1,
+        "attacker":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]},
+        "defender":{"house":"York","blocks":[{"id":"Norfolk","strength":4}]}}"#,
+    );
+    // Oxford (A2) acts first: three dice.
+    assert_eq!(
+        bosworth::live::play(&b, Action::Fire, &[1, 2], &[]).unwrap_err(),
+        "this turn rolls 3 dice, not 2"
+    );
+    assert_eq!(
+        bosworth::live::play(&b, Action::Fire, &[1, 2, 7], &[]).unwrap_err(),
+        "7 is not a die roll (1-6)"
+    );
+    assert!(
+        bosworth::live::play(&b, Action::Retreat, &[], &[])
+            .unwrap_err()
+            .contains("not a legal action"),
+        "no retreat in round 1 (6.6)"
+    );
+    let t = bosworth::live::play(&b, Action::Fire, &[1, 2, 6], &[]).unwrap();
+    let next = bosworth::Battle::new(&t.next.unwrap()).unwrap();
+    assert_eq!(next.slots()[1].strength, 2, "two hits on Norfolk");
+}
