@@ -95,18 +95,7 @@ pub fn play(battle: &Battle, action: Action, dice: &[u8], counter: &[u8]) -> Res
     };
     let mut events = Vec::new();
     resolve(battle, &mut s, actor, action, roll, &mut events);
-    Ok(match advance(battle, &mut s, &mut events) {
-        Point::End(ending) => Turn {
-            events,
-            next: None,
-            ending: Some(ending),
-        },
-        Point::Act(_) => Turn {
-            events,
-            next: Some(crate::resume::scenario_at(battle, &s)),
-            ending: None,
-        },
-    })
+    Ok(finish(battle, s, events))
 }
 
 fn treason_pending(battle: &Battle) -> bool {
@@ -127,7 +116,12 @@ pub fn play_treason(battle: &Battle, dice: &[u8]) -> Result<Turn, String> {
     let mut events = Vec::new();
     let success = dice.iter().all(|d| d % 2 == 0);
     let mut s = crate::treachery::play_treason(battle, success, dice.to_vec(), &mut events);
-    Ok(match advance(battle, &mut s, &mut events) {
+    Ok(finish(battle, s, events))
+}
+
+/// Moves the battle on after a turn and packs the result.
+fn finish(battle: &Battle, mut s: crate::state::State, mut events: Vec<Event>) -> Turn {
+    match advance(battle, &mut s, &mut events) {
         Point::End(ending) => Turn {
             events,
             next: None,
@@ -138,5 +132,5 @@ pub fn play_treason(battle: &Battle, dice: &[u8]) -> Result<Turn, String> {
             next: Some(crate::resume::scenario_at(battle, &s)),
             ending: None,
         },
-    })
+    }
 }
