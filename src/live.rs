@@ -115,7 +115,7 @@ pub fn play_treason(battle: &Battle, dice: &[u8]) -> Result<Turn, String> {
     }
     let mut events = Vec::new();
     let success = dice.iter().all(|d| d % 2 == 0);
-    let mut s = crate::treachery::play_treason(battle, success, dice.to_vec(), &mut events);
+    let s = crate::treachery::play_treason(battle, success, dice.to_vec(), &mut events);
     Ok(finish(battle, s, events))
 }
 
