@@ -9,13 +9,16 @@ use crate::components::replay::Replay;
 use crate::components::results::Results;
 use crate::components::settings::Settings;
 use crate::components::share::Share;
-use crate::engine::{BROWSER_STATE_BUDGET, Engine, Reply, Request};
+use crate::engine::{
+    BROWSER_STATE_BUDGET, MONTE_CARLO_RUNS, MONTE_CARLO_SEED, Reply, Request, merge_counts, monte_carlo_note,
+    monte_carlo_workers, share,
+};
+use crate::pool::RawWorker;
 use crate::narrate::position;
 use crate::presets::default_scenario;
 use crate::state::{Action, State, Theme};
 use bosworth::Side;
 use gloo::timers::callback::Timeout;
-use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -55,25 +58,138 @@ pub fn initial_state() -> State {
     state
 }
 
+/// The headline's workers: one for the exact solve, and `k` for Monte Carlo when the battle is
+/// too large. Dropping a worker terminates it (Cancel, or a newer battle while it works).
+#[derive(Default)]
 struct Pool {
-    bridge: Option<WorkerBridge<Engine>>,
+    solver: Option<RawWorker>,
+    /// The solver is working on a job.
     busy: bool,
+    /// The job the solver is working on: its revision and scenario JSON.
+    job: Option<(u64, String)>,
+    mc: Option<MonteCarlo>,
 }
 
-fn reply_action(reply: Reply) -> Option<Action> {
+/// A Monte Carlo run split across workers.
+struct MonteCarlo {
+    job: u64,
+    battle: bosworth::Battle,
+    note: String,
+    /// Held so that dropping the run terminates them.
+    _workers: Vec<RawWorker>,
+    /// Each worker's latest counts: battles, `Tally` JSON, finished.
+    parts: Vec<(u64, String, bool)>,
+    /// When the page last showed progress (ms): at most every [`PROGRESS_MS`], so drawing the
+    /// figures does not take a core from the workers.
+    shown: f64,
+}
+
+/// The least time between two Monte Carlo progress updates of the page.
+const PROGRESS_MS: f64 = 250.0;
+
+impl Pool {
+    /// Stops everything under way (terminating the workers that are busy).
+    fn stop(&mut self) {
+        if self.busy {
+            self.solver = None;
+            self.busy = false;
+        }
+        self.job = None;
+        self.mc = None;
+    }
+
+    fn working(&self) -> bool {
+        self.busy || self.mc.is_some()
+    }
+}
+
+/// What the page does with a reply from one of the headline's workers.
+fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Reply) {
     let parse = |t: &str| serde_json::from_str(t).map(Rc::new);
-    Some(match reply {
-        Reply::Progress { job, runs, total, report, note } => match parse(&report) {
-            Ok(report) => Action::Progress { revision: job, runs, total, report, note },
-            Err(e) => Action::Failed { revision: job, message: e.to_string() },
-        },
-        Reply::Done { job, report, note } => match parse(&report) {
-            Ok(report) => Action::Done { revision: job, report, note },
-            Err(e) => Action::Failed { revision: job, message: e.to_string() },
-        },
-        Reply::Failed { job, message } => Action::Failed { revision: job, message },
-        Reply::Advice { .. } | Reply::Value { .. } => return None,
-    })
+    let action = {
+        let Ok(mut p) = pool.try_borrow_mut() else { return };
+        match reply {
+            Reply::Done { job, report } => {
+                p.busy = false;
+                p.job = None;
+                match parse(&report) {
+                    Ok(report) => Action::Done { revision: job, report, note: None },
+                    Err(e) => Action::Failed { revision: job, message: e.to_string() },
+                }
+            }
+            Reply::Failed { job, message } => {
+                p.stop();
+                Action::Failed { revision: job, message }
+            }
+            Reply::TooLarge { job, budget } => {
+                p.busy = false;
+                let Some((_, scenario)) = p.job.take().filter(|(j, _)| *j == job) else { return };
+                let battle = match codec::parse(&scenario).and_then(|s| bosworth::Battle::new(&s)) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        drop(p);
+                        d.dispatch(Action::Failed { revision: job, message: e.to_string() });
+                        return;
+                    }
+                };
+                let k = monte_carlo_workers();
+                let mut workers = Vec::with_capacity(k);
+                for part in 0..k {
+                    let (pool2, d2) = (Rc::downgrade(pool), d.clone());
+                    let spawned = RawWorker::spawn("worker.js", move |r| {
+                        if let Some(pool) = pool2.upgrade() {
+                            on_reply(&pool, &d2, r);
+                        }
+                    });
+                    match spawned {
+                        Ok(w) => {
+                            w.send(Request::Simulate {
+                                job,
+                                part,
+                                scenario: scenario.clone(),
+                                seed: bosworth::worker_seed(MONTE_CARLO_SEED, part as u64),
+                                runs: share(MONTE_CARLO_RUNS, k, part),
+                            });
+                            workers.push(w);
+                        }
+                        Err(e) => {
+                            drop(p);
+                            d.dispatch(Action::Failed { revision: job, message: format!("A worker could not start: {e:?}") });
+                            return;
+                        }
+                    }
+                }
+                let note = monte_carlo_note(budget, k);
+                p.mc = Some(MonteCarlo { job, battle, note, _workers: workers, parts: vec![(0, String::new(), false); k], shown: 0.0 });
+                return;
+            }
+            Reply::Counts { job, part, runs, tally, done } => {
+                let Some(mc) = p.mc.as_mut().filter(|m| m.job == job && part < m.parts.len()) else { return };
+                mc.parts[part] = (runs, tally, done);
+                let parts: Vec<(u64, &str)> =
+                    mc.parts.iter().filter(|x| x.0 > 0).map(|(r, t, _)| (*r, t.as_str())).collect();
+                let runs = parts.iter().map(|x| x.0).sum();
+                let finished = mc.parts.iter().all(|x| x.2);
+                let now = js_sys::Date::now();
+                if !finished && now - mc.shown < PROGRESS_MS {
+                    return;
+                }
+                mc.shown = now;
+                let note = Some(mc.note.clone());
+                let action = match merge_counts(&mc.battle, MONTE_CARLO_SEED, &parts) {
+                    Ok(report) if finished => Action::Done { revision: job, report: Rc::new(report), note },
+                    Ok(report) => Action::Progress { revision: job, runs, total: MONTE_CARLO_RUNS, report: Rc::new(report), note },
+                    Err(message) => Action::Failed { revision: job, message },
+                };
+                if finished {
+                    p.mc = None;
+                }
+                action
+            }
+            Reply::Advice { .. } | Reply::Value { .. } => return,
+        }
+    };
+    d.dispatch(action);
 }
 
 fn is_dark(theme: Theme) -> bool {
@@ -92,11 +208,11 @@ fn is_dark(theme: Theme) -> bool {
 #[function_component]
 pub fn App() -> Html {
     let state = use_reducer(initial_state);
-    let pool = use_mut_ref(|| Pool { bridge: None, busy: false });
+    let pool = use_mut_ref(Pool::default);
     let debounce = use_mut_ref(|| None::<Timeout>);
 
     // Every change of the battle: keep it in the address and in local storage, and ask the
-    // worker (after a short pause, so typing does not queue work).
+    // worker: at once when it is idle, else after a short pause (so typing does not queue work).
     {
         let state = state.clone();
         let pool = pool.clone();
@@ -113,20 +229,23 @@ pub fn App() -> Html {
                 let job = state.revision;
                 let scenario = codec::to_json(&state.scenario);
                 let dispatcher = state.dispatcher();
-                *debounce.borrow_mut() = Some(Timeout::new(120, move || {
+                if pool.borrow().working() {
+                    *debounce.borrow_mut() = Some(Timeout::new(120, move || {
+                        submit(&pool, dispatcher, job, scenario);
+                    }));
+                } else {
+                    *debounce.borrow_mut() = None;
                     submit(&pool, dispatcher, job, scenario);
-                }));
+                }
             }
         });
     }
-    // Cancel: stop the worker's Monte Carlo.
+    // Cancel: terminate the workers (the exact solve or every Monte Carlo worker).
     {
         let pool = pool.clone();
         use_effect_with(matches!(state.calc, crate::state::Calc::Cancelled), move |cancelled| {
             if *cancelled {
-                let mut p = pool.borrow_mut();
-                p.bridge = None;
-                p.busy = false;
+                pool.borrow_mut().stop();
             }
         });
     }
@@ -270,30 +389,31 @@ pub fn App() -> Html {
     }
 }
 
-/// Sends a job to an idle worker, or to a fresh one if the current worker is still busy (the
-/// busy one is let go: it stops between Monte Carlo chunks, or after its exact solve).
+/// Sends a job to the solver worker; anything still under way for an older battle is stopped
+/// (its workers terminated).
 fn submit(pool: &Rc<RefCell<Pool>>, dispatcher: UseReducerDispatcher<State>, job: u64, scenario: String) {
     let mut p = pool.borrow_mut();
-    if p.busy || p.bridge.is_none() {
-        let pool2 = pool.clone();
-        let d = dispatcher.clone();
-        let bridge = Engine::spawner()
-            .callback(move |reply: Reply| {
-                if matches!(reply, Reply::Done { .. } | Reply::Failed { .. }) {
-                    if let Ok(mut p) = pool2.try_borrow_mut() {
-                        p.busy = false;
-                    }
-                }
-                if let Some(a) = reply_action(reply) {
-                    d.dispatch(a);
-                }
-            })
-            .spawn("worker.js");
-        p.bridge = Some(bridge);
+    p.stop();
+    if p.solver.is_none() {
+        let (pool2, d) = (Rc::downgrade(pool), dispatcher.clone());
+        match RawWorker::spawn("worker.js", move |r| {
+            if let Some(pool) = pool2.upgrade() {
+                on_reply(&pool, &d, r);
+            }
+        }) {
+            Ok(w) => p.solver = Some(w),
+            Err(e) => {
+                drop(p);
+                dispatcher.dispatch(Action::Failed { revision: job, message: format!("The worker could not start: {e:?}") });
+                return;
+            }
+        }
     }
     p.busy = true;
-    if let Some(b) = &p.bridge {
-        b.send(Request::Solve { job, scenario, budget: BROWSER_STATE_BUDGET });
+    p.job = Some((job, scenario.clone()));
+    if let Some(w) = &p.solver {
+        w.send(Request::Solve { job, scenario, budget: BROWSER_STATE_BUDGET });
     }
+    drop(p);
     dispatcher.dispatch(Action::Started(job));
 }

@@ -1,19 +1,61 @@
-//! The Web Worker that solves battles off the page's thread: the exact solver first, and Monte
-//! Carlo in chunks (with progress, cancellable between chunks) when the battle is too large.
+//! The Web Worker that solves battles off the page's thread. The page asks one worker for the
+//! exact solve; when the battle is too large, it asks `k` workers (see [`monte_carlo_workers`])
+//! for Monte Carlo, worker `j` seeded `bosworth::worker_seed(seed, j)` with its share of the
+//! runs ([`share`]), each sending its counts after every chunk; the page merges them with
+//! [`merge_counts`], exactly as `bosworth simulate --threads k` merges its threads.
 //!
-//! Messages carry JSON text (scenario in, `bosworth::Report` out), because gloo-worker's bincode
-//! cannot carry the report's internally tagged enums.
+//! Messages carry JSON text (scenario in, `bosworth::Report` or `Tally` out), because
+//! gloo-worker's bincode cannot carry the report's internally tagged enums.
 
-use bosworth::{Battle, SolveError};
+use bosworth::{Battle, Simulation, SolveError, Tally};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 
 /// States the exact solver may visit in the browser before giving way to Monte Carlo.
 pub const BROWSER_STATE_BUDGET: usize = 2_000_000;
-/// Monte Carlo battles when the exact solver gives up.
+/// Monte Carlo battles when the exact solver gives up (in all workers together).
 pub const MONTE_CARLO_RUNS: u64 = 400_000;
-/// Battles per chunk between progress reports.
+/// Battles per chunk between progress reports (per worker).
 pub const MONTE_CARLO_CHUNK: u64 = 20_000;
+/// The most Monte Carlo workers the page starts.
+pub const MAX_MONTE_CARLO_WORKERS: usize = 4;
+
+/// How many Monte Carlo workers to start: `min(navigator.hardwareConcurrency, 4)`, at least 1.
+pub fn monte_carlo_workers() -> usize {
+    let n = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    (n as usize).clamp(1, MAX_MONTE_CARLO_WORKERS)
+}
+
+/// Worker `j`'s share of `runs` battles split over `k` workers (the CLI's `--threads` split).
+pub fn share(runs: u64, k: usize, j: usize) -> u64 {
+    let k = k.max(1) as u64;
+    runs / k + u64::from((j as u64) < runs % k)
+}
+
+/// The figures of every worker's counts together (`parts[j]` = worker `j`'s `(runs, Tally JSON)`),
+/// reported as one simulation seeded `seed`: the same figures as one process merging the same
+/// streams (`Simulation::merge` of `Simulation::new(battle, worker_seed(seed, j))`).
+///
+/// # Errors
+/// Counts that do not parse or are of another battle.
+pub fn merge_counts(battle: &Battle, seed: u64, parts: &[(u64, &str)]) -> Result<bosworth::Report, String> {
+    let mut total = Simulation::new(battle, seed);
+    for (runs, tally) in parts {
+        let tally: Tally = serde_json::from_str(tally).map_err(|e| e.to_string())?;
+        total.absorb(*runs, &tally)?;
+    }
+    Ok(total.report())
+}
+
+/// The note shown with Monte Carlo figures: why, how many, and the command that gives the same.
+pub fn monte_carlo_note(budget: usize, k: usize) -> String {
+    format!(
+        "Too large for the exact solver in the browser (more than {budget} battle states): these are Monte Carlo \
+         estimates from {MONTE_CARLO_RUNS} simulated battles in {k} worker{} (seed {MONTE_CARLO_SEED}; \
+         `bosworth simulate --runs {MONTE_CARLO_RUNS} --threads {k}` gives the same figures).",
+        if k == 1 { "" } else { "s" }
+    )
+}
 /// The Monte Carlo seed (the CLI's default, so `bosworth simulate --runs 400000` agrees).
 pub const MONTE_CARLO_SEED: u64 = 1;
 
@@ -28,6 +70,19 @@ pub enum Request {
         scenario: String,
         /// Exact solver state budget.
         budget: usize,
+    },
+    /// Run `runs` Monte Carlo battles of this scenario from `seed` (one worker's share).
+    Simulate {
+        /// The page's revision.
+        job: u64,
+        /// Which worker (echoed).
+        part: usize,
+        /// The scenario JSON.
+        scenario: String,
+        /// This worker's seed (`bosworth::worker_seed`).
+        seed: u64,
+        /// This worker's share of the battles.
+        runs: u64,
     },
     /// Stop the Monte Carlo run of `job`.
     Cancel {
@@ -66,27 +121,32 @@ pub const VALUE_STATE_BUDGET: usize = 200_000;
 /// An answer from the worker.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Reply {
-    /// Monte Carlo figures so far.
-    Progress {
+    /// One worker's Monte Carlo counts so far (`Simulation::counts`).
+    Counts {
         /// The page's revision.
         job: u64,
-        /// Battles so far.
+        /// Which worker.
+        part: usize,
+        /// Battles so far in this worker.
         runs: u64,
-        /// Battles planned.
-        total: u64,
-        /// `bosworth::Report` as JSON.
-        report: String,
-        /// Why Monte Carlo.
-        note: Option<String>,
+        /// `bosworth::Tally` as JSON.
+        tally: String,
+        /// This worker has run its whole share.
+        done: bool,
     },
-    /// Final figures.
+    /// The exact solver gave up at `budget` states: the page starts Monte Carlo.
+    TooLarge {
+        /// The page's revision.
+        job: u64,
+        /// The budget passed.
+        budget: usize,
+    },
+    /// Exact figures.
     Done {
         /// The page's revision.
         job: u64,
         /// `bosworth::Report` as JSON.
         report: String,
-        /// Why Monte Carlo, if it is.
-        note: Option<String>,
     },
     /// The scenario could not be solved.
     Failed {
@@ -149,9 +209,10 @@ pub fn value_json(scenario: &str, budget: usize) -> Result<Option<f64>, String> 
 
 struct Run {
     job: u64,
+    part: usize,
     who: HandlerId,
-    sim: bosworth::Simulation,
-    note: String,
+    sim: Simulation,
+    share: u64,
 }
 
 /// The worker.
@@ -175,18 +236,15 @@ impl Worker for Engine {
         let Some(run) = self.run.as_mut().filter(|r| r.job == job) else {
             return;
         };
-        let left = MONTE_CARLO_RUNS - run.sim.runs();
+        let left = run.share - run.sim.runs();
         run.sim.run(left.min(MONTE_CARLO_CHUNK));
-        let report = serde_json::to_string(&run.sim.report()).expect("reports serialise");
-        let note = Some(run.note.clone());
-        if run.sim.runs() >= MONTE_CARLO_RUNS {
-            scope.respond(run.who, Reply::Done { job, report, note });
+        let (runs, tally) = run.sim.counts();
+        let tally = serde_json::to_string(&tally).expect("tallies serialise");
+        let done = runs >= run.share;
+        scope.respond(run.who, Reply::Counts { job, part: run.part, runs, tally, done });
+        if done {
             self.run = None;
         } else {
-            scope.respond(
-                run.who,
-                Reply::Progress { job, runs: run.sim.runs(), total: MONTE_CARLO_RUNS, report, note },
-            );
             schedule(scope, job);
         }
     }
@@ -218,21 +276,19 @@ impl Worker for Engine {
                 match bosworth::solve(&battle, budget) {
                     Ok(report) => {
                         let report = serde_json::to_string(&report).expect("reports serialise");
-                        scope.respond(who, Reply::Done { job, report, note: None });
+                        scope.respond(who, Reply::Done { job, report });
                     }
-                    Err(SolveError::TooLarge { budget }) => {
-                        let note = format!(
-                            "Too large for the exact solver in the browser (more than {budget} battle states): \
-                             these are Monte Carlo estimates from {MONTE_CARLO_RUNS} simulated battles (seed {MONTE_CARLO_SEED})."
-                        );
-                        self.run = Some(Run {
-                            job,
-                            who,
-                            sim: bosworth::Simulation::new(&battle, MONTE_CARLO_SEED),
-                            note,
-                        });
+                    Err(SolveError::TooLarge { budget }) => scope.respond(who, Reply::TooLarge { job, budget }),
+                }
+            }
+            Request::Simulate { job, part, scenario, seed, runs } => {
+                self.run = None;
+                match crate::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
+                    Ok(battle) => {
+                        self.run = Some(Run { job, part, who, sim: Simulation::new(&battle, seed), share: runs });
                         self.update(scope, Continue(job));
                     }
+                    Err(e) => scope.respond(who, Reply::Failed { job, message: e.to_string() }),
                 }
             }
         }

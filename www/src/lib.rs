@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod helper;
+pub mod pool;
 pub mod charts;
 pub mod codec;
 pub mod components;

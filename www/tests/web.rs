@@ -225,6 +225,49 @@ fn choices_offered_are_exactly_what_the_engine_accepts() {
 }
 
 #[wasm_bindgen_test]
+fn monte_carlo_counts_from_workers_merge_exactly() {
+    use bosworth::{Simulation, worker_seed};
+    use bosworth_www::engine::{merge_counts, share};
+    let text = include_str!("../../bench/medium.json");
+    let battle = bosworth::Battle::new(&codec::parse(text).unwrap()).unwrap();
+    // Two workers' streams, split as the page (and `bosworth simulate --threads 2`) splits them.
+    let (runs, k) = (10_001, 2);
+    assert_eq!((share(runs, k, 0), share(runs, k, 1)), (5_001, 5_000));
+    let worker = |j: usize| {
+        let mut s = Simulation::new(&battle, worker_seed(1, j as u64));
+        s.run(share(runs, k, j));
+        s
+    };
+    let (w0, w1) = (worker(0), worker(1));
+    let json = |s: &Simulation| {
+        let (n, t) = s.counts();
+        (n, serde_json::to_string(&t).unwrap())
+    };
+    let (j0, j1) = (json(&w0), json(&w1));
+    // In one process: worker 0 merges worker 1, and worker 1 merges worker 0.
+    let mut one = worker(0);
+    one.merge(&w1);
+    let mut other = worker(1);
+    other.merge(&w0);
+    // In the page: the counts travel as JSON and are absorbed in either order.
+    let page = merge_counts(&battle, 1, &[(j0.0, &j0.1), (j1.0, &j1.1)]).unwrap();
+    let reversed = merge_counts(&battle, 1, &[(j1.0, &j1.1), (j0.0, &j0.1)]).unwrap();
+    assert_eq!(page, one.report());
+    assert_eq!(reversed, one.report());
+    // Merged the other way round only the seed named in the report differs.
+    let mut b = other.report();
+    b.method = one.report().method;
+    assert_eq!(b, one.report());
+    assert!(matches!(page.method, bosworth::report::Method::MonteCarlo { runs: 10_001, seed: 1 }));
+    // One worker gives exactly `simulate` from the seed.
+    assert_eq!(merge_counts(&battle, 1, &[(json(&worker(0)).0, &json(&worker(0)).1)]).unwrap().attacker_holds,
+        { let mut s = Simulation::new(&battle, 1); s.run(5_001); s.report().attacker_holds });
+    // Counts of another battle are refused.
+    let sidebar = bosworth::Battle::new(&preset("sidebar")).unwrap();
+    assert!(merge_counts(&sidebar, 1, &[(j0.0, &j0.1)]).is_err());
+}
+
+#[wasm_bindgen_test]
 fn links_over_64_kb_are_refused() {
     let err = codec::decode(&"A".repeat(codec::MAX_LINK_BYTES + 1)).unwrap_err();
     assert!(err.contains("too long"), "{err}");

@@ -62,8 +62,14 @@ pub fn Results(props: &StateProps) -> Html {
                 <button onclick={cancel} data-testid="cancel">{"Cancel"}</button>
             </div>
         },
-        Calc::Running { .. } => html! { <div class="status running"><span class="spinner" aria-hidden="true"></span>{"Solving exactly…"}</div> },
-        Calc::Cancelled => html! { <div class="status">{"Stopped: the figures are from the battles simulated so far."}</div> },
+        Calc::Running { .. } => html! {
+            <div class="status running" data-testid="solving">
+                <span class="spinner" aria-hidden="true"></span><span>{"Solving exactly…"}</span>
+                <button onclick={cancel} data-testid="cancel">{"Cancel"}</button>
+            </div>
+        },
+        Calc::Cancelled if state.report_is_current() => html! { <div class="status" data-testid="stopped">{"Stopped: the figures are from the battles simulated so far."}</div> },
+        Calc::Cancelled => html! { <div class="status" data-testid="stopped">{"Stopped before the exact solve finished: the figures shown are of the battle before your last edit. Edit the battle to solve again."}</div> },
         Calc::Failed(m) => html! { <div class="status error" role="alert">{m.clone()}</div> },
         _ => html! {},
     };
