@@ -1,8 +1,9 @@
 //! A second worker for the page's smaller questions (the advisor, replay checkpoints), so they
-//! never wait behind the headline's solve or Monte Carlo run. Answers are kept by key.
+//! never wait behind the headline's solve or Monte Carlo run. Answers are kept by key. A fresh
+//! question terminates the worker still busy with an older one (`crate::pool::RawWorker`).
 
-use crate::engine::{Engine, Reply, Request};
-use gloo_worker::{Spawnable, WorkerBridge};
+use crate::engine::{Reply, Request};
+use crate::pool::RawWorker;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -11,7 +12,7 @@ use yew::prelude::*;
 /// The worker, the questions under way and the answers so far.
 #[derive(Default)]
 pub struct Aux {
-    bridge: Option<WorkerBridge<Engine>>,
+    bridge: Option<RawWorker>,
     /// Keys asked and not answered.
     pub pending: HashSet<String>,
     /// Answers by key.
@@ -41,8 +42,19 @@ impl HelperHandle {
         !self.aux.borrow().pending.is_empty()
     }
 
+    /// Drops every question under way (terminating the worker busy with them).
+    pub fn stop(&self) {
+        let mut a = self.aux.borrow_mut();
+        if !a.pending.is_empty() {
+            a.bridge = None;
+            a.pending.clear();
+            drop(a);
+            self.update.force_update();
+        }
+    }
+
     /// Asks once per key. With `fresh`, work still under way for other keys is dropped (its
-    /// worker is let go) so this answer does not wait behind it.
+    /// worker is terminated) so this answer does not wait behind it.
     pub fn ask(&self, key: String, request: Request, fresh: bool) {
         let mut a = self.aux.borrow_mut();
         if a.answers.contains_key(&key) || a.pending.contains(&key) {
@@ -55,22 +67,25 @@ impl HelperHandle {
         if a.bridge.is_none() {
             let aux = Rc::downgrade(&self.aux);
             let update = self.update.clone();
-            a.bridge = Some(
-                Engine::spawner()
-                    .callback(move |reply: Reply| {
-                        let Some(aux) = aux.upgrade() else { return };
-                        let key = match &reply {
-                            Reply::Advice { key, .. } | Reply::Value { key, .. } => key.clone(),
-                            _ => return,
-                        };
-                        if let Ok(mut a) = aux.try_borrow_mut() {
-                            a.pending.remove(&key);
-                            a.answers.insert(key, reply);
-                        }
-                        update.force_update();
-                    })
-                    .spawn("worker.js"),
-            );
+            let spawned = RawWorker::spawn("worker.js", move |reply: Reply| {
+                let Some(aux) = aux.upgrade() else { return };
+                let key = match &reply {
+                    Reply::Advice { key, .. } | Reply::Value { key, .. } => key.clone(),
+                    _ => return,
+                };
+                if let Ok(mut a) = aux.try_borrow_mut() {
+                    a.pending.remove(&key);
+                    a.answers.insert(key, reply);
+                }
+                update.force_update();
+            });
+            match spawned {
+                Ok(w) => a.bridge = Some(w),
+                Err(e) => {
+                    web_sys::console::error_1(&format!("the helper worker could not start: {e:?}").into());
+                    return;
+                }
+            }
         }
         a.pending.insert(key);
         if let Some(b) = &a.bridge {

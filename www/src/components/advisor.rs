@@ -10,11 +10,14 @@ use crate::helper::use_helper;
 use crate::state::Calc;
 use bosworth::advice::Advice;
 use bosworth::report::Method;
+use gloo::timers::callback::Timeout;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// Battles up to this many exact states are advised without asking.
 pub const AUTO_ADVICE_STATES: usize = 60_000;
+/// How long the battle must stay as it is before it is advised without asking.
+pub const AUTO_ADVICE_DELAY_MS: u32 = 300;
 
 /// The four objectives: value and words.
 pub const OBJECTIVES: [(&str, &str); 4] = [
@@ -51,9 +54,15 @@ pub fn Advisor(props: &StateProps) -> Html {
         let request = request.clone();
         let valid = state.battle.is_ok();
         use_effect_with((key.clone(), small, valid), move |_| {
-            if small && valid {
-                helper.ask(key, request(), true);
-            }
+            let timer = if small && valid {
+                // After a pause, so a run of edits is not slowed by advice nobody waits for.
+                Some(Timeout::new(AUTO_ADVICE_DELAY_MS, move || helper.ask(key, request(), true)))
+            } else {
+                // The battle changed: advice on the old one would only take a core from its solve.
+                helper.stop();
+                None
+            };
+            move || drop(timer)
         });
     }
     let run = {

@@ -56,11 +56,14 @@ pub fn Replay(props: &StateProps) -> Html {
     let replay = use_memo((battle.clone(), seed), |(b, seed)| b.as_ref().map(|b| bosworth::replay(b, *seed)));
     let helper = use_helper();
     // The battle as it stood at or before the current event, as a scenario of its own.
-    let checkpoint = replay.as_ref().as_ref().and_then(|r| {
+    let at = replay.as_ref().as_ref().and_then(|r| {
         let step = state.step.min(r.events.len());
-        r.checkpoints.iter().rev().find(|(i, _)| *i <= step).map(|(_, sc)| sc.clone())
+        r.checkpoints.iter().rev().find(|(i, _)| *i <= step).cloned()
     });
-    let checkpoint_json = checkpoint.as_ref().map(codec::to_json);
+    let checkpoint = at.as_ref().map(|(_, sc)| sc.clone());
+    // The checkpoint to value: none before the first event, where the battle is the one the
+    // headline solves (no second solve of it).
+    let checkpoint_json = at.as_ref().filter(|(i, _)| *i > 0).map(|(_, sc)| codec::to_json(sc));
     {
         let helper = helper.clone();
         use_effect_with(checkpoint_json.clone(), move |json| {
