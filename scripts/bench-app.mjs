@@ -1,0 +1,111 @@
+// The app's speed as a user feels it, measured on the built page (dist/) in headless Chromium:
+//  1. edit-to-redraw latency: a 4-against-4 battle opened by #s= link, then 20 edits (a pip
+//     clicked to change a strength), each timed from the click to the frame where the headline
+//     shows the new exact figure (checked against the CLI's exact result afterwards);
+//  2. Monte Carlo in the page: battles per second with k workers (min(hardwareConcurrency, 4))
+//     and with 1 (hardwareConcurrency reported as 1).
+// Writes target/bench-app.json. Not part of the test suite (run by scripts/bench-app).
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { serve, browser, guardedPage, cliExact, headlineOf, scenarioOf, b64url, ROOT } from '../e2e/lib.mjs';
+
+const EDITS = 20;
+const FOUR = {
+  version: 1, area: 'Kent', king: 'Lancaster',
+  attacker: { house: 'York', blocks: [{ id: 'Norfolk', strength: 3 }, { id: 'Suffolk', strength: 3 }, { id: 'Hastings', strength: 3 }, { id: 'Herbert', strength: 3 }] },
+  defender: { house: 'Lancaster', blocks: [{ id: 'Oxford', strength: 3 }, { id: 'Pembroke', strength: 3 }, { id: 'Devon', strength: 2 }, { id: 'Beaumont', strength: 3 }] },
+};
+const eight = (ids) => ids.map((id) => ({ id, strength: 2 }));
+const BIG = {
+  version: 1, area: 'Kent', king: 'Lancaster',
+  attacker: { house: 'York', blocks: eight(['Norfolk', 'Suffolk', 'Hastings', 'Herbert', 'Essex', 'Worcester', 'Arundel', 'Warwick/Y']) },
+  defender: { house: 'Lancaster', blocks: eight(['Oxford', 'Pembroke', 'Devon', 'Beaumont', 'Clifford', 'Wiltshire', 'Exeter/L', 'Somerset']) },
+};
+const link = (url, s) => `${url}#s=${b64url(JSON.stringify(s))}`;
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+};
+const round1 = (x) => Math.round(x * 10) / 10;
+
+/** Clicks `selector` and resolves to the ms until the frame in which the headline is current again. */
+function timedEdit(page, selector) {
+  return page.evaluate((sel) => new Promise((resolve, reject) => {
+    const head = document.querySelector('[data-testid="headline"]');
+    let stale = false;
+    const t0 = performance.now();
+    const obs = new MutationObserver(() => {
+      const h = document.querySelector('[data-testid="headline"]');
+      if (h.dataset.current === 'false') stale = true;
+      if (stale && h.dataset.current === 'true') {
+        obs.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - t0));
+      }
+    });
+    obs.observe(head.parentElement, { attributes: true, subtree: true, childList: true, characterData: true });
+    setTimeout(() => { obs.disconnect(); reject(new Error('no redraw within 30 s')); }, 30000);
+    document.querySelector(sel).click();
+  }), selector);
+}
+
+const server = await serve();
+const context = await browser();
+const out = { edits: EDITS, blocks_per_side: 4 };
+try {
+  const { page, problems } = await guardedPage(context);
+  await page.goto(link(server.url, FOUR));
+  await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 60000 });
+  const times = [];
+  const checks = [];
+  for (let e = 0; e < EDITS; e++) {
+    const side = e % 2 ? 'defender' : 'attacker';
+    const i = Math.floor(e / 2) % 4;
+    const s = await scenarioOf(page);
+    const max = await page.locator(`[data-testid^="pip-${side}-${i}-"]`).count();
+    const k = s[side].blocks[i].strength === max ? max - 1 : max; // one step down, then back up
+    times.push(await timedEdit(page, `[data-testid="pip-${side}-${i}-${k}"]`));
+    const shown = await page.textContent('[data-testid="outcome-attacker"]');
+    checks.push({ scenario: await scenarioOf(page), shown });
+  }
+  for (const { scenario, shown } of checks) {
+    const want = headlineOf(cliExact(scenario)).attacker;
+    if (shown !== want) throw new Error(`the page showed ${shown}, the CLI says ${want}`);
+  }
+  Object.assign(out, {
+    median_ms: round1(quantile(times, 0.5)), p90_ms: round1(quantile(times, 0.9)), max_ms: round1(Math.max(...times)),
+    times_ms: times.map(round1),
+    battle: FOUR,
+  });
+  console.log(`edit to redraw, 4 against 4: median ${out.median_ms} ms, p90 ${out.p90_ms} ms, max ${out.max_ms} ms`);
+  if (problems.length) throw new Error(problems.join('\n'));
+  await page.close();
+
+  // Monte Carlo throughput with k workers and with 1.
+  const mc = {};
+  for (const cores of [null, 1]) {
+    const p = await context.newPage();
+    if (cores) await p.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+    const k = await p.evaluate(() => Math.min(Math.max(navigator.hardwareConcurrency, 1), 4)).catch(() => null);
+    await p.goto(link(server.url, BIG));
+    await p.waitForSelector('[data-testid="progress"]', { timeout: 120000 });
+    const runs0 = Number(await p.getAttribute('[data-testid="progress"] progress', 'value'));
+    const t0 = Date.now();
+    await p.waitForSelector('[data-testid="progress"]', { state: 'detached', timeout: 300000 });
+    const dt = (Date.now() - t0) / 1000;
+    const workers = cores ?? k ?? await p.evaluate(() => Math.min(navigator.hardwareConcurrency, 4));
+    const method = await p.textContent('[data-testid="method"]');
+    if (!/400000 simulated battles/.test(method)) throw new Error(`Monte Carlo did not finish: ${method}`);
+    mc[`workers_${workers}`] = { workers, battles_per_s: Math.round((400000 - runs0) / dt) };
+    console.log(`Monte Carlo, 8 against 8 in the page: ${workers} worker(s), ${mc[`workers_${workers}`].battles_per_s} battles/s`);
+    await p.close();
+  }
+  out.monte_carlo = mc;
+  out.machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`;
+} finally {
+  await context.close();
+  await server.close();
+}
+fs.mkdirSync(path.join(ROOT, 'target'), { recursive: true });
+fs.writeFileSync(path.join(ROOT, 'target', 'bench-app.json'), `${JSON.stringify(out, null, 2)}\n`);
+console.log('figures in target/bench-app.json');
