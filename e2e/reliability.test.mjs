@@ -1,0 +1,180 @@
+// End-to-end checks that nothing leaves the page and that long work stays bounded (issue 5):
+// the Content-Security-Policy, no network request after loading, and a huge exact solve that is
+// cancelled while the page stays responsive.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  serve, browser, guardedPage, cliExact, cliJson, settled, headlineOf, b64url, DIST, ROOT,
+} from './lib.mjs';
+
+const SIDEBAR = {
+  version: 1, king: 'Lancaster',
+  attacker: { house: 'York', blocks: [{ id: 'Herbert', strength: 3 }, { id: 'Clarence/Y', strength: 3 }] },
+  defender: { house: 'Lancaster', blocks: [{ id: 'Rivers/L', strength: 2 }] },
+};
+const link = (url, scenario) => `${url}#s=${b64url(JSON.stringify(scenario))}`;
+
+let server;
+let context;
+let page;
+let problems;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/serve --build-only first');
+  server = await serve();
+});
+after(async () => { await server.close(); });
+beforeEach(async () => {
+  context = await browser();
+  ({ page, problems } = await guardedPage(context));
+});
+afterEach(async () => {
+  await context.close();
+  assert.deepEqual(problems, [], 'no console error and no request beyond 127.0.0.1');
+});
+
+/** The CSP of a page's meta tag as { directive: [sources] }. */
+function parseCsp(text) {
+  return Object.fromEntries(text.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
+    const [name, ...sources] = d.split(/\s+/);
+    return [name, sources];
+  }));
+}
+
+test('the Content-Security-Policy forbids inline scripts and remote origins, and the page has no inline script', async () => {
+  const violations = [];
+  await page.exposeFunction('reportViolation', (v) => violations.push(v));
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
+    (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`)));
+  await page.goto(link(server.url, SIDEBAR));
+  await settled(page);
+  const metas = await page.$$eval('meta[http-equiv="Content-Security-Policy" i]', (m) => m.map((x) => x.content));
+  assert.equal(metas.length, 1, 'one CSP meta tag');
+  const csp = parseCsp(metas[0]);
+  const scripts = csp['script-src'] ?? csp['default-src'];
+  assert.ok(scripts, 'script-src (or default-src) is set');
+  assert.ok(!scripts.includes("'unsafe-inline'"), `script-src allows inline scripts: ${scripts}`);
+  assert.ok(!scripts.includes("'unsafe-eval'"), `script-src allows eval: ${scripts}`);
+  assert.deepEqual(csp['default-src'], ["'self'"]);
+  assert.deepEqual(csp['object-src'], ["'none'"]);
+  assert.deepEqual(csp['connect-src'], ["'self'"]);
+  // Only keywords, 'self', data: and blob: anywhere: no host, no scheme that reaches outside.
+  const allowed = new Set(["'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-inline'", 'data:', 'blob:']);
+  for (const [name, sources] of Object.entries(csp)) {
+    for (const s of sources) assert.ok(allowed.has(s), `${name} names a remote origin or unknown source: ${s}`);
+    if (name !== 'style-src') assert.ok(!sources.includes("'unsafe-inline'"), `${name} allows 'unsafe-inline'`);
+  }
+  // No inline script with content, neither in the file served nor in the page after it started.
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs) || body.trim());
+  assert.deepEqual(inline.map((m) => m[0]), [], 'dist/index.html has no inline script');
+  const live = await page.$$eval('script', (s) => s.filter((x) => !x.src || x.textContent.trim()).map((x) => x.outerHTML));
+  assert.deepEqual(live, [], 'the page has no inline script');
+  // And the policy is enforced: an inline script does not run.
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__inlineRan = true';
+    document.body.append(s);
+  });
+  assert.equal(await page.evaluate(() => window.__inlineRan === true), false, 'an inline script ran');
+  assert.ok(violations.some((v) => v.startsWith('script-src')), `the browser reported the refused script: ${violations}`);
+  // The browser logs the refusal as a console error: that one was expected.
+  const refused = problems.findIndex((p) => /Executing inline script violates the following Content Security Policy/.test(p));
+  assert.ok(refused >= 0, 'the refusal was logged');
+  problems.splice(refused, 1);
+});
+
+test('after loading, editing, a replay and the advisor make no network request', async () => {
+  const requests = [];
+  let recording = false;
+  const seen = new Set();
+  const note = (r) => { if (recording) requests.push(r.url()); else seen.add(r.url()); };
+  page.on('request', note);
+  context.on('request', (r) => { if (!r.frame?.()) note(r); });
+  await page.goto(link(server.url, SIDEBAR));
+  await settled(page);
+  // The replay's and advisor's workers start with the page's first result; let them load.
+  await page.waitForSelector('[data-testid="advice-best"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="eval-value"]', { timeout: 30000 }).catch(() => {});
+  await page.waitForLoadState('networkidle');
+  assert.ok([...seen].some((u) => u.endsWith('/worker_bg.wasm')), 'the workers\' loads are seen, so any later request would be');
+  recording = true;
+  // Edit: reduce Herbert, make Rivers a reserve and back, and wait for each fresh result.
+  await page.click('[data-testid="pip-attacker-0-3"]');
+  await settled(page);
+  await page.check('[data-testid="reserve-defender-0"]');
+  await page.uncheck('[data-testid="reserve-defender-0"]');
+  const shown = await settled(page);
+  // A replay, step by step to the end, with the evaluation bar.
+  for (let i = 0; i < 4; i++) await page.click('[data-testid="replay-next"]');
+  await page.click('[aria-label="To the end"]');
+  await page.waitForSelector('[data-testid="luck"]');
+  // The advisor, for another objective.
+  await page.selectOption('[data-testid="advice-objective"]', 'steps');
+  await page.click('[data-testid="advise"]');
+  await page.waitForSelector('[data-testid="advice-best"] >> text=/steps/', { timeout: 30000 });
+  await page.waitForTimeout(500);
+  recording = false;
+  assert.match(shown.attacker, /^\d+\.\d%$/);
+  // Ideally nothing; at most a worker started (its blob: script lives in the page's memory) from
+  // files the page had already loaded.
+  const network = requests.filter((u) => !/^(blob|data):/.test(u));
+  const fresh = network.filter((u) => !seen.has(u) || !/\/worker(_bg\.wasm|\.js)$/.test(new URL(u).pathname));
+  assert.deepEqual(fresh, [], 'requests after the first result');
+  console.log(`# network requests after the first result: ${network.length}; blob: or data: loads: ${requests.length - network.length}`);
+});
+
+test('a huge exact solve can be cancelled, the page stays responsive, and a new battle gets fresh exact odds', async () => {
+  const huge = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'huge.json'), 'utf8'));
+  await page.goto(link(server.url, huge));
+  await page.waitForSelector('[data-testid="solving"]', { timeout: 30000 });
+  // While the worker solves, a click is answered at once: the theme toggle flips the page.
+  const clicks = [];
+  for (let i = 0; i < 3; i++) {
+    clicks.push(await page.evaluate(() => new Promise((resolve) => {
+      const root = document.documentElement;
+      const before = root.getAttribute('data-theme');
+      const t0 = performance.now();
+      const obs = new MutationObserver(() => {
+        if (root.getAttribute('data-theme') !== before) { obs.disconnect(); resolve(performance.now() - t0); }
+      });
+      obs.observe(root, { attributes: true });
+      document.querySelector('[data-testid="theme-toggle"]').click();
+    })));
+    assert.ok(await page.isVisible('[data-testid="solving"]'), 'still solving');
+  }
+  console.log(`# theme toggle during the huge solve: ${clicks.map((c) => c.toFixed(1)).join(', ')} ms`);
+  assert.ok(Math.max(...clicks) < 200, `a click took ${Math.max(...clicks)} ms`);
+  await page.click('[data-testid="cancel"]');
+  await page.waitForSelector('[data-testid="stopped"]');
+  assert.equal(await page.isVisible('[data-testid="solving"]'), false);
+  // Edit to a small battle: a link pasted into the open page.
+  const t0 = Date.now();
+  await page.evaluate((hash) => { location.hash = hash; }, `s=${b64url(JSON.stringify(SIDEBAR))}`);
+  const shown = await settled(page);
+  console.log(`# fresh result ${Date.now() - t0} ms after the edit`);
+  assert.deepEqual(shown, headlineOf(cliExact(SIDEBAR)));
+  assert.match(await page.textContent('[data-testid="method"]'), /^Exact/);
+});
+
+test('Monte Carlo across workers gives exactly the CLI\'s figures for the same streams', async () => {
+  const eight = (ids) => ids.map((id) => ({ id, strength: 2 }));
+  const big = {
+    version: 1, area: 'Kent', king: 'Lancaster',
+    attacker: { house: 'York', blocks: eight(['Norfolk', 'Suffolk', 'Hastings', 'Herbert', 'Essex', 'Worcester', 'Arundel', 'Warwick/Y']) },
+    defender: { house: 'Lancaster', blocks: eight(['Oxford', 'Pembroke', 'Devon', 'Beaumont', 'Clifford', 'Wiltshire', 'Exeter/L', 'Somerset']) },
+  };
+  await page.goto(link(server.url, big));
+  await page.waitForSelector('[data-testid="progress"]', { timeout: 60000 });
+  await page.waitForSelector('[data-testid="progress"]', { state: 'detached', timeout: 120000 });
+  const note = await page.textContent('[data-testid="note"]');
+  const k = Number(note.match(/in (\d) workers?/)[1]);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  assert.equal(k, Math.min(cores, 4));
+  assert.match(note, new RegExp(`bosworth simulate --runs 400000 --threads ${k}`));
+  assert.match(await page.textContent('[data-testid="method"]'), /Monte Carlo: 400000 simulated battles, seed 1/);
+  const cli = cliJson('simulate', ['--runs', '400000', '--threads', String(k), '--seed', '1'], big);
+  assert.deepEqual(await settled(page), headlineOf(cli));
+});
