@@ -81,7 +81,8 @@ pub struct Report {
     pub vacant: f64,
     /// `ends_in_round[r - 1]`: chance the battle's last round is r.
     pub ends_in_round: [f64; 4],
-    /// Chance control changed in round 1 (D5).
+    /// Chance the sides end with their roles swapped by a round-1 control change (D5; two
+    /// changes, R8, swap them back).
     pub control_changes: f64,
     /// Every block, in the scenario's order.
     pub blocks: Vec<BlockReport>,
