@@ -121,6 +121,11 @@ fn micro(
 /// The whole run.
 #[derive(Serialize)]
 pub struct Bench {
+    /// The exact solver's state budget in this run.
+    budget: usize,
+    /// Micro-benchmarks: batches, and calls per batch.
+    micro_batches: usize,
+    micro_calls: u32,
     micro: Vec<Micro>,
     machine: String,
     threads: usize,
@@ -321,6 +326,9 @@ pub fn run(
         quick,
         rows,
         growth: growth(quick),
+        budget,
+        micro_batches: if quick { 3 } else { 31 },
+        micro_calls: if quick { 1_000 } else { 200_000 },
         micro: micro(dir, quick, &load)?,
     })
 }

@@ -57,10 +57,10 @@ fn main() {
             fmt_rate(br_mc),
         );
     }
-    let _ = writeln!(md, "\n\"too large\": more than 3,000,000 states, the budget of a benchmark run; the solver stops and suggests Monte Carlo.\n");
+    let _ = writeln!(md, "\n\"too large\": more than {} states, the budget of a benchmark run; the solver stops and suggests Monte Carlo.\n", native["budget"]);
 
     let _ = writeln!(md, "## Hot paths\n");
-    let _ = writeln!(md, "Micro-benchmarks (`bosworth bench`, median of 31 batches of 200,000 calls) on the medium battle's first decision point.\n");
+    let _ = writeln!(md, "Micro-benchmarks (`bosworth bench`, median of {} batches of {} calls) on the medium battle's first decision point.\n", native["micro_batches"], native["micro_calls"]);
     let _ = writeln!(md, "| path | ns per call |");
     let _ = writeln!(md, "|---|---|");
     for m in native["micro"].as_array().map(|v| v.as_slice()).unwrap_or(&[]) {
