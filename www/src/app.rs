@@ -5,6 +5,7 @@ use crate::components::advisor::Advisor;
 use crate::components::army::ArmyPanel;
 use crate::components::fire_order::FireOrder;
 use crate::components::headline::Headline;
+use crate::components::live::Live;
 use crate::components::replay::Replay;
 use crate::components::results::Results;
 use crate::components::settings::Settings;
@@ -376,6 +377,7 @@ pub fn App() -> Html {
                 {top_error}
                 {headline}
                 <Results state={state.clone()} />
+                <Live state={state.clone()} />
                 <Advisor state={state.clone()} />
                 <FireOrder order={(*order).clone()} highlight={highlight} />
                 <Replay state={state.clone()} />

@@ -97,6 +97,23 @@ pub struct State {
     pub theme: Theme,
     /// Streamer view.
     pub overlay: bool,
+    /// Live play: the turns entered at the table so far, oldest first (for Undo). Any other
+    /// change of the battle clears it.
+    pub live: Vec<LiveTurn>,
+}
+
+/// One turn played live: the battle before it, what happened, and how the battle ended if it did
+/// (then the battle shown stays the one before the turn).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveTurn {
+    /// The battle before the turn.
+    pub before: Scenario,
+    /// The turn as entered: who did what with which dice.
+    pub said: String,
+    /// What happened, as in a replay.
+    pub events: Vec<bosworth::log::Event>,
+    /// How the battle ended, if this turn ended it.
+    pub ending: Option<bosworth::round::Ending>,
 }
 
 /// Everything that changes the state.
@@ -149,6 +166,15 @@ pub enum Action {
     Theme(Theme),
     /// Streamer view on or off.
     Overlay(bool),
+    /// A turn played live (`bosworth::live`): the battle goes on from `next` (`None`: it ended).
+    Live {
+        /// What happened and how the battle ended.
+        turn: LiveTurn,
+        /// The battle after the turn, when it goes on.
+        next: Option<Scenario>,
+    },
+    /// Takes back the last live turn.
+    LiveUndo,
 }
 
 impl State {
@@ -167,6 +193,7 @@ impl State {
             step: 0,
             theme: Theme::Auto,
             overlay: false,
+            live: Vec::new(),
         }
     }
 
@@ -183,17 +210,42 @@ impl State {
         self.report_revision == self.revision
     }
 
+    /// How the battle ended, when the last live turn ended it.
+    pub fn live_ending(&self) -> Option<bosworth::round::Ending> {
+        self.live.last().and_then(|t| t.ending)
+    }
+
     /// Applies an action (pure: the same state and action give the same result).
     pub fn apply(mut self, action: Action) -> State {
         match action {
             Action::Edit(edit) => {
                 let mut scenario = self.scenario.clone();
                 apply_edit(&mut scenario, edit);
+                if scenario != self.scenario {
+                    self.live.clear();
+                }
                 self.set_scenario(scenario);
             }
             Action::Load(scenario) => {
+                if scenario != self.scenario {
+                    self.live.clear();
+                }
                 self.set_scenario(scenario);
                 self.notice = None;
+            }
+            Action::Live { turn, next } => {
+                // Only a turn played from the battle as it is now (not a stale click).
+                if turn.before == self.scenario && self.live_ending().is_none() {
+                    self.live.push(turn);
+                    if let Some(next) = next {
+                        self.set_scenario(next);
+                    }
+                }
+            }
+            Action::LiveUndo => {
+                if let Some(turn) = self.live.pop() {
+                    self.set_scenario(turn.before);
+                }
             }
             Action::Notice(n) => self.notice = n,
             Action::Started(rev) if rev == self.revision => {

@@ -284,3 +284,57 @@ fn advice_and_checkpoint_values_come_from_the_engine() {
     assert!((0.0..=1.0).contains(&v));
     assert_eq!(bosworth_www::engine::value_json(text, 10).unwrap(), None);
 }
+
+#[wasm_bindgen_test]
+fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
+    use bosworth_www::components::live::{counter_needed, entered, parse_dice, turn_of};
+    use bosworth_www::state::LiveTurn;
+    assert_eq!(parse_dice("3 5,1").unwrap(), [3, 5, 1]);
+    assert_eq!(parse_dice("351").unwrap(), [3, 5, 1]);
+    assert!(parse_dice("3 x").unwrap_err().contains("'x' is not a die"));
+    assert_eq!(entered(&[2, 4], &[3], Some("Norfolk")), ", dice [2 4]; Norfolk fired back [3].");
+    let text = include_str!("../../examples/treachery-advice.json");
+    let start = codec::parse(text).unwrap();
+    let st = State::new(start.clone());
+    let b = st.battle.clone().unwrap();
+    let t = turn_of(&b).unwrap();
+    assert_eq!((t.round, t.block.as_str(), t.side), (1, "Exeter/L", Side::Attacker));
+    let (treachery, _) = t.actions.iter().find(|(_, l)| l == "treachery on Stanley/Y").unwrap().clone();
+    assert!(bosworth::live::play(&b, treachery, &[2, 4], &[]).unwrap_err().contains("not 2"));
+    let turn = bosworth::live::play(&b, treachery, &[2], &[]).unwrap();
+    let next = turn.next.clone().unwrap();
+    let st = st.apply(Action::Live {
+        turn: LiveTurn { before: start.clone(), said: "x".into(), events: turn.events.clone(), ending: None },
+        next: Some(next.clone()),
+    });
+    assert_eq!(st.scenario, next);
+    assert_eq!(st.live.len(), 1);
+    // A stale turn (played from another battle) is ignored.
+    let again = st.clone().apply(Action::Live {
+        turn: LiveTurn { before: start.clone(), said: "x".into(), events: vec![], ending: None },
+        next: Some(start.clone()),
+    });
+    assert_eq!(again.scenario, next);
+    // A charge whose target survives names the dice it fires back with (6.5, D9): Exeter's three
+    // misses leave Stanley all four steps; three hits leave him one.
+    let (charge, _) = t.actions.iter().find(|(_, l)| l == "charge Stanley/Y").unwrap().clone();
+    assert_eq!(counter_needed(&b, charge, &[6, 6, 6]), Some(4));
+    assert_eq!(counter_needed(&b, charge, &[1, 1, 1]), Some(1));
+    assert_eq!(counter_needed(&b, treachery, &[2]), None);
+    assert!(bosworth::live::play(&b, charge, &[6, 6, 6], &[6, 6, 6, 6]).is_ok());
+    // The Treason card is rolled first where it is held (D11).
+    let bosworth_1485 = bosworth::Battle::new(&preset("Bosworth")).unwrap();
+    let (side, target, dice) = bosworth_www::components::live::treason_due(&bosworth_1485).unwrap();
+    assert_eq!(side, Side::Attacker);
+    assert!(dice > 0 && !target.is_empty());
+    assert!(bosworth::live::play_treason(&bosworth_1485, &vec![2; dice as usize]).is_ok());
+    assert_eq!(bosworth_www::components::live::treason_due(&b), None);
+    let st = st.apply(Action::LiveUndo);
+    assert_eq!(st.scenario, start);
+    assert!(st.live.is_empty());
+    // An edit forgets the turns entered.
+    let st = st
+        .apply(Action::Live { turn: LiveTurn { before: start.clone(), said: "x".into(), events: vec![], ending: None }, next: Some(next) })
+        .apply(Action::Edit(Edit::Strength(Side::Attacker, 1, 1)));
+    assert!(st.live.is_empty());
+}

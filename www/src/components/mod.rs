@@ -6,6 +6,7 @@ pub mod block;
 pub mod choices;
 pub mod custom;
 pub mod fire_order;
+pub mod live;
 pub mod headline;
 pub mod picker;
 pub mod replay;
