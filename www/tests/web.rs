@@ -338,3 +338,54 @@ fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
         .apply(Action::Edit(Edit::Strength(Side::Attacker, 1, 1)));
     assert!(st.live.is_empty());
 }
+
+#[wasm_bindgen_test]
+async fn the_outline_of_best_play_reads_by_round_with_departures_marked() {
+    use bosworth::advice::OutlineEntry;
+    use bosworth_www::components::advisor::{Outline, OutlineProps, outline_lines};
+    let entry = |round, block: &str, action: &str, share, departs| OutlineEntry {
+        round,
+        block: block.into(),
+        side: Side::Attacker,
+        action: action.into(),
+        chance: share / 2.0,
+        share,
+        departs_from_policy: departs,
+    };
+    let entries = vec![
+        entry(1, "Exeter/L", "treachery on Stanley/Y", 1.0, true),
+        entry(3, "Oxford", "retreat", 0.004, false),
+        entry(1, "Oxford", "charge Norfolk", 0.25, false),
+    ];
+    let lines = outline_lines(&entries);
+    assert_eq!(lines.iter().map(|(r, l)| (*r, l.len())).collect::<Vec<_>>(), [(1, 2), (3, 1)]);
+    assert_eq!(lines[0].1[0], ("Exeter/L: treachery on Stanley/Y (100% of its turns)".to_string(), true));
+    assert_eq!(lines[1].1[0].0, "Oxford: retreat (<1% of its turns)");
+    // The advisor's real outline for the worked example: the Treachery roll in round 1.
+    let text = include_str!("../../examples/treachery-advice.json");
+    let json = bosworth_www::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
+    let advice: bosworth::advice::Advice = serde_json::from_str(&json).unwrap();
+
+    let doc = gloo::utils::document();
+    for (entries, want) in [
+        (entries, vec!["Round 1 · Exeter/L: treachery on Stanley/Y (100% of its turns)differs from your choices", "Round 1 · Oxford: charge Norfolk (25% of its turns)", "Round 3 · Oxford: retreat (<1% of its turns)"]),
+        (advice.outline.clone(), vec!["Round 1 · Exeter/L: treachery on Stanley/Y (100% of its turns)differs from your choices"]),
+        (Vec::new(), vec![]),
+    ] {
+        let root = doc.create_element("div").unwrap();
+        doc.body().unwrap().append_child(&root).unwrap();
+        let handle = yew::Renderer::<Outline>::with_root_and_props(root.clone(), OutlineProps { entries }).render();
+        gloo::timers::future::TimeoutFuture::new(10).await;
+        let items = root.query_selector_all("[data-testid=outline-line]").unwrap();
+        let got: Vec<String> = (0..items.length()).map(|i| items.get(i).unwrap().text_content().unwrap()).collect();
+        assert_eq!(got, want);
+        let marked = root.query_selector_all("[data-testid=outline-line].departs").unwrap().length() as usize;
+        assert_eq!(marked, want.iter().filter(|l| l.ends_with("differs from your choices")).count());
+        if want.is_empty() {
+            assert!(root.text_content().unwrap().contains("Every block fires"), "{}", root.text_content().unwrap());
+        } else {
+            assert!(root.query_selector("[data-testid=outline-round-1]").unwrap().is_some());
+        }
+        handle.destroy();
+    }
+}

@@ -8,7 +8,7 @@ use crate::engine::{ADVICE_STATE_BUDGET, Reply, Request};
 use crate::format::{area_label, pct};
 use crate::helper::use_helper;
 use crate::state::Calc;
-use bosworth::advice::Advice;
+use bosworth::advice::{Advice, OutlineEntry};
 use bosworth::report::Method;
 use gloo::timers::callback::Timeout;
 use web_sys::HtmlSelectElement;
@@ -161,7 +161,62 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
         <>
             {decision}
             <p class="gain" data-testid="advice-gain">{gain}</p>
+            <Outline entries={a.outline.clone()} />
             <p class="muted small" data-testid="advice-time">{format!("Solved in {:.0} ms in your browser ({} battle states).", ms, a.states)}</p>
         </>
+    }
+}
+
+/// A share as a whole percentage, `<1%` below one.
+fn share_text(p: f64) -> String {
+    if p > 0.0 && p < 0.005 { "<1%".to_string() } else { format!("{:.0}%", p * 100.0) }
+}
+
+/// The outline of best play as lines by round: (round, [(line, departs from the choices as set)]).
+/// A line reads `Exeter/L: treachery on Stanley/Y (100% of its turns)`.
+pub fn outline_lines(entries: &[OutlineEntry]) -> Vec<(u8, Vec<(String, bool)>)> {
+    let mut rounds: Vec<(u8, Vec<(String, bool)>)> = Vec::new();
+    for e in entries {
+        let line = format!("{}: {} ({} of its turns)", e.block, e.action, share_text(e.share));
+        match rounds.iter_mut().find(|(r, _)| *r == e.round) {
+            Some((_, lines)) => lines.push((line, e.departs_from_policy)),
+            None => rounds.push((e.round, vec![(line, e.departs_from_policy)])),
+        }
+    }
+    rounds.sort_by_key(|(r, _)| *r);
+    rounds
+}
+
+/// The outline's props.
+#[derive(Properties, PartialEq, Clone)]
+pub struct OutlineProps {
+    /// `Advice::outline`.
+    pub entries: Vec<OutlineEntry>,
+}
+
+/// Best play in outline, after the first decision: where it does something other than fire, by
+/// round, with the turns that depart from the choices as set marked.
+#[function_component]
+pub fn Outline(props: &OutlineProps) -> Html {
+    let rounds = outline_lines(&props.entries);
+    html! {
+        <div class="outline" data-testid="advice-outline">
+            <h3>{"Best play in outline"}</h3>
+            if rounds.is_empty() {
+                <p class="muted small">{"Every block fires whenever it has a choice, as set."}</p>
+            } else {
+                <p class="muted small">{"Where best play does other than fire; share of that block's turns in the round, as far as they come."}</p>
+                { for rounds.iter().map(|(round, lines)| html! {
+                    <ul class="outline-round" aria-label={format!("Round {round}")} data-testid={format!("outline-round-{round}")}>
+                        { for lines.iter().map(|(line, departs)| html! {
+                            <li class={classes!(departs.then_some("departs"))} data-testid="outline-line">
+                                <span class="outline-r">{format!("Round {round}")}</span>{" · "}<span>{line.clone()}</span>
+                                if *departs { <span class="tag departs-tag" title="Not what the choices as set would do">{"differs from your choices"}</span> }
+                            </li>
+                        }) }
+                    </ul>
+                }) }
+            }
+        </div>
     }
 }
