@@ -9,3 +9,19 @@ init({ module_or_path: './bosworth-www_bg.wasm' }).catch((err) => {
   }
   console.error(err);
 });
+
+// The panic banner's Copy button (see install_panic_hook): plain JavaScript, since the
+// WebAssembly may be unusable after a panic.
+document.addEventListener('click', (event) => {
+  const button = event.target.closest && event.target.closest('#panic-copy');
+  if (!button) return;
+  const report = document.getElementById('panic-report');
+  if (!report) return;
+  const done = () => { button.textContent = 'Copied'; };
+  const fallback = () => { report.select(); try { document.execCommand('copy'); done(); } catch (_) { /* selected: copy by hand */ } };
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(report.value).then(done, fallback);
+  } else {
+    fallback();
+  }
+});
