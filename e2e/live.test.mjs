@@ -55,7 +55,7 @@ test('live: a Treachery roll entered at the table moves the battle on, with the 
   // Two dice for a one-die roll: the engine's message, next to the inputs, and the battle stays.
   await page.fill('[data-testid="live-dice"]', '2 4');
   await page.press('[data-testid="live-dice"]', 'Enter');
-  assert.match(await page.textContent('[data-testid="live-error"]'), /rolls 1 dice, not 2/);
+  assert.match(await page.textContent('[data-testid="live-error"]'), /rolls 1 die, not 2/);
   assert.deepEqual(await scenarioOf(page), TREACHERY);
   // A die of 7.
   await page.fill('[data-testid="live-dice"]', '7');

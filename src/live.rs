@@ -2,7 +2,7 @@
 //! scenario, usually with `progress`), the action chosen and the dice, and returns the battle
 //! after it, so odds and advice can be asked again at once.
 
-use crate::action::{Action, Roll, legal_actions, resolve};
+use crate::action::{Action, legal_actions, resolve};
 use crate::battle::Battle;
 use crate::bonus::firepower;
 use crate::charge::counter_fire;
@@ -51,51 +51,108 @@ pub fn dice_needed(battle: &Battle, action: Action) -> Result<(usize, u8), Strin
     })
 }
 
+/// The dice typed at the table for one turn, checked against what the turn needs.
+struct Typed<'a> {
+    dice: &'a [u8],
+    counter: &'a [u8],
+}
+
+fn check(dice: &[u8]) -> Result<(), String> {
+    match dice.iter().find(|d| !(1..=6).contains(*d)) {
+        Some(d) => Err(format!("{d} is not a die roll (1-6)")),
+        None => Ok(()),
+    }
+}
+
+fn dice_words(n: u8) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+impl crate::replay::DiceSource for Typed<'_> {
+    fn action(&mut self, n: u8) -> Result<Vec<u8>, String> {
+        if self.dice.len() != n as usize {
+            return Err(format!(
+                "this turn rolls {}, not {}",
+                dice_words(n),
+                self.dice.len()
+            ));
+        }
+        check(self.dice)?;
+        Ok(self.dice.to_vec())
+    }
+    fn counter(&mut self, n: Option<u8>) -> Result<Vec<u8>, String> {
+        match n {
+            None if !self.counter.is_empty() => Err("the target does not fire back".into()),
+            None => Ok(Vec::new()),
+            Some(n) if self.counter.len() != n as usize => Err(format!(
+                "the target fires back with {}, not {}",
+                dice_words(n),
+                self.counter.len()
+            )),
+            Some(_) => {
+                check(self.counter)?;
+                Ok(self.counter.to_vec())
+            }
+        }
+    }
+}
+
 /// Plays the next turn of `battle` with `action` and the dice rolled: `dice` for the action, and
-/// for a charge whose target survives, `counter` for its bonus fire (6.5, D9).
+/// for a charge whose target survives, `counter` for its bonus fire (6.5, D9). The events are
+/// those a replay shows: the roll with its rating and rule, where the hits went, and the end.
 ///
 /// # Errors
 /// A message when the action is not legal now, or the dice are not the number the turn needs
 /// or not 1-6.
 pub fn play(battle: &Battle, action: Action, dice: &[u8], counter: &[u8]) -> Result<Turn, String> {
-    let (actor, needed) = dice_needed(battle, action)?;
-    if dice.len() != needed as usize {
-        return Err(format!("this turn rolls {needed} dice, not {}", dice.len()));
-    }
-    if let Some(d) = dice.iter().chain(counter).find(|d| !(1..=6).contains(*d)) {
-        return Err(format!("{d} is not a die roll (1-6)"));
-    }
+    let (actor, _) = dice_needed(battle, action)?;
     let mut s = battle.initial_state();
     advance(battle, &mut s, &mut crate::log::Silent);
-    let hits_of = |dice: &[u8], fp: u8| dice.iter().filter(|&&d| d <= fp).count() as u8;
-    let roll = match action {
-        Action::Fire => Roll::Hits(hits_of(dice, firepower(battle, &s, actor))),
-        Action::Charge(t) => {
-            let hits = hits_of(dice, firepower(battle, &s, actor));
-            let counter_hits = match counter_fire(battle, &s, t, hits) {
-                Some((n, fp)) => {
-                    if counter.len() != n as usize {
-                        return Err(format!(
-                            "the target fires back with {n} dice, not {}",
-                            counter.len()
-                        ));
-                    }
-                    hits_of(counter, fp)
-                }
-                None if !counter.is_empty() => return Err("the target does not fire back".into()),
-                None => 0,
-            };
-            Roll::Charge {
-                hits,
-                counter: counter_hits,
-            }
-        }
-        Action::Treachery(_) => Roll::Treachery(dice.iter().all(|d| d % 2 == 0)),
-        Action::Pass | Action::Retreat => Roll::Nothing,
-    };
     let mut events = Vec::new();
+    let roll = crate::replay::act(
+        battle,
+        &s,
+        actor,
+        action,
+        &mut Typed { dice, counter },
+        &mut events,
+    )?;
     resolve(battle, &mut s, actor, action, roll, &mut events);
     Ok(finish(battle, s, events))
+}
+
+/// How many dice a charge's target fires back with after the charge rolled `dice`: `None` when
+/// the charge eliminates it or it may not fire yet (6.5, D9, R12).
+///
+/// # Errors
+/// When `action` is not a legal charge now, or `dice` are not the charge's.
+pub fn counter_dice(battle: &Battle, action: Action, dice: &[u8]) -> Result<Option<u8>, String> {
+    let Action::Charge(target) = action else {
+        return Err("not a charge".into());
+    };
+    let (actor, needed) = dice_needed(battle, action)?;
+    if dice.len() != needed as usize {
+        return Err(format!(
+            "this turn rolls {}, not {}",
+            dice_words(needed),
+            dice.len()
+        ));
+    }
+    check(dice)?;
+    let mut s = battle.initial_state();
+    advance(battle, &mut s, &mut crate::log::Silent);
+    let fp = firepower(battle, &s, actor);
+    let hits = dice.iter().filter(|&&d| d <= fp).count() as u8;
+    Ok(counter_fire(battle, &s, target, hits).map(|(n, _)| n))
+}
+
+/// The Treason roll due before round 1, if any (D11, R2): (holder, target slot, dice).
+pub fn treason_due(battle: &Battle) -> Option<(crate::scenario::Side, usize, u8)> {
+    crate::treachery::treason_roll(battle)
 }
 
 fn treason_pending(battle: &Battle) -> bool {
@@ -110,9 +167,14 @@ pub fn play_treason(battle: &Battle, dice: &[u8]) -> Result<Turn, String> {
     let Some((_, _, needed)) = crate::treachery::treason_roll(battle) else {
         return Err("no Treason roll is due in this battle".into());
     };
-    if dice.len() != needed as usize || dice.iter().any(|d| !(1..=6).contains(d)) {
-        return Err(format!("the Treason roll needs {needed} dice, each 1-6"));
+    if dice.len() != needed as usize {
+        return Err(format!(
+            "the Treason roll needs {}, not {}",
+            dice_words(needed),
+            dice.len()
+        ));
     }
+    check(dice)?;
     let mut events = Vec::new();
     let success = dice.iter().all(|d| d % 2 == 0);
     let s = crate::treachery::play_treason(battle, success, dice.to_vec(), &mut events);

@@ -76,7 +76,24 @@ pub fn replay(battle: &Battle, seed: u64) -> Replay {
     }
 }
 
-/// Rolls the dice of one turn and logs them; returns the result for [`resolve`].
+/// Where a turn's dice come from: rolled by the generator (replay) or typed at the table (live).
+pub(crate) trait DiceSource {
+    /// `n` dice for the action itself.
+    fn action(&mut self, n: u8) -> Result<Vec<u8>, String>;
+    /// `n` dice for a charge target's bonus fire, or `None` when it does not fire back.
+    fn counter(&mut self, n: Option<u8>) -> Result<Vec<u8>, String>;
+}
+
+impl DiceSource for BattleRng {
+    fn action(&mut self, n: u8) -> Result<Vec<u8>, String> {
+        Ok(roll(self, n))
+    }
+    fn counter(&mut self, n: Option<u8>) -> Result<Vec<u8>, String> {
+        Ok(roll(self, n.unwrap_or(0)))
+    }
+}
+
+/// Rolls the dice of one turn from `source` and logs them; returns the result for [`resolve`].
 fn turn(
     battle: &Battle,
     s: &State,
@@ -85,6 +102,19 @@ fn turn(
     rng: &mut BattleRng,
     events: &mut Vec<Event>,
 ) -> Roll {
+    act(battle, s, actor, action, rng, events).expect("generated dice always fit the turn")
+}
+
+/// One turn's dice taken from `source`, logged with the rule, and reduced to the result the
+/// rules apply (6.4, 6.5, 6.9).
+pub(crate) fn act(
+    battle: &Battle,
+    s: &State,
+    actor: usize,
+    action: Action,
+    source: &mut impl DiceSource,
+    events: &mut Vec<Event>,
+) -> Result<Roll, String> {
     let name = |i: usize| s.version(battle, i).id.clone();
     let rating = |st: &State, i: usize| {
         format!(
@@ -112,7 +142,7 @@ fn turn(
             rule: rule.into(),
         })
     };
-    match action {
+    Ok(match action {
         Action::Pass => {
             acts(
                 "pass",
@@ -136,8 +166,9 @@ fn turn(
         }
         Action::Fire => {
             let fp = firepower(battle, s, actor);
-            let dice = roll(rng, s.strength[actor]);
+            let dice = source.action(s.strength[actor])?;
             let hits = count_hits(&dice, fp);
+            let rule = "6.4: one die per step; each die at or under the firepower hits";
             acts(
                 "fire",
                 actor,
@@ -145,14 +176,15 @@ fn turn(
                 Some(rating(s, actor)),
                 dice,
                 hits,
-                "6.4: one die per step; each die at or under the firepower hits",
+                rule,
             );
             Roll::Hits(hits)
         }
         Action::Charge(target) => {
             let fp = firepower(battle, s, actor);
-            let dice = roll(rng, s.strength[actor]);
+            let dice = source.action(s.strength[actor])?;
             let hits = count_hits(&dice, fp);
+            let rule = "6.5, D9: the senior heir charges a named block";
             acts(
                 "charge",
                 actor,
@@ -160,13 +192,15 @@ fn turn(
                 Some(rating(s, actor)),
                 dice,
                 hits,
-                "6.5, D9: the senior heir charges a named block",
+                rule,
             );
+            let back = counter_fire(battle, s, target, hits);
+            let dice = source.counter(back.map(|(n, _)| n))?;
             let mut counter = 0;
-            if let Some((n, cfp)) = counter_fire(battle, s, target, hits) {
-                let dice = roll(rng, n);
+            if let Some((_, cfp)) = back {
                 counter = count_hits(&dice, cfp);
                 let r = format!("{}{}", battle.initiative(target, s.round).letter(), cfp);
+                let rule = "6.5, D9: a target that survives fires back at once";
                 acts(
                     "counter-fire",
                     target,
@@ -174,7 +208,7 @@ fn turn(
                     Some(r),
                     dice,
                     counter,
-                    "6.5, D9: a target that survives fires back at once",
+                    rule,
                 );
             }
             Roll::Charge { hits, counter }
@@ -182,8 +216,9 @@ fn turn(
         Action::Treachery(target) => {
             let n = treachery::dice_against(battle, s, s.side_of(actor), Some(actor), target)
                 .unwrap_or(0);
-            let dice = roll(rng, n);
+            let dice = source.action(n)?;
             let success = dice.iter().all(|d| d % 2 == 0);
+            let rule = "6.9, D10: every die even turns the block";
             acts(
                 "treachery",
                 actor,
@@ -191,9 +226,9 @@ fn turn(
                 None,
                 dice,
                 success as u8,
-                "6.9, D10: every die even turns the block",
+                rule,
             );
             Roll::Treachery(success)
         }
-    }
+    })
 }

@@ -30,29 +30,13 @@ pub fn parse_dice(text: &str) -> Result<Vec<u8>, String> {
 
 /// The Treason card's roll due before round 1 (D11), if any: (holder's side, target, dice).
 pub fn treason_due(battle: &Battle) -> Option<(Side, String, u8)> {
-    // The engine says how many dice it needs when given none.
-    let needed = match bosworth::live::play_treason(battle, &[]) {
-        Ok(_) => 0,
-        Err(m) => m.strip_prefix("the Treason roll needs ")?.split(' ').next()?.parse().ok()?,
-    };
-    // A dry run names the target.
-    let turn = bosworth::live::play_treason(battle, &vec![2; needed as usize]).ok()?;
-    turn.events.iter().find_map(|e| match e {
-        Event::Acts { side, target: Some(t), .. } => Some((*side, t.clone(), needed)),
-        _ => None,
-    })
+    let (side, target, dice) = bosworth::live::treason_due(battle)?;
+    Some((side, battle.slots()[target].name().to_string(), dice))
 }
 
-/// The dice the target of a charge fires back with after `dice`, when it survives (6.5, D9):
-/// asked of the engine, which names the count when given none.
+/// The dice the target of a charge fires back with after `dice`, when it survives (6.5, D9).
 pub fn counter_needed(battle: &Battle, action: Move, dice: &[u8]) -> Option<u8> {
-    if !matches!(action, Move::Charge(_)) {
-        return None;
-    }
-    match bosworth::live::play(battle, action, dice, &[]) {
-        Err(m) => m.strip_prefix("the target fires back with ")?.split(' ').next()?.parse().ok(),
-        Ok(_) => None,
-    }
+    bosworth::live::counter_dice(battle, action, dice).ok().flatten()
 }
 
 /// Whose turn it is in a battle, and what it may do.
