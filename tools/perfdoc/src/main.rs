@@ -104,7 +104,15 @@ fn main() {
             .y_label_area_size(60)
             .build_cartesian_2d(0.5f64..max_n, (0.01f64..1e7f64).log_scale())
             .expect("chart");
-        chart.configure_mesh().x_desc("blocks a side").y_desc("states / milliseconds").draw().expect("mesh");
+        chart
+            .configure_mesh()
+            .x_desc("blocks a side")
+            .y_desc("states / milliseconds")
+            .x_labels(growth.len())
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| if *y >= 1.0 { format!("{y:.0}") } else { format!("{y}") })
+            .draw()
+            .expect("mesh");
         let series = [
             ("exact states", pts("states"), BLUE),
             ("exact ms", pts("exact_ms"), RED),
