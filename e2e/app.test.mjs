@@ -4,14 +4,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  serve, browser, guardedPage, cliExact, cliJson, settled, scenarioOf, headlineOf, b64url, SHOTS, DIST, ROOT,
+  cliExact, cliJson, settled, scenarioOf, headlineOf, b64url, SHOTS, DIST, ROOT,
+  guardedSuite, link, SIDEBAR, server, page, problems,
 } from './lib.mjs';
 
-const SIDEBAR = {
-  version: 1, king: 'Lancaster',
-  attacker: { house: 'York', blocks: [{ id: 'Herbert', strength: 3 }, { id: 'Clarence/Y', strength: 3 }] },
-  defender: { house: 'Lancaster', blocks: [{ id: 'Rivers/L', strength: 2 }] },
-};
 const BOSWORTH = {
   version: 1, area: 'Leicester', king: 'York', dead: ['York', 'March', 'Rutland', 'Clarence/Y'], treason: 'attacker',
   attacker: { house: 'Lancaster', blocks: [{ id: 'Richmond', strength: 3 }, { id: 'Oxford', strength: 3 }, { id: 'Pembroke', strength: 3 }] },
@@ -21,27 +17,8 @@ const BOSWORTH = {
       { id: 'Stanley/Y', strength: 4, reserve: true }],
   },
 };
-const link = (url, scenario) => `${url}#s=${b64url(JSON.stringify(scenario))}`;
 
-let server;
-let context;
-let page;
-let problems;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/serve --build-only first');
-  server = await serve();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => { await server.close(); });
-beforeEach(async () => {
-  context = await browser();
-  ({ page, problems } = await guardedPage(context));
-});
-afterEach(async () => {
-  await context.close();
-  assert.deepEqual(problems, [], 'no console error and no request beyond 127.0.0.1');
-});
+guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
 test('a battle built by clicking shows the CLI\'s exact odds', async () => {
   const t0 = Date.now();

@@ -115,3 +115,41 @@ export async function scenarioOf(page) {
 export function headlineOf(report) {
   return { attacker: pct(report.attacker_holds), defender: pct(report.defender_holds), vacant: pct(report.vacant) };
 }
+
+/** The rulebook's sidebar battle: Herbert (A2) and Clarence (B2) attack Rivers (B2). */
+export const SIDEBAR = {
+  version: 1, king: 'Lancaster',
+  attacker: { house: 'York', blocks: [{ id: 'Herbert', strength: 3 }, { id: 'Clarence/Y', strength: 3 }] },
+  defender: { house: 'Lancaster', blocks: [{ id: 'Rivers/L', strength: 2 }] },
+};
+
+/** The page's address for a scenario, as a share link (`#s=` + base64url of the JSON). */
+export const link = (url, scenario) => `${url}#s=${b64url(JSON.stringify(scenario))}`;
+
+// The server, browser context, page and problems of the current test; live bindings, set by the
+// hooks that guardedSuite() registers.
+export let server;
+export let page;
+export let problems;
+let context;
+
+/**
+ * Registers the hooks every end-to-end file shares: serve dist/ once, a fresh guarded browser
+ * page per test, and a failure on any console error or request beyond 127.0.0.1.
+ */
+export function guardedSuite({ before, after, beforeEach, afterEach }, assert) {
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/serve --build-only first');
+    server = await serve();
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => { await server.close(); });
+  beforeEach(async () => {
+    context = await browser();
+    ({ page, problems } = await guardedPage(context));
+  });
+  afterEach(async () => {
+    await context.close();
+    assert.deepEqual(problems, [], 'no console error and no request beyond 127.0.0.1');
+  });
+}

@@ -5,36 +5,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  serve, browser, guardedPage, cliExact, cliJson, settled, scenarioOf, headlineOf, b64url, SHOTS, DIST, ROOT,
+  cliExact, cliJson, settled, scenarioOf, headlineOf, b64url, SHOTS, DIST, ROOT,
+  guardedSuite, link, SIDEBAR, server, page, problems,
 } from './lib.mjs';
 
-const link = (url, scenario) => `${url}#s=${b64url(JSON.stringify(scenario))}`;
 const TREACHERY = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'treachery-advice.json'), 'utf8'));
-const SIDEBAR = {
-  version: 1, king: 'Lancaster',
-  attacker: { house: 'York', blocks: [{ id: 'Herbert', strength: 3 }, { id: 'Clarence/Y', strength: 3 }] },
-  defender: { house: 'Lancaster', blocks: [{ id: 'Rivers/L', strength: 2 }] },
-};
 
-let server;
-let context;
-let page;
-let problems;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/serve --build-only first');
-  server = await serve();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => { await server.close(); });
-beforeEach(async () => {
-  context = await browser();
-  ({ page, problems } = await guardedPage(context));
-});
-afterEach(async () => {
-  await context.close();
-  assert.deepEqual(problems, [], 'no console error and no request beyond 127.0.0.1');
-});
+guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
 /** The headline once it shows figures for a battle other than `previous` (same revision check as settled). */
 async function settledAgain(page) {

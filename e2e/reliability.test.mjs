@@ -6,34 +6,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  serve, browser, guardedPage, cliExact, cliJson, settled, headlineOf, b64url, DIST, ROOT,
+  cliExact, cliJson, settled, headlineOf, b64url, DIST, ROOT,
+  guardedSuite, link, SIDEBAR, server, page, problems,
 } from './lib.mjs';
 
-const SIDEBAR = {
-  version: 1, king: 'Lancaster',
-  attacker: { house: 'York', blocks: [{ id: 'Herbert', strength: 3 }, { id: 'Clarence/Y', strength: 3 }] },
-  defender: { house: 'Lancaster', blocks: [{ id: 'Rivers/L', strength: 2 }] },
-};
-const link = (url, scenario) => `${url}#s=${b64url(JSON.stringify(scenario))}`;
 
-let server;
-let context;
-let page;
-let problems;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/serve --build-only first');
-  server = await serve();
-});
-after(async () => { await server.close(); });
-beforeEach(async () => {
-  context = await browser();
-  ({ page, problems } = await guardedPage(context));
-});
-afterEach(async () => {
-  await context.close();
-  assert.deepEqual(problems, [], 'no console error and no request beyond 127.0.0.1');
-});
+guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
 /** The CSP of a page's meta tag as { directive: [sources] }. */
 function parseCsp(text) {

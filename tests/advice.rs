@@ -205,12 +205,7 @@ fn advisor_policy_in_monte_carlo_agrees_with_its_value() {
 /// against Stanley/Y (loyalty 1): half the time a strength-4 block changes sides.
 #[test]
 fn treachery_is_the_best_first_move_in_the_readme_example() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/treachery-advice.json"
-    ))
-    .unwrap();
-    let b = battle(&text);
+    let b = battle_file("examples/treachery-advice.json");
     let a = advise(&b, Objective::Hold, Players::Both, 1_000_000).unwrap();
     let d = a.first_decision.unwrap();
     assert_eq!(
@@ -227,12 +222,7 @@ fn treachery_is_the_best_first_move_in_the_readme_example() {
 /// Exeter's round-1 Treachery roll on every path (it is the first move).
 #[test]
 fn outline_of_best_play_names_the_departures() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/treachery-advice.json"
-    ))
-    .unwrap();
-    let b = battle(&text);
+    let b = battle_file("examples/treachery-advice.json");
     let a = advise(&b, Objective::Hold, Players::Both, 1_000_000).unwrap();
     let first = a
         .outline

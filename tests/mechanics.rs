@@ -219,20 +219,40 @@ fn d6_no_bonus_for_the_attacker() {
     assert_eq!(ratings, ["A2", "B2", "C2"]);
 }
 
-/// 6.9, D10: a block turned in round 4 to the attacker's side cannot retreat on a turn it does
-/// not have; it leaves after round 4 if capacity remains (D13).
+/// 6.9, D10, 6.2: a block turned in round 3 to the attacker's side fights from round 4, where,
+/// like every attacking block, it must retreat on its turn (D12); it never ends round 4 in the area.
 #[test]
-fn d13_round_four_defector_to_the_attacker_leaves_after_the_battle() {
-    let r = exact(
+fn round_three_defector_to_the_attacker_retreats_in_round_four() {
+    let b = battle(
         r#"{"version":1,"king":"Lancaster",
         "attacker":{"house":"Lancaster","blocks":[{"id":"Henry VI","strength":4}]},
         "defender":{"house":"York","blocks":[{"id":"Stanley/Y","strength":4},{"custom":{"name":"Rock","rating":"D1","max_strength":4},"strength":4}]},
         "policy":{"attacker":{"treachery":[{"by":"Henry VI","target":"Stanley/Y","round":3}]}}}"#,
     );
-    // Whatever happens, Stanley never ends a battle still on the attacker's side in the area.
-    let stanley = block(&r, "Stanley/Y");
-    assert!(stanley.defected > 0.0);
-    close(r.mass, 1.0);
+    let mut reached = 0;
+    for seed in 0..400 {
+        let events = bosworth::replay(&b, seed).events;
+        let defected = events.iter().any(|e| matches!(e, Event::Defects { .. }));
+        let round_4 = events
+            .iter()
+            .position(|e| matches!(e, Event::RoundStarts { round: 4, .. }));
+        let (true, Some(at)) = (defected, round_4) else {
+            continue;
+        };
+        reached += 1;
+        let left = events[at..].iter().any(|e| {
+            matches!(e, Event::Retreats { block, .. } | Event::CannotRetreat { block } if block == "Stanley/L")
+                || matches!(e, Event::Eliminated { block, .. } if block == "Stanley/L")
+        });
+        assert!(
+            left,
+            "seed {seed}: Stanley/L stayed in the area after round 4"
+        );
+    }
+    assert!(
+        reached >= 20,
+        "only {reached} battles reached round 4 with Stanley turned"
+    );
 }
 
 /// 9.1: Clarence cannot be turned while he is the Pretender.

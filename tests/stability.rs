@@ -6,11 +6,6 @@
 mod common;
 use bosworth::log::Event;
 
-fn load(file: &str) -> bosworth::Battle {
-    let text = std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    common::battle(&text)
-}
-
 /// (file, seed, attacker holds, defender holds, ends in round 1) out of 10,000 battles;
 /// the first 12 dice of the replay with the same seed.
 type Pin = (&'static str, u64, u32, u32, u32, [u8; 12]);
@@ -45,7 +40,7 @@ const PINNED: &[Pin] = &[
 #[test]
 fn monte_carlo_figures_are_pinned() {
     for &(file, seed, att, def, r1, _) in PINNED {
-        let r = bosworth::simulate(&load(file), 10_000, seed);
+        let r = bosworth::simulate(&common::battle_file(file), 10_000, seed);
         let count = |p: f64| (p * 10_000.0).round() as u32;
         assert_eq!(
             (
@@ -62,7 +57,7 @@ fn monte_carlo_figures_are_pinned() {
 #[test]
 fn replay_dice_are_pinned() {
     for &(file, seed, .., dice) in PINNED {
-        let rolled: Vec<u8> = bosworth::replay(&load(file), seed)
+        let rolled: Vec<u8> = bosworth::replay(&common::battle_file(file), seed)
             .events
             .into_iter()
             .filter_map(|e| {

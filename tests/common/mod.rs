@@ -43,3 +43,10 @@ pub fn block<'r>(r: &'r Report, name: &str) -> &'r bosworth::report::BlockReport
         .find(|b| b.name == name)
         .unwrap_or_else(|| panic!("no block {name}"))
 }
+
+/// Builds the battle of a scenario file in the repository (`examples/…`, `bench/…`).
+pub fn battle_file(path: &str) -> Battle {
+    let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    battle(&text)
+}
