@@ -131,7 +131,7 @@ export const link = (url, scenario) => `${url}#s=${b64url(JSON.stringify(scenari
 export let server;
 export let page;
 export let problems;
-let context;
+export let context;
 
 /**
  * Registers the hooks every end-to-end file shares: serve dist/ once, a fresh guarded browser

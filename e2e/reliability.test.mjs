@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   cliExact, cliJson, settled, headlineOf, b64url, DIST, ROOT,
-  guardedSuite, link, SIDEBAR, server, page, problems,
+  guardedSuite, link, SIDEBAR, server, context, page, problems,
 } from './lib.mjs';
 
 
