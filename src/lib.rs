@@ -25,54 +25,42 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Architecture: [`data`] holds the printed facts; [`scenario`] the user's description;
-//! [`Battle::new`] validates it once; the rules live in modules named after the rulebook's
-//! words (`round`, `hits`, `reserves`, `charge`, `treachery`, `retreat`, `bonus`); the solvers
-//! ([`solve`], [`simulate`], [`replay()`]) all drive the one transition function in [`action`].
+//! The crate is five layers, one folder each; each uses only the layers listed before it:
+//!
+//! | layer | holds | uses |
+//! |---|---|---|
+//! | [`data`] | the printed facts: blocks, areas, borders | nothing |
+//! | [`scenario`] | the battle as the user describes it, and the error naming a field of it | `data` |
+//! | [`rules`] | [`Battle::new`] (validation), the battle, its state, one transition function, a file per rule family | `data`, `scenario` |
+//! | [`mod@solve`] | exact ([`solve()`]), Monte Carlo ([`simulate`]), best play, the report | `data`, `scenario`, `rules` |
+//! | [`play`] | replay ([`replay()`]), live play, the fire order explained, resuming a battle | `data`, `scenario`, `rules` |
+//!
+//! `tests/layers.rs` keeps it so: no file imports another in a loop, and no folder uses a
+//! layer after it.
 
 #![deny(missing_docs)]
 
-pub mod action;
-pub mod advice;
-mod battle;
-mod bonus;
-mod charge;
 pub mod data;
-pub mod dice;
-mod error;
-pub(crate) mod exact;
-mod hits;
-pub mod live;
-pub mod log;
-mod monte_carlo;
-pub mod order;
-pub mod policy;
-pub mod replay;
-pub mod report;
-mod reserves;
-pub mod resume;
-mod retreat;
-pub mod round;
+pub mod play;
+pub mod rules;
 pub mod scenario;
-mod state;
-mod treachery;
-mod validate;
+pub mod solve;
 
-pub use battle::{Battle, MAX_BLOCKS, Slot, Version};
-pub use bonus::BonusParts;
-pub use error::{ScenarioError, SolveError};
-pub use exact::{DEFAULT_STATE_BUDGET, solve};
-pub use monte_carlo::{
+pub use play::order::{RoundOrder, fire_order};
+pub use play::replay::replay;
+pub use rules::battle::{Battle, Slot, Version};
+pub use rules::bonus::BonusParts;
+pub use rules::state::{MAX_BLOCKS, State};
+pub use scenario::{Scenario, ScenarioError, Side};
+pub use solve::error::SolveError;
+pub use solve::exact::{DEFAULT_STATE_BUDGET, solve};
+pub use solve::monte_carlo::{
     MAX_RUNS, Simulation, one_battle, one_battle_with, simulate, simulate_with, worker_seed,
 };
-pub use order::{RoundOrder, fire_order};
-pub use replay::replay;
-pub use report::{Report, Tally};
-pub use scenario::{Scenario, Side};
-pub use state::State;
+pub use solve::report::{Report, Tally};
 
 /// The next decision point of a battle in progress, after starting any new round and applying
 /// the end of battle (D13): the block to act, or the ending.
-pub fn next_point(battle: &Battle, state: &mut State) -> round::Point {
-    round::advance(battle, state, &mut log::Silent)
+pub fn next_point(battle: &Battle, state: &mut State) -> rules::round::Point {
+    rules::round::advance(battle, state, &mut rules::log::Silent)
 }

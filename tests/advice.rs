@@ -2,9 +2,9 @@
 //! battles, and against Monte Carlo.
 
 mod common;
-use bosworth::action::{Action, legal_actions, outcomes};
-use bosworth::advice::{Advisor, Objective, Players, advise, openings};
-use bosworth::round::Point;
+use bosworth::rules::action::{Action, legal_actions, outcomes};
+use bosworth::rules::round::Point;
+use bosworth::solve::advice::{Advisor, Objective, Players, advise, openings};
 use bosworth::{Battle, Side, State};
 use common::*;
 use std::collections::HashMap;
@@ -74,7 +74,7 @@ fn brute_force(b: &Battle, side: Side) -> f64 {
             decisions.push((s, actor, legal.clone()));
             legal
         } else {
-            vec![bosworth::policy::choose(b, &s, actor)]
+            vec![bosworth::rules::policy::choose(b, &s, actor)]
         };
         for a in actions {
             stack.extend(outcomes(b, &s, actor, a).into_iter().map(|(_, n)| n));
@@ -112,7 +112,7 @@ fn brute_force(b: &Battle, side: Side) -> f64 {
                 Point::Act(actor) => {
                     let a = match index.get(&s2) {
                         Some(&i) if s2.side_of(actor) == side => decisions[i].2[choice[i]],
-                        _ => bosworth::policy::choose(b, &s2, actor),
+                        _ => bosworth::rules::policy::choose(b, &s2, actor),
                     };
                     outcomes(b, &s2, actor, a)
                         .iter()

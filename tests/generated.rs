@@ -2,7 +2,7 @@
 
 mod common;
 use bosworth::data::{self, BLOCKS, Colour, House};
-use bosworth::dice::rng_from_seed;
+use bosworth::rules::dice::rng_from_seed;
 use bosworth::{Battle, Report, Scenario};
 use rand::Rng;
 
@@ -29,7 +29,7 @@ fn random_battle(seed: u64, per_side: usize) -> Battle {
         let area =
             (pick(&mut rng, 4) != 0).then(|| land[pick(&mut rng, land.len())].name.to_string());
         let mut used: Vec<&str> = Vec::new();
-        let mut army = |house: House, rng: &mut bosworth::dice::BattleRng| {
+        let mut army = |house: House, rng: &mut bosworth::rules::dice::BattleRng| {
             let pool: Vec<_> = BLOCKS
                 .iter()
                 .filter(|b| {
@@ -148,7 +148,7 @@ fn properties_of_generated_battles() {
         let replay = bosworth::replay(&battle, seed);
         assert!(matches!(
             replay.events.last(),
-            Some(bosworth::log::Event::Ends { .. })
+            Some(bosworth::rules::log::Event::Ends { .. })
         ));
         if let Ok(r) = bosworth::solve(&battle, 2_000_000) {
             check_report(&r);
@@ -271,16 +271,17 @@ fn legal_actions_and_outcomes_at_the_first_decision() {
     for seed in 0..50 {
         let battle = random_battle(seed, 3);
         let mut s = battle.initial_state();
-        let bosworth::round::Point::Act(actor) = bosworth::next_point(&battle, &mut s) else {
+        let bosworth::rules::round::Point::Act(actor) = bosworth::next_point(&battle, &mut s)
+        else {
             continue;
         };
-        let legal = bosworth::action::legal_actions(&battle, &s, actor);
+        let legal = bosworth::rules::action::legal_actions(&battle, &s, actor);
         assert!(
-            legal.contains(&bosworth::policy::choose(&battle, &s, actor)),
+            legal.contains(&bosworth::rules::policy::choose(&battle, &s, actor)),
             "seed {seed}"
         );
         for a in legal {
-            let total: f64 = bosworth::action::outcomes(&battle, &s, actor, a)
+            let total: f64 = bosworth::rules::action::outcomes(&battle, &s, actor, a)
                 .iter()
                 .map(|(p, _)| p)
                 .sum();
@@ -293,7 +294,7 @@ fn legal_actions_and_outcomes_at_the_first_decision() {
 /// the same odds as the battle continued from that point.
 #[test]
 fn a_battle_in_progress_resumes_with_the_same_odds() {
-    use bosworth::advice::{Advisor, Objective, Players, openings};
+    use bosworth::solve::advice::{Advisor, Objective, Players, openings};
     let mut checked = 0;
     for seed in 0..300 {
         let battle = random_battle(seed, 3);
@@ -301,23 +302,24 @@ fn a_battle_in_progress_resumes_with_the_same_odds() {
         let (_, mut s) = openings(&battle).pop().unwrap();
         let steps = pick(&mut rng, 12);
         for _ in 0..steps {
-            let bosworth::round::Point::Act(actor) = bosworth::next_point(&battle, &mut s) else {
+            let bosworth::rules::round::Point::Act(actor) = bosworth::next_point(&battle, &mut s)
+            else {
                 break;
             };
-            let action = bosworth::policy::choose(&battle, &s, actor);
-            let outs = bosworth::action::outcomes(&battle, &s, actor, action);
+            let action = bosworth::rules::policy::choose(&battle, &s, actor);
+            let outs = bosworth::rules::action::outcomes(&battle, &s, actor, action);
             s = outs[pick(&mut rng, outs.len())].1;
         }
         let mut probe = s;
         if !matches!(
             bosworth::next_point(&battle, &mut probe),
-            bosworth::round::Point::Act(_)
+            bosworth::rules::round::Point::Act(_)
         ) {
             continue;
         }
         let mut advisor = Advisor::new(&battle, Objective::Hold, Players::Neither, 2_000_000);
         let Ok(v) = advisor.value(&s) else { continue };
-        let resumed = bosworth::resume::scenario_at(&battle, &s);
+        let resumed = bosworth::play::resume::scenario_at(&battle, &s);
         let json = serde_json::to_string(&resumed).unwrap();
         let again: Scenario = serde_json::from_str(&json).unwrap();
         let b2 = Battle::new(&again).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{json}"));
@@ -343,11 +345,11 @@ fn replay_checkpoints_open_as_battles() {
         for (at, scenario) in &replay.checkpoints {
             let b = Battle::new(scenario).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             let mut s = b.initial_state();
-            let bosworth::round::Point::Act(actor) = bosworth::next_point(&b, &mut s) else {
+            let bosworth::rules::round::Point::Act(actor) = bosworth::next_point(&b, &mut s) else {
                 panic!("seed {seed}: no actor")
             };
             let next_acts = replay.events[*at..].iter().find_map(|e| match e {
-                bosworth::log::Event::Acts { block, .. } => Some(block.clone()),
+                bosworth::rules::log::Event::Acts { block, .. } => Some(block.clone()),
                 _ => None,
             });
             assert_eq!(
@@ -388,7 +390,7 @@ fn worker_counts_travel_and_merge_exactly() {
 /// battle exactly as the replay did.
 #[test]
 fn live_play_with_a_replays_dice_ends_as_the_replay() {
-    use bosworth::log::Event;
+    use bosworth::rules::log::Event;
     let mut checked = 0;
     for seed in 0..60 {
         let battle = random_battle(seed, 3);
@@ -411,7 +413,7 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
         let mut k = 0;
         let mut ending = None;
         if acts.first().is_some_and(|a| a.1 == "treason") {
-            let t = bosworth::live::play_treason(&b, &acts[0].3).unwrap();
+            let t = bosworth::play::live::play_treason(&b, &acts[0].3).unwrap();
             k = 1;
             match t.next {
                 Some(sc) => b = Battle::new(&sc).unwrap(),
@@ -421,7 +423,7 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
         while ending.is_none() {
             let (_, action, target, dice) = &acts[k];
             let mut s = b.initial_state();
-            let bosworth::round::Point::Act(actor) = bosworth::next_point(&b, &mut s) else {
+            let bosworth::rules::round::Point::Act(actor) = bosworth::next_point(&b, &mut s) else {
                 panic!("seed {seed}")
             };
             let find = |name: &str| {
@@ -430,12 +432,14 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
                     .unwrap()
             };
             let a = match action.as_str() {
-                "fire" => bosworth::action::Action::Fire,
-                "pass" => bosworth::action::Action::Pass,
-                "retreat" => bosworth::action::Action::Retreat,
-                "charge" => bosworth::action::Action::Charge(find(target.as_deref().unwrap())),
+                "fire" => bosworth::rules::action::Action::Fire,
+                "pass" => bosworth::rules::action::Action::Pass,
+                "retreat" => bosworth::rules::action::Action::Retreat,
+                "charge" => {
+                    bosworth::rules::action::Action::Charge(find(target.as_deref().unwrap()))
+                }
                 "treachery" => {
-                    bosworth::action::Action::Treachery(find(target.as_deref().unwrap()))
+                    bosworth::rules::action::Action::Treachery(find(target.as_deref().unwrap()))
                 }
                 other => panic!("seed {seed}: {other}"),
             };
@@ -448,7 +452,7 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
                 } else {
                     Vec::new()
                 };
-            let t = bosworth::live::play(&b, a, dice, &counter)
+            let t = bosworth::play::live::play(&b, a, dice, &counter)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             match t.next {
                 Some(sc) => b = Battle::new(&sc).unwrap(),

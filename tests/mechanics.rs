@@ -3,7 +3,7 @@
 
 mod common;
 use bosworth::Side;
-use bosworth::log::Event;
+use bosworth::rules::log::Event;
 use common::*;
 
 /// D4: the surplus of the fire that removes a side's last active block is lost, not carried to
@@ -355,8 +355,8 @@ fn r12_deployed_reserve_does_not_fire_back_at_a_charge() {
 /// may roll and may not be turned. The King, by 6.81, is not replaced during the battle.
 #[test]
 fn r1_the_pretender_is_succeeded_at_once() {
-    use bosworth::action::{Action, legal_actions, outcomes};
-    use bosworth::round::Point;
+    use bosworth::rules::action::{Action, legal_actions, outcomes};
+    use bosworth::rules::round::Point;
     let b = battle(
         r#"{"version":1,"king":"Lancaster","dead":["March","Rutland"],
         "attacker":{"house":"York","blocks":[{"id":"York","strength":3},{"id":"Clarence/Y","strength":1},{"id":"Buckingham/Y","strength":2}]},
@@ -398,7 +398,7 @@ fn r1_the_pretender_is_succeeded_at_once() {
 /// Live play refuses a turn that is not legal or dice that are not the turn's.
 #[test]
 fn live_play_checks_the_action_and_the_dice() {
-    use bosworth::action::Action;
+    use bosworth::rules::action::Action;
     let b = battle(
         r#"{"version":1,
         "attacker":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]},
@@ -406,20 +406,20 @@ fn live_play_checks_the_action_and_the_dice() {
     );
     // Oxford (A2) acts first: three dice.
     assert_eq!(
-        bosworth::live::play(&b, Action::Fire, &[1, 2], &[]).unwrap_err(),
+        bosworth::play::live::play(&b, Action::Fire, &[1, 2], &[]).unwrap_err(),
         "this turn rolls 3 dice, not 2"
     );
     assert_eq!(
-        bosworth::live::play(&b, Action::Fire, &[1, 2, 7], &[]).unwrap_err(),
+        bosworth::play::live::play(&b, Action::Fire, &[1, 2, 7], &[]).unwrap_err(),
         "7 is not a die roll (1-6)"
     );
     assert!(
-        bosworth::live::play(&b, Action::Retreat, &[], &[])
+        bosworth::play::live::play(&b, Action::Retreat, &[], &[])
             .unwrap_err()
             .contains("not a legal action"),
         "no retreat in round 1 (6.6)"
     );
-    let t = bosworth::live::play(&b, Action::Fire, &[1, 2, 6], &[]).unwrap();
+    let t = bosworth::play::live::play(&b, Action::Fire, &[1, 2, 6], &[]).unwrap();
     let next = bosworth::Battle::new(&t.next.unwrap()).unwrap();
     assert_eq!(next.slots()[1].strength, 2, "two hits on Norfolk");
 }

@@ -6,7 +6,7 @@ use common::*;
 /// 6.4: "Stanley 3 rolls 3 dice; B2: rolls of 1 and 2 hit." Three dice at firepower 2.
 #[test]
 fn rule_6_4_stanley_three_dice_at_b2() {
-    let row = &bosworth::dice::HITS[3][2];
+    let row = &bosworth::rules::dice::HITS[3][2];
     close(row[0], 8.0 / 27.0);
     close(row[1], 12.0 / 27.0);
     close(row[2], 6.0 / 27.0);

@@ -4,7 +4,7 @@
 //! and the browser build pins the same numbers (www/tests).
 
 mod common;
-use bosworth::log::Event;
+use bosworth::rules::log::Event;
 
 /// (file, seed, attacker holds, defender holds, ends in round 1) out of 10,000 battles;
 /// the first 12 dice of the replay with the same seed.

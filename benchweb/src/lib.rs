@@ -29,7 +29,7 @@ pub fn run(quick: bool) -> String {
             let t = now_ms();
             match bosworth::solve(&battle, budget) {
                 Ok(r) => {
-                    if let bosworth::report::Method::Exact { states: n, .. } = r.method {
+                    if let bosworth::solve::report::Method::Exact { states: n, .. } = r.method {
                         states = Some(n);
                     }
                 }

@@ -50,10 +50,11 @@ fn micro(
     quick: bool,
     load: &impl Fn(&str) -> Result<Battle, String>,
 ) -> Result<Vec<Micro>, String> {
-    use bosworth::action::{Action, Roll, outcomes, resolve, sample};
+    use bosworth::rules::action::{Action, Roll, outcomes, resolve, sample};
     let battle = load(&format!("{dir}/medium.json"))?;
     let mut start = battle.initial_state();
-    let bosworth::round::Point::Act(actor) = bosworth::next_point(&battle, &mut start) else {
+    let bosworth::rules::round::Point::Act(actor) = bosworth::next_point(&battle, &mut start)
+    else {
         return Err("the medium battle has no first decision".into());
     };
     let batches = if quick { 3 } else { 31 };
@@ -69,7 +70,7 @@ fn micro(
         }
         median(samples)
     };
-    let mut rng = bosworth::dice::rng_from_seed(1);
+    let mut rng = bosworth::rules::dice::rng_from_seed(1);
     let mut out = Vec::new();
     out.push(Micro {
         name: "one fire: draw and apply".into(),
@@ -82,7 +83,7 @@ fn micro(
                 actor,
                 Action::Fire,
                 roll,
-                &mut bosworth::log::Silent,
+                &mut bosworth::rules::log::Silent,
             );
             std::hint::black_box(s);
         }),
@@ -97,7 +98,7 @@ fn micro(
                 actor,
                 Action::Fire,
                 Roll::Hits(3),
-                &mut bosworth::log::Silent,
+                &mut bosworth::rules::log::Silent,
             );
             std::hint::black_box(s);
         }),
@@ -165,17 +166,17 @@ fn growth(quick: bool) -> Vec<Growth> {
         let exact = bosworth::solve(&b, budget).ok();
         let exact_ms = t.elapsed().as_secs_f64() * 1000.0;
         let (states, peak) = match exact.as_ref().map(|r| &r.method) {
-            Some(bosworth::report::Method::Exact {
+            Some(bosworth::solve::report::Method::Exact {
                 states,
                 peak_states,
             }) => (Some(*states), Some(*peak_states)),
             _ => (None, None),
         };
         let t = Instant::now();
-        let advice = bosworth::advice::advise(
+        let advice = bosworth::solve::advice::advise(
             &b,
-            bosworth::advice::Objective::Hold,
-            bosworth::advice::Players::Both,
+            bosworth::solve::advice::Objective::Hold,
+            bosworth::solve::advice::Players::Both,
             budget,
         )
         .ok();
@@ -285,7 +286,7 @@ pub fn run(
         let n = mc_runs * threads as u64;
         let (states, peak, agreement) = match &exact {
             Some(r) => match r.method {
-                bosworth::report::Method::Exact {
+                bosworth::solve::report::Method::Exact {
                     states,
                     peak_states,
                 } => {

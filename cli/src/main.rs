@@ -237,7 +237,7 @@ fn main() -> ExitCode {
         } => (
             file,
             Box::new(move |b| {
-                use bosworth::advice::{Objective, Players};
+                use bosworth::solve::advice::{Objective, Players};
                 let objective = match objective {
                     ObjectiveArg::Hold => Objective::Hold,
                     ObjectiveArg::KillRoyal => Objective::KillRoyal,
@@ -249,7 +249,7 @@ fn main() -> ExitCode {
                     PlayersArg::Attacker => Players::Only(bosworth::Side::Attacker),
                     PlayersArg::Defender => Players::Only(bosworth::Side::Defender),
                 };
-                let a = bosworth::advice::advise(b, objective, players, *budget)
+                let a = bosworth::solve::advice::advise(b, objective, players, *budget)
                     .map_err(|e| e.to_string())?;
                 Ok(if *as_json {
                     json(&a)

@@ -1,9 +1,9 @@
 //! Human-readable tables for the terminal.
 
-use bosworth::log::Event;
-use bosworth::order::RoundOrder;
-use bosworth::replay::Replay;
-use bosworth::report::{Method, Report};
+use bosworth::play::order::RoundOrder;
+use bosworth::play::replay::Replay;
+use bosworth::rules::log::Event;
+use bosworth::solve::report::{Method, Report};
 use bosworth::{Battle, Side};
 use std::fmt::Write;
 
@@ -227,8 +227,8 @@ pub fn replay(b: &Battle, r: &Replay) -> String {
 }
 
 /// The advisor's answer in words.
-pub fn advice(b: &Battle, a: &bosworth::advice::Advice) -> String {
-    use bosworth::advice::Objective;
+pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
+    use bosworth::solve::advice::Objective;
     let mut o = String::new();
     let fmt = |v: f64| match a.objective {
         Objective::Steps => format!("{v:+.2} steps"),

@@ -8,6 +8,6 @@ fuzz_target!(|data: &[u8]| {
         && let Ok(battle) = bosworth::Battle::new(&scenario)
     {
         let _ = bosworth::fire_order(&battle);
-        let _ = bosworth::resume::scenario_at(&battle, &battle.initial_state());
+        let _ = bosworth::play::resume::scenario_at(&battle, &battle.initial_state());
     }
 });

@@ -43,5 +43,5 @@ fuzz_target!(|data: &[u8]| {
     let seed = next() as u64;
     let _ = bosworth::simulate(&battle, 50, seed);
     let _ = bosworth::replay(&battle, seed);
-    let _ = bosworth::advice::advise(&battle, bosworth::advice::Objective::Hold, bosworth::advice::Players::Both, 5_000);
+    let _ = bosworth::solve::advice::advise(&battle, bosworth::solve::advice::Objective::Hold, bosworth::solve::advice::Players::Both, 5_000);
 });

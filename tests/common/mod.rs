@@ -37,7 +37,7 @@ pub fn close(actual: f64, expected: f64) {
 }
 
 /// The report of the block named `name`.
-pub fn block<'r>(r: &'r Report, name: &str) -> &'r bosworth::report::BlockReport {
+pub fn block<'r>(r: &'r Report, name: &str) -> &'r bosworth::solve::report::BlockReport {
     r.blocks
         .iter()
         .find(|b| b.name == name)

@@ -4,7 +4,7 @@
 
 use crate::format::pct;
 use bosworth::data::House;
-use bosworth::report::Report;
+use bosworth::solve::report::Report;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

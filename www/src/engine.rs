@@ -89,7 +89,7 @@ pub enum Request {
         /// The page's revision.
         job: u64,
     },
-    /// Solve the battle as a game (`bosworth::advice::advise`).
+    /// Solve the battle as a game (`bosworth::solve::advice::advise`).
     Advise {
         /// Echoed in the reply.
         key: String,
@@ -155,7 +155,7 @@ pub enum Reply {
         /// Why.
         message: String,
     },
-    /// The advisor's answer: `bosworth::advice::Advice` as JSON, or why not.
+    /// The advisor's answer: `bosworth::solve::advice::Advice` as JSON, or why not.
     Advice {
         /// The request's key.
         key: String,
@@ -178,7 +178,7 @@ pub enum Reply {
 /// # Errors
 /// The engine's message, or a plain sentence when the battle is too large.
 pub fn advise_json(scenario: &str, objective: &str, players: &str, budget: usize) -> Result<String, String> {
-    use bosworth::advice::{Objective, Players};
+    use bosworth::solve::advice::{Objective, Players};
     let battle = crate::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
     let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
     let players = match players {
@@ -186,7 +186,7 @@ pub fn advise_json(scenario: &str, objective: &str, players: &str, budget: usize
         "defender" => Players::Only(bosworth::Side::Defender),
         _ => Players::Both,
     };
-    match bosworth::advice::advise(&battle, objective, players, budget) {
+    match bosworth::solve::advice::advise(&battle, objective, players, budget) {
         Ok(a) => Ok(serde_json::to_string(&a).expect("advice serialises")),
         Err(SolveError::TooLarge { budget }) => Err(format!(
             "Too large for the advisor in the browser: best play needs more than {budget} battle states. \

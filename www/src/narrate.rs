@@ -1,7 +1,7 @@
 //! A replay's events in words.
 
 use bosworth::Side;
-use bosworth::log::Event;
+use bosworth::rules::log::Event;
 
 fn holder(h: &Option<Side>) -> String {
     match h {

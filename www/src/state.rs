@@ -111,9 +111,9 @@ pub struct LiveTurn {
     /// The turn as entered: who did what with which dice.
     pub said: String,
     /// What happened, as in a replay.
-    pub events: Vec<bosworth::log::Event>,
+    pub events: Vec<bosworth::rules::log::Event>,
     /// How the battle ended, if this turn ended it.
-    pub ending: Option<bosworth::round::Ending>,
+    pub ending: Option<bosworth::rules::round::Ending>,
 }
 
 /// Everything that changes the state.
@@ -166,7 +166,7 @@ pub enum Action {
     Theme(Theme),
     /// Streamer view on or off.
     Overlay(bool),
-    /// A turn played live (`bosworth::live`): the battle goes on from `next` (`None`: it ended).
+    /// A turn played live (`bosworth::play::live`): the battle goes on from `next` (`None`: it ended).
     Live {
         /// What happened and how the battle ended.
         turn: LiveTurn,
@@ -211,7 +211,7 @@ impl State {
     }
 
     /// How the battle ended, when the last live turn ended it.
-    pub fn live_ending(&self) -> Option<bosworth::round::Ending> {
+    pub fn live_ending(&self) -> Option<bosworth::rules::round::Ending> {
         self.live.last().and_then(|t| t.ending)
     }
 

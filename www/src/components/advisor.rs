@@ -1,4 +1,4 @@
-//! The advisor: the battle solved as a game (`bosworth::advice`). The first decision with the
+//! The advisor: the battle solved as a game (`bosworth::solve::advice`). The first decision with the
 //! value of every legal action, the best marked, and what best play is worth over the choices
 //! as set.
 
@@ -8,8 +8,8 @@ use crate::engine::{ADVICE_STATE_BUDGET, Reply, Request};
 use crate::format::{area_label, pct};
 use crate::helper::use_helper;
 use crate::state::Calc;
-use bosworth::advice::{Advice, OutlineEntry};
-use bosworth::report::Method;
+use bosworth::solve::advice::{Advice, OutlineEntry};
+use bosworth::solve::report::Method;
 use gloo::timers::callback::Timeout;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;

@@ -7,7 +7,7 @@ use super::picker::Picker;
 use super::side_id;
 use crate::state::{Action, Edit, State};
 use bosworth::Side;
-use bosworth::order::RoundOrder;
+use bosworth::play::order::RoundOrder;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

@@ -47,7 +47,7 @@ pub fn options(battle: &Battle, side: Side) -> Options {
         .map(|&r| enemies.iter().filter(|&&j| battle.treachery_dice(Some(r), j).is_some()).map(|&j| name(j)).collect())
         .collect();
     // The Treason card is rolled before round 1, so only at an active block (D11).
-    let treason = (battle.scenario().treason == Some(side) && !battle.in_progress()).then(|| {
+    let treason = (battle.treason() == Some(side) && !battle.in_progress()).then(|| {
         enemies
             .iter()
             .filter(|&&j| !slots[j].reserve && battle.treachery_dice(None, j).is_some())

@@ -1,6 +1,6 @@
 //! The fire order of rounds 1-4, each turn with its effective rating and the rules behind it.
 
-use bosworth::order::RoundOrder;
+use bosworth::play::order::RoundOrder;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -27,7 +27,7 @@ pub fn FireOrder(p: &FireOrderProps) -> Html {
             { for order.iter().map(|round| {
                 // After round 1, only what is new for a block: the rest was said in round 1.
                 let first = &order[0];
-                let shown = |t: &bosworth::order::Turn| -> Vec<String> {
+                let shown = |t: &bosworth::play::order::Turn| -> Vec<String> {
                     let before = first.turns.iter().find(|f| f.block == t.block && f.side == t.side);
                     match before {
                         Some(f) if round.round > 1 => t.reasons.iter().filter(|r| !f.reasons.contains(r)).cloned().collect(),

@@ -1,4 +1,4 @@
-//! Live play: the dice actually rolled at the table, turn by turn (`bosworth::live`). Each turn
+//! Live play: the dice actually rolled at the table, turn by turn (`bosworth::play::live`). Each turn
 //! applied makes the battle after it the battle of the page, so the address, the headline odds
 //! and the advisor all follow; Undo takes a turn back. Every count of dice and every check of
 //! the dice comes from the engine.
@@ -7,9 +7,9 @@ use super::StateProps;
 use crate::format::{area_label, pct};
 use crate::narrate::describe;
 use crate::state::{Action, LiveTurn};
-use bosworth::action::{Action as Move, legal_actions};
-use bosworth::log::Event;
-use bosworth::round::{Ending, Point};
+use bosworth::rules::action::{Action as Move, legal_actions};
+use bosworth::rules::log::Event;
+use bosworth::rules::round::{Ending, Point};
 use bosworth::{Battle, Scenario, Side};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -30,13 +30,13 @@ pub fn parse_dice(text: &str) -> Result<Vec<u8>, String> {
 
 /// The Treason card's roll due before round 1 (D11), if any: (holder's side, target, dice).
 pub fn treason_due(battle: &Battle) -> Option<(Side, String, u8)> {
-    let (side, target, dice) = bosworth::live::treason_due(battle)?;
+    let (side, target, dice) = bosworth::play::live::treason_due(battle)?;
     Some((side, battle.slots()[target].name().to_string(), dice))
 }
 
 /// The dice the target of a charge fires back with after `dice`, when it survives (6.5, D9).
 pub fn counter_needed(battle: &Battle, action: Move, dice: &[u8]) -> Option<u8> {
-    bosworth::live::counter_dice(battle, action, dice).ok().flatten()
+    bosworth::play::live::counter_dice(battle, action, dice).ok().flatten()
 }
 
 /// Whose turn it is in a battle, and what it may do.
@@ -60,14 +60,14 @@ pub fn turn_of(battle: &Battle) -> Option<TurnInfo> {
     let Point::Act(actor) = bosworth::next_point(battle, &mut s) else { return None };
     let actions = legal_actions(battle, &s, actor)
         .into_iter()
-        .map(|a| (a, bosworth::advice::label(battle, &s, a)))
+        .map(|a| (a, bosworth::solve::advice::label(battle, &s, a)))
         .collect();
     Some(TurnInfo {
         round: s.round(),
         block: s.version(battle, actor).id.clone(),
         side: s.side_of(actor),
         actions,
-        policy: bosworth::policy::choose(battle, &s, actor),
+        policy: bosworth::rules::policy::choose(battle, &s, actor),
     })
 }
 
@@ -180,7 +180,7 @@ pub fn Live(props: &StateProps) -> Html {
     let chosen = turn.as_ref().map(|t| choice.filter(|c| t.actions.iter().any(|(a, _)| a == c)).unwrap_or(t.policy));
     let needed = match (&treason, chosen) {
         (Some((_, _, n)), _) => Ok(*n),
-        (None, Some(a)) => bosworth::live::dice_needed(&battle, a).map(|(_, n)| n),
+        (None, Some(a)) => bosworth::play::live::dice_needed(&battle, a).map(|(_, n)| n),
         (None, None) => Ok(0),
     };
     let typed = parse_dice(&dice);
@@ -212,8 +212,8 @@ pub fn Live(props: &StateProps) -> Html {
                 let d = parse_dice(&dice)?;
                 let c = if counter_n.is_some() { parse_dice(&counter)? } else { Vec::new() };
                 match (is_treason, chosen) {
-                    (true, _) => bosworth::live::play_treason(&battle, &d),
-                    (false, Some(a)) => bosworth::live::play(&battle, a, &d, &c),
+                    (true, _) => bosworth::play::live::play_treason(&battle, &d),
+                    (false, Some(a)) => bosworth::play::live::play(&battle, a, &d, &c),
                     (false, None) => Err("nobody acts".to_string()),
                 }
                 .map(|turn| (turn, d, c))
@@ -262,7 +262,7 @@ pub fn Live(props: &StateProps) -> Html {
                         let (choice, error) = (choice.clone(), error.clone());
                         Callback::from(move |_: web_sys::Event| { choice.set(Some(a)); error.set(None); })
                     };
-                    let n = bosworth::live::dice_needed(&battle, a).map(|x| x.1).unwrap_or(0);
+                    let n = bosworth::play::live::dice_needed(&battle, a).map(|x| x.1).unwrap_or(0);
                     let id = format!("live-act-{}", label.replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
                     html! {
                         <label class="live-action" for={id.clone()}>

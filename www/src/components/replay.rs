@@ -8,7 +8,7 @@ use crate::helper::use_helper;
 use crate::narrate::describe;
 use crate::state::Action;
 use bosworth::Side;
-use bosworth::log::Event;
+use bosworth::rules::log::Event;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

@@ -5,7 +5,7 @@ use crate::charts;
 use crate::format::pct;
 use crate::state::{Action, Calc};
 use bosworth::Report;
-use bosworth::report::Method;
+use bosworth::solve::report::Method;
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -1,11 +1,11 @@
 //! The result of a battle as a distribution: who holds the area, when the battle ends, what
 //! each block and each side risks. The exact solver and Monte Carlo fill the same [`Report`].
 
-use crate::battle::{Battle, Version};
-use crate::data::{House, Kind, Loyalty};
-use crate::round::Ending;
+use crate::data::House;
+use crate::rules::battle::Battle;
+use crate::rules::round::Ending;
+use crate::rules::state::State;
 use crate::scenario::Side;
-use crate::state::State;
 use serde::{Deserialize, Serialize};
 
 /// How the figures were computed.
@@ -126,22 +126,6 @@ impl Report {
     }
 }
 
-/// What elimination means for a block (6.81-6.86, D15).
-pub fn fate(v: &Version) -> &'static str {
-    let Some(d) = v.data else {
-        return "goes to the pool";
-    };
-    match d.kind {
-        Kind::Heir => "permanently dead (6.82)",
-        Kind::Noble if d.loyalty == Loyalty::Rose || d.is_neville() => "permanently dead (6.83)",
-        Kind::Noble | Kind::Church => "goes to the pool face-down (6.83)",
-        Kind::Levy | Kind::Bombard => "goes to the pool face-down (6.84)",
-        Kind::Mercenary if d.person == "Welsh Mercenary" => "goes to the Lancastrian pool (6.85)",
-        Kind::Mercenary => "goes home face-down (6.85)",
-        Kind::Rebel => "goes to the Pretender's pool (6.86)",
-    }
-}
-
 /// Sums weighted battle endings into a [`Report`]. Serialisable, so Monte Carlo workers (threads
 /// or Web Workers) can send their counts to be merged.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -160,7 +144,7 @@ pub struct Tally {
     heirs: [f64; 2],
 }
 
-const MAX_LOST: usize = 4 * crate::battle::MAX_BLOCKS;
+const MAX_LOST: usize = 4 * crate::rules::state::MAX_BLOCKS;
 
 impl Tally {
     pub(crate) fn new(battle: &Battle) -> Tally {
@@ -281,7 +265,7 @@ impl Tally {
                     eliminated: d(self.eliminated[i]),
                     retreated: d(self.retreated[i]),
                     defected: d(self.defected[i]),
-                    if_eliminated: fate(&slot.versions[0]).to_string(),
+                    if_eliminated: slot.versions[0].fate().to_string(),
                 }
             })
             .collect();
@@ -306,8 +290,7 @@ impl Tally {
         // a defected Clarence/L or Exeter/Y facing a roller of his old house or its Treason card.
         let can_turn = |house: House| {
             battle
-                .scenario
-                .treason
+                .treason()
                 .is_some_and(|side| battle.house(side) == house)
                 || battle.slots.iter().enumerate().any(|(i, s)| {
                     battle.house(s.side) == house

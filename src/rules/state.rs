@@ -1,8 +1,11 @@
 //! The state of a battle between two actions: strengths, who is where, who has acted,
 //! the round. Small and `Copy`, so the exact solver can hash millions of them.
 
-use crate::battle::{Battle, MAX_BLOCKS, Version};
 use crate::scenario::Side;
+
+/// The most blocks one battle may hold (both sides, reserves included): one bit per block in a
+/// state's masks.
+pub const MAX_BLOCKS: usize = 32;
 
 /// Iterates the set bits of a mask, lowest first.
 pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
@@ -17,7 +20,7 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// A battle between two actions. Masks have one bit per slot of the [`Battle`].
+/// A battle between two actions. Masks have one bit per slot of the [`Battle`](crate::Battle).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct State {
     /// Current strength of every block; 0 = eliminated (3.11).
@@ -111,34 +114,8 @@ impl State {
         self.swapped
     }
 
-    /// Mask of the slots fighting for `side` now (present or not).
-    pub(crate) fn side_mask(&self, battle: &Battle, side: Side) -> u32 {
-        match side {
-            Side::Attacker => self.attacker,
-            Side::Defender => !self.attacker & battle.all(),
-        }
-    }
-
-    /// The version a block fights as now: its other version once it has defected.
-    pub fn version<'b>(&self, battle: &'b Battle, slot: usize) -> &'b Version {
-        &battle.slots[slot].versions[self.has_defected(slot) as usize]
-    }
-
-    /// Total strength of a side's blocks in the battle (active and reserve).
-    pub(crate) fn side_strength(&self, battle: &Battle, side: Side) -> u32 {
-        bits(self.present & self.side_mask(battle, side))
-            .map(|i| self.strength[i] as u32)
-            .sum()
-    }
-
     /// Blocks of `side` that have not had their turn this round and may have one.
     pub(crate) fn pending(&self) -> u32 {
         self.active() & !self.acted
-    }
-
-    /// A number that grows with every action; the exact solver processes states in its order.
-    pub(crate) fn progress(&self, battle: &Battle) -> usize {
-        let done = battle.slots.len() - self.pending().count_ones() as usize;
-        (self.round as usize - 1) * (MAX_BLOCKS + 1) + done
     }
 }

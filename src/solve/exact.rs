@@ -2,15 +2,16 @@
 //! States are processed in the order of [`State::progress`], which every action increases, so
 //! each state is expanded once, after all the probability that reaches it has arrived.
 
-use crate::action::{chances, resolve};
-use crate::battle::{Battle, MAX_BLOCKS};
-use crate::error::SolveError;
-use crate::log::Silent;
-use crate::policy;
-use crate::report::{Method, Report, Tally};
-use crate::round::{Point, advance};
-use crate::state::State;
-use crate::treachery;
+use crate::rules::action::{chances, resolve};
+use crate::rules::battle::Battle;
+use crate::rules::log::Silent;
+use crate::rules::policy;
+use crate::rules::round::{Point, advance};
+use crate::rules::state::MAX_BLOCKS;
+use crate::rules::state::State;
+use crate::rules::treachery;
+use crate::solve::error::SolveError;
+use crate::solve::report::{Method, Report, Tally};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 

@@ -1,12 +1,12 @@
 //! Battle rounds (6.2, D1, D2, D13): who acts next, the start of each round, and the end of
 //! the battle.
 
-use crate::battle::Battle;
 use crate::data::Initiative;
-use crate::log::{Event, Observer};
-use crate::retreat;
+use crate::rules::battle::Battle;
+use crate::rules::log::{Event, Observer};
+use crate::rules::retreat;
+use crate::rules::state::{State, bits};
 use crate::scenario::Side;
-use crate::state::{State, bits};
 
 /// What comes next in a battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,11 +1,11 @@
 //! Heir charges (6.5, D9): the senior heir, instead of firing, rolls at one named enemy block;
 //! a target that survives fires back at once at the heir.
 
-use crate::battle::Battle;
-use crate::bonus::{firepower, senior_heir};
-use crate::hits::hit_block;
-use crate::log::Observer;
-use crate::state::State;
+use crate::rules::battle::Battle;
+use crate::rules::bonus::{firepower, senior_heir};
+use crate::rules::hits::hit_block;
+use crate::rules::log::Observer;
+use crate::rules::state::State;
 
 /// True if `actor` may charge now: he is his side's senior active heir (6.5, D8), and it is
 /// round 1-3 for the side now attacking or 1-4 for the side now defending (D9).

@@ -2,10 +2,10 @@
 //! pull out as many blocks per round as its retreat capacity; a block that must retreat and
 //! cannot is eliminated.
 
-use crate::battle::Battle;
-use crate::log::{Event, Observer};
+use crate::rules::battle::Battle;
+use crate::rules::log::{Event, Observer};
+use crate::rules::state::State;
 use crate::scenario::Side;
-use crate::state::State;
 
 /// True if `side` still has room to retreat a block this round (D12); capacity belongs to the
 /// side as entered, whatever its role after a control change (R7).
@@ -44,7 +44,7 @@ pub(crate) fn retreat<O: Observer>(battle: &Battle, state: &mut State, slot: usi
         });
         log.note(|| Event::Eliminated {
             block: state.version(battle, slot).id.clone(),
-            fate: crate::report::fate(state.version(battle, slot)).into(),
+            fate: state.version(battle, slot).fate().into(),
         });
     }
 }

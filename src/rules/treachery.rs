@@ -1,10 +1,29 @@
 //! Treachery rolls (6.9, 6.91, D10) and the Treason card (D11): roll as many dice as the
 //! target's loyalty; if every die is even the block defects to the roller's reserve.
 
-use crate::battle::Battle;
-use crate::log::{Event, Observer};
+use crate::rules::battle::Battle;
+use crate::rules::log::{Event, Observer};
+use crate::rules::state::State;
 use crate::scenario::Side;
-use crate::state::State;
+
+/// The Treachery rules a policy's plan must meet, asked of the battle before it starts.
+impl Battle {
+    /// Dice a Treachery roll by `roller` (`None`: the Treason card) needs against `target` as the
+    /// battle starts, reserves counted as if arrived; `None` if the target may not be rolled at
+    /// (6.9, 6.91, 9.1, D10): the rules a policy's `target` must meet.
+    pub fn treachery_dice(&self, roller: Option<usize>, target: usize) -> Option<u8> {
+        if target >= self.slots.len() || roller.is_some_and(|r| r >= self.slots.len()) {
+            return None;
+        }
+        let mut s = self.initial;
+        s.reserve = 0;
+        let side = match roller {
+            Some(r) => self.slots[r].side,
+            None => self.slots[target].side.other(),
+        };
+        dice_against(self, &s, side, roller, target)
+    }
+}
 
 /// True if this block may make a Treachery roll at all: the King, the Pretender now (R1) or
 /// Warwick of either version (6.9, D10).
@@ -103,7 +122,7 @@ pub(crate) fn treason_roll(battle: &Battle) -> Option<(Side, usize, u8)> {
     if battle.in_progress() {
         return None; // the card was played before the point the scenario starts from
     }
-    let holder = battle.scenario.treason?;
+    let holder = battle.treason()?;
     let state = &battle.initial;
     let dice = |t: usize| dice_against(battle, state, holder, None, t);
     let target = match battle.plans[holder.index()].treason_target {
@@ -137,7 +156,7 @@ pub(crate) fn play_treason<O: Observer>(
         });
         if success {
             defect(battle, &mut state, target, holder, log);
-            crate::reserves::after_action(battle, &mut state, log);
+            crate::rules::reserves::after_action(battle, &mut state, log);
         }
     }
     state

@@ -1,12 +1,12 @@
 //! A battle in progress as a scenario: any state of a battle (a replay step, a point the
 //! advisor explores) written back as a scenario with `progress`, to open as a new battle.
 
-use crate::battle::Battle;
+use crate::rules::battle::Battle;
+use crate::rules::state::{State, bits};
 use crate::scenario::{
     Army, BlockEntry, ChargePlan, CustomBlock, Policy, Progress, Scenario, Side, SidePolicy,
     TreacheryPlan,
 };
-use crate::state::{State, bits};
 
 /// The scenario of `battle` as it stands in `state`: current strengths and sides, the blocks
 /// still present, the round, turns taken, rolls spent and defections (docs/scenario.md).
@@ -143,7 +143,7 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
 }
 
 /// True if a policy's block name `n` names this slot (either version's id, or the person).
-fn names(slot: &crate::battle::Slot, n: &str) -> bool {
+fn names(slot: &crate::rules::battle::Slot, n: &str) -> bool {
     slot.versions
         .iter()
         .any(|v| v.id.eq_ignore_ascii_case(n.trim()))

@@ -1,17 +1,17 @@
 //! One battle, die by die: every roll, where the hits went and why, for the replay and for
 //! rules lawyers. Seeded: the same seed gives the same battle everywhere.
 
-use crate::action::{Action, Roll, resolve};
-use crate::battle::Battle;
-use crate::bonus::firepower;
-use crate::charge::counter_fire;
-use crate::dice::{BattleRng, rng_from_seed, roll_die};
-use crate::log::Event;
-use crate::policy;
-use crate::round::{Point, advance};
+use crate::rules::action::{Action, Roll, resolve};
+use crate::rules::battle::Battle;
+use crate::rules::bonus::firepower;
+use crate::rules::charge::counter_fire;
+use crate::rules::dice::{BattleRng, rng_from_seed, roll_die};
+use crate::rules::log::Event;
+use crate::rules::policy;
+use crate::rules::round::{Point, advance};
+use crate::rules::state::State;
+use crate::rules::treachery;
 use crate::scenario::Side;
-use crate::state::State;
-use crate::treachery;
 use serde::{Deserialize, Serialize};
 
 /// One battle fought out.
@@ -69,7 +69,7 @@ pub fn replay(battle: &Battle, seed: u64) -> Replay {
             }
             Point::Act(actor) => actor,
         };
-        checkpoints.push((events.len(), crate::resume::scenario_at(battle, &s)));
+        checkpoints.push((events.len(), crate::play::resume::scenario_at(battle, &s)));
         let action = policy::choose(battle, &s, actor);
         let roll = turn(battle, &s, actor, action, &mut rng, &mut events);
         resolve(battle, &mut s, actor, action, roll, &mut events);
@@ -156,7 +156,7 @@ pub(crate) fn act(
             Roll::Nothing
         }
         Action::Retreat => {
-            let rule = if crate::retreat::must_retreat(s, s.side_of(actor)) {
+            let rule = if crate::rules::retreat::must_retreat(s, s.side_of(actor)) {
                 "6.2, D12: the attacker must retreat on its turn in round 4"
             } else {
                 "6.6, D12: retreat instead of firing"

@@ -1,4 +1,4 @@
-//! The one error type for a scenario that cannot be a battle, and for work that cannot be done.
+//! The error for a scenario that cannot be a battle: the field that is wrong and why.
 
 use std::fmt;
 
@@ -35,27 +35,3 @@ impl fmt::Display for ScenarioError {
 }
 
 impl std::error::Error for ScenarioError {}
-
-/// Why an exact solve stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SolveError {
-    /// The battle has more distinct states than the budget allows.
-    TooLarge {
-        /// The state budget that was reached.
-        budget: usize,
-    },
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::TooLarge { budget } => write!(
-                f,
-                "this battle has more than {budget} distinct states, too many for the exact solver; \
-                 use Monte Carlo instead (bosworth simulate)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}

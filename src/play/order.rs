@@ -4,12 +4,12 @@
 //! It is the order if no block is lost, turned or withdrawn; the replay shows the order as a
 //! real battle unfolds.
 
-use crate::battle::Battle;
-use crate::bonus::{bonus_parts, firepower, home_reason};
 use crate::data::{Home, Kind};
-use crate::round::next_actor;
+use crate::rules::battle::Battle;
+use crate::rules::bonus::{bonus_parts, firepower, home_reason};
+use crate::rules::round::next_actor;
+use crate::rules::state::bits;
 use crate::scenario::Side;
-use crate::state::bits;
 use serde::{Deserialize, Serialize};
 
 /// One block's turn in the fire order.

@@ -2,14 +2,14 @@
 //! scenario, usually with `progress`), the action chosen and the dice, and returns the battle
 //! after it, so odds and advice can be asked again at once.
 
-use crate::action::{Action, legal_actions, resolve};
-use crate::battle::Battle;
-use crate::bonus::firepower;
-use crate::charge::counter_fire;
-use crate::log::Event;
-use crate::round::{Ending, Point, advance};
+use crate::rules::action::{Action, legal_actions, resolve};
+use crate::rules::battle::Battle;
+use crate::rules::bonus::firepower;
+use crate::rules::charge::counter_fire;
+use crate::rules::log::Event;
+use crate::rules::round::{Ending, Point, advance};
+use crate::rules::treachery::dice_against;
 use crate::scenario::Scenario;
-use crate::treachery::dice_against;
 
 /// The result of one live turn.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,7 +32,7 @@ pub fn dice_needed(battle: &Battle, action: Action) -> Result<(usize, u8), Strin
         return Err("the Treason card is rolled first (play_treason)".into());
     }
     let mut s = battle.initial_state();
-    let Point::Act(actor) = advance(battle, &mut s, &mut crate::log::Silent) else {
+    let Point::Act(actor) = advance(battle, &mut s, &mut crate::rules::log::Silent) else {
         return Err("the battle is over".into());
     };
     if !legal_actions(battle, &s, actor).contains(&action) {
@@ -72,7 +72,7 @@ fn dice_words(n: u8) -> String {
     }
 }
 
-impl crate::replay::DiceSource for Typed<'_> {
+impl crate::play::replay::DiceSource for Typed<'_> {
     fn action(&mut self, n: u8) -> Result<Vec<u8>, String> {
         if self.dice.len() != n as usize {
             return Err(format!(
@@ -111,9 +111,9 @@ impl crate::replay::DiceSource for Typed<'_> {
 pub fn play(battle: &Battle, action: Action, dice: &[u8], counter: &[u8]) -> Result<Turn, String> {
     let (actor, _) = dice_needed(battle, action)?;
     let mut s = battle.initial_state();
-    advance(battle, &mut s, &mut crate::log::Silent);
+    advance(battle, &mut s, &mut crate::rules::log::Silent);
     let mut events = Vec::new();
-    let roll = crate::replay::act(
+    let roll = crate::play::replay::act(
         battle,
         &s,
         actor,
@@ -144,7 +144,7 @@ pub fn counter_dice(battle: &Battle, action: Action, dice: &[u8]) -> Result<Opti
     }
     check(dice)?;
     let mut s = battle.initial_state();
-    advance(battle, &mut s, &mut crate::log::Silent);
+    advance(battle, &mut s, &mut crate::rules::log::Silent);
     let fp = firepower(battle, &s, actor);
     let hits = dice.iter().filter(|&&d| d <= fp).count() as u8;
     Ok(counter_fire(battle, &s, target, hits).map(|(n, _)| n))
@@ -152,11 +152,11 @@ pub fn counter_dice(battle: &Battle, action: Action, dice: &[u8]) -> Result<Opti
 
 /// The Treason roll due before round 1, if any (D11, R2): (holder, target slot, dice).
 pub fn treason_due(battle: &Battle) -> Option<(crate::scenario::Side, usize, u8)> {
-    crate::treachery::treason_roll(battle)
+    crate::rules::treachery::treason_roll(battle)
 }
 
 fn treason_pending(battle: &Battle) -> bool {
-    crate::treachery::treason_roll(battle).is_some()
+    crate::rules::treachery::treason_roll(battle).is_some()
 }
 
 /// Rolls the Treason card at the table before round 1 (D11): `dice` are the dice rolled.
@@ -164,7 +164,7 @@ fn treason_pending(battle: &Battle) -> bool {
 /// # Errors
 /// When no Treason roll is due, or the dice are not the number the target's loyalty needs.
 pub fn play_treason(battle: &Battle, dice: &[u8]) -> Result<Turn, String> {
-    let Some((_, _, needed)) = crate::treachery::treason_roll(battle) else {
+    let Some((_, _, needed)) = crate::rules::treachery::treason_roll(battle) else {
         return Err("no Treason roll is due in this battle".into());
     };
     if dice.len() != needed as usize {
@@ -177,12 +177,12 @@ pub fn play_treason(battle: &Battle, dice: &[u8]) -> Result<Turn, String> {
     check(dice)?;
     let mut events = Vec::new();
     let success = dice.iter().all(|d| d % 2 == 0);
-    let s = crate::treachery::play_treason(battle, success, dice.to_vec(), &mut events);
+    let s = crate::rules::treachery::play_treason(battle, success, dice.to_vec(), &mut events);
     Ok(finish(battle, s, events))
 }
 
 /// Moves the battle on after a turn and packs the result.
-fn finish(battle: &Battle, mut s: crate::state::State, mut events: Vec<Event>) -> Turn {
+fn finish(battle: &Battle, mut s: crate::rules::state::State, mut events: Vec<Event>) -> Turn {
     match advance(battle, &mut s, &mut events) {
         Point::End(ending) => Turn {
             events,
@@ -191,7 +191,7 @@ fn finish(battle: &Battle, mut s: crate::state::State, mut events: Vec<Event>) -
         },
         Point::Act(_) => Turn {
             events,
-            next: Some(crate::resume::scenario_at(battle, &s)),
+            next: Some(crate::play::resume::scenario_at(battle, &s)),
             ending: None,
         },
     }

@@ -1,10 +1,10 @@
 //! Battle hits (6.4, D3): all hits of one fire go to the strongest active enemy block, the
 //! owner breaking ties; surplus carries to the next strongest; what finds no target is lost.
 
-use crate::battle::Battle;
-use crate::log::{Event, Observer};
+use crate::rules::battle::Battle;
+use crate::rules::log::{Event, Observer};
+use crate::rules::state::{State, bits};
 use crate::scenario::Side;
-use crate::state::{State, bits};
 
 /// Applies `hits` from one fire to `side`'s active blocks (6.4, D3). Reserves never take them:
 /// surplus hits after the last active block falls are lost, not carried to reserves (D4).
@@ -73,7 +73,7 @@ pub(crate) fn hit_block<O: Observer>(
         state.present &= !(1 << target);
         log.note(|| Event::Eliminated {
             block: state.version(battle, target).id.clone(),
-            fate: crate::report::fate(state.version(battle, target)).into(),
+            fate: state.version(battle, target).fate().into(),
         });
     }
     taken

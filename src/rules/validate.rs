@@ -1,12 +1,14 @@
-//! Validation: a scenario is checked once, here, and either becomes a [`Battle`] or yields a
-//! [`ScenarioError`] that names the field and the reason.
+//! Validation: [`Battle::new`], where the rules meet the scenario. A scenario is checked once,
+//! here, and either becomes a [`Battle`] or yields a [`ScenarioError`] that names the field and
+//! the reason.
 
-use crate::battle::{Battle, MAX_BLOCKS, Plans, Slot, Version};
-use crate::bonus::{BonusRule, person_bit};
 use crate::data::{self, BlockData, Colour, House, Kind, Rating};
-use crate::error::ScenarioError;
+use crate::rules::battle::{Battle, Plans, Slot, Version};
+use crate::rules::home::{BonusRule, person_bit};
+use crate::rules::state::MAX_BLOCKS;
+use crate::rules::state::State;
+use crate::scenario::ScenarioError;
 use crate::scenario::{Army, BlockEntry, SCENARIO_VERSION, Scenario, Side, SidePolicy};
-use crate::state::State;
 
 type Result<T> = std::result::Result<T, ScenarioError>;
 
@@ -14,8 +16,18 @@ fn err<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T> {
     Err(ScenarioError::new(field, reason))
 }
 
+impl Battle {
+    /// Validates a scenario once and builds the battle.
+    ///
+    /// # Errors
+    /// A [`ScenarioError`] naming the first field that is wrong and why.
+    pub fn new(scenario: &Scenario) -> Result<Battle> {
+        build(scenario)
+    }
+}
+
 /// Builds a battle from a scenario, or names the first thing wrong with it.
-pub(crate) fn build(sc: &Scenario) -> Result<Battle> {
+fn build(sc: &Scenario) -> Result<Battle> {
     if sc.version != SCENARIO_VERSION {
         return err(
             "version",

@@ -1,14 +1,10 @@
 //! A validated battle: the blocks in it, the area, the throne and the players' choices,
 //! compiled once so the rules can be applied fast. Only [`Battle::new`] makes one.
 
-use crate::bonus::BonusRule;
-use crate::data::{Area, BlockData, House, Kind, Rating};
-use crate::error::ScenarioError;
+use crate::data::{Area, BlockData, House, Kind, Loyalty, Rating};
+use crate::rules::home::BonusRule;
+use crate::rules::state::{MAX_BLOCKS, State, bits};
 use crate::scenario::{Scenario, Side};
-use crate::state::State;
-
-/// The most blocks one battle may hold (both sides, reserves included).
-pub const MAX_BLOCKS: usize = 32;
 
 /// One version of a block as it fights in this battle.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +38,26 @@ impl Version {
     pub fn person(&self) -> &str {
         self.data.map_or(&self.id, |d| d.person)
     }
+
+    /// What elimination means for a block (6.81-6.86, D15).
+    pub fn fate(&self) -> &'static str {
+        let Some(d) = self.data else {
+            return "goes to the pool";
+        };
+        match d.kind {
+            Kind::Heir => "permanently dead (6.82)",
+            Kind::Noble if d.loyalty == Loyalty::Rose || d.is_neville() => {
+                "permanently dead (6.83)"
+            }
+            Kind::Noble | Kind::Church => "goes to the pool face-down (6.83)",
+            Kind::Levy | Kind::Bombard => "goes to the pool face-down (6.84)",
+            Kind::Mercenary if d.person == "Welsh Mercenary" => {
+                "goes to the Lancastrian pool (6.85)"
+            }
+            Kind::Mercenary => "goes home face-down (6.85)",
+            Kind::Rebel => "goes to the Pretender's pool (6.86)",
+        }
+    }
 }
 
 /// A block in the battle: the version it enters with and the one it would become by defecting.
@@ -58,7 +74,7 @@ pub struct Slot {
     /// Defected earlier in this battle, before the scenario's starting point (a battle in
     /// progress): it cannot be rolled against again (6.9).
     pub turned_before: bool,
-    /// Bit for [`crate::bonus`]'s dead-person masks (Nevilles and the three Lancaster heirs
+    /// Bit for [`crate::rules::bonus`]'s dead-person masks (Nevilles and the three Lancaster heirs
     /// with specific shields), or 0.
     pub(crate) person_bit: u8,
 }
@@ -82,9 +98,11 @@ pub(crate) struct Plans {
     pub retreat: Option<(Option<u8>, Option<f64>)>,
 }
 
-/// A battle that obeys every rule: build one with [`Battle::new`].
+/// A battle that obeys every rule: build one with [`Battle::new`] (in `validate.rs`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Battle {
+    /// The scenario it was built from, kept to write a point of the battle back as a scenario
+    /// (`play::resume`). Outside this file and `validate.rs` the rules read only its [`Side`].
     pub(crate) scenario: Scenario,
     pub(crate) slots: Vec<Slot>,
     pub(crate) area: Option<&'static Area>,
@@ -108,14 +126,6 @@ pub struct Battle {
 }
 
 impl Battle {
-    /// Validates a scenario once and builds the battle.
-    ///
-    /// # Errors
-    /// A [`ScenarioError`] naming the first field that is wrong and why.
-    pub fn new(scenario: &Scenario) -> Result<Battle, ScenarioError> {
-        crate::validate::build(scenario)
-    }
-
     /// The scenario this battle was built from.
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
@@ -139,6 +149,11 @@ impl Battle {
     /// The house holding the throne.
     pub fn king_house(&self) -> House {
         self.scenario.king
+    }
+
+    /// The side holding the Treason card, to play before the first round (D11), if any.
+    pub fn treason(&self) -> Option<Side> {
+        self.scenario.treason
     }
 
     /// The slot of the King, if he fights in this battle (3.21).
@@ -183,22 +198,6 @@ impl Battle {
             .collect()
     }
 
-    /// Dice a Treachery roll by `roller` (`None`: the Treason card) needs against `target` as the
-    /// battle starts, reserves counted as if arrived; `None` if the target may not be rolled at
-    /// (6.9, 6.91, 9.1, D10): the rules a policy's `target` must meet.
-    pub fn treachery_dice(&self, roller: Option<usize>, target: usize) -> Option<u8> {
-        if target >= self.slots.len() || roller.is_some_and(|r| r >= self.slots.len()) {
-            return None;
-        }
-        let mut s = self.initial;
-        s.reserve = 0;
-        let side = match roller {
-            Some(r) => self.slots[r].side,
-            None => self.slots[target].side.other(),
-        };
-        crate::treachery::dice_against(self, &s, side, roller, target)
-    }
-
     /// True if `side` has an heir, so its senior heir may charge (6.5, D8).
     pub fn has_heir(&self, side: Side) -> bool {
         self.slots
@@ -237,5 +236,34 @@ impl Battle {
         } else {
             v.rating.initiative
         }
+    }
+}
+
+/// What a state means in its battle: the reads that need the battle's slots.
+impl State {
+    /// Mask of the slots fighting for `side` now (present or not).
+    pub(crate) fn side_mask(&self, battle: &Battle, side: Side) -> u32 {
+        match side {
+            Side::Attacker => self.attacker,
+            Side::Defender => !self.attacker & battle.all(),
+        }
+    }
+
+    /// The version a block fights as now: its other version once it has defected.
+    pub fn version<'b>(&self, battle: &'b Battle, slot: usize) -> &'b Version {
+        &battle.slots[slot].versions[self.has_defected(slot) as usize]
+    }
+
+    /// Total strength of a side's blocks in the battle (active and reserve).
+    pub(crate) fn side_strength(&self, battle: &Battle, side: Side) -> u32 {
+        bits(self.present & self.side_mask(battle, side))
+            .map(|i| self.strength[i] as u32)
+            .sum()
+    }
+
+    /// A number that grows with every action; the exact solver processes states in its order.
+    pub(crate) fn progress(&self, battle: &Battle) -> usize {
+        let done = battle.slots.len() - self.pending().count_ones() as usize;
+        (self.round as usize - 1) * (MAX_BLOCKS + 1) + done
     }
 }

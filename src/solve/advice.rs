@@ -3,13 +3,13 @@
 //! (or one side plays its best against the other side's fixed policy), and the value of every
 //! legal action is known.
 
-use crate::action::{Action, legal_actions, outcomes};
-use crate::battle::Battle;
-use crate::error::SolveError;
-use crate::policy;
-use crate::round::{Ending, Point, advance};
+use crate::rules::action::{Action, legal_actions, outcomes};
+use crate::rules::battle::Battle;
+use crate::rules::policy;
+use crate::rules::round::{Ending, Point, advance};
+use crate::rules::state::State;
 use crate::scenario::Side;
-use crate::state::State;
+use crate::solve::error::SolveError;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -67,8 +67,8 @@ pub struct Decision {
     pub policy_action: String,
 }
 
-type Memo = HashMap<State, [f64; 2], BuildHasherDefault<crate::exact::FxHasher>>;
-type Reach = HashMap<State, f64, BuildHasherDefault<crate::exact::FxHasher>>;
+type Memo = HashMap<State, [f64; 2], BuildHasherDefault<crate::solve::exact::FxHasher>>;
+type Reach = HashMap<State, f64, BuildHasherDefault<crate::solve::exact::FxHasher>>;
 
 /// A battle solved as a game: ask it for the value of any state and the best action there.
 pub struct Advisor<'b> {
@@ -143,7 +143,7 @@ impl<'b> Advisor<'b> {
             return Ok(*v);
         }
         let mut s = *state;
-        let v = match advance(self.battle, &mut s, &mut crate::log::Silent) {
+        let v = match advance(self.battle, &mut s, &mut crate::rules::log::Silent) {
             Point::End(ending) => self.terminal(&s, ending),
             Point::Act(actor) => {
                 let side = s.side_of(actor);
@@ -293,12 +293,17 @@ pub struct OutlineEntry {
 /// The states a battle starts from, after the Treason card's roll (D11), with their chances.
 pub fn openings(battle: &Battle) -> Vec<(f64, State)> {
     let play = |success| {
-        crate::treachery::play_treason(battle, success, Vec::new(), &mut crate::log::Silent)
+        crate::rules::treachery::play_treason(
+            battle,
+            success,
+            Vec::new(),
+            &mut crate::rules::log::Silent,
+        )
     };
-    match crate::treachery::treason_roll(battle) {
+    match crate::rules::treachery::treason_roll(battle) {
         None => vec![(1.0, play(false))],
         Some((_, _, dice)) => {
-            let p = crate::treachery::success_chance(dice);
+            let p = crate::rules::treachery::success_chance(dice);
             vec![(p, play(true)), (1.0 - p, play(false))]
         }
     }
@@ -327,7 +332,7 @@ pub fn advise(
     }
     // The first decision: from the opening where the Treason roll failed (or there was none).
     let (_, mut start) = *openings(battle).last().expect("at least one opening");
-    let first_decision = match advance(battle, &mut start, &mut crate::log::Silent) {
+    let first_decision = match advance(battle, &mut start, &mut crate::rules::log::Silent) {
         Point::Act(actor) => Some(best.decision(&start, actor)?),
         Point::End(_) => None,
     };
@@ -350,10 +355,10 @@ impl Advisor<'_> {
     pub fn outline(&mut self) -> Result<Vec<OutlineEntry>, SolveError> {
         use std::collections::BTreeMap;
         let battle = self.battle;
-        let levels = 4 * (crate::battle::MAX_BLOCKS + 1);
+        let levels = 4 * (crate::rules::state::MAX_BLOCKS + 1);
         let mut buckets: Vec<Reach> = (0..levels).map(|_| Reach::default()).collect();
         let place = |mut s: State, p: f64, buckets: &mut Vec<Reach>| {
-            if let Point::Act(_) = advance(battle, &mut s, &mut crate::log::Silent) {
+            if let Point::Act(_) = advance(battle, &mut s, &mut crate::rules::log::Silent) {
                 *buckets[s.progress(battle)].entry(s).or_insert(0.0) += p;
             }
         };
@@ -366,7 +371,8 @@ impl Advisor<'_> {
         for level in 0..levels {
             for (state, p) in std::mem::take(&mut buckets[level]) {
                 let mut s = state;
-                let Point::Act(actor) = advance(battle, &mut s, &mut crate::log::Silent) else {
+                let Point::Act(actor) = advance(battle, &mut s, &mut crate::rules::log::Silent)
+                else {
                     continue;
                 };
                 let policy = policy::choose(battle, &s, actor);

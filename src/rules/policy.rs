@@ -2,10 +2,10 @@
 //! rules leave it to its owner. Defaults: fire; no charge; no Treachery; no voluntary retreat;
 //! the attacker retreats on its turn in round 4 (6.2).
 
-use crate::action::Action;
-use crate::battle::Battle;
-use crate::state::State;
-use crate::{charge, retreat, treachery};
+use crate::rules::action::Action;
+use crate::rules::battle::Battle;
+use crate::rules::state::State;
+use crate::{rules::charge, rules::retreat, rules::treachery};
 
 /// The action the scenario's policy takes for `actor` now; the first that applies wins (R3).
 pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {

@@ -1,16 +1,16 @@
 //! Monte Carlo: the same rules, sampled. One random draw per fire (hits come from the
-//! precomputed tables in [`crate::dice`]), no allocation per battle, same seed same figures.
+//! precomputed tables in [`crate::rules::dice`]), no allocation per battle, same seed same figures.
 
-use crate::action::{Action, resolve, sample};
-use crate::battle::Battle;
-use crate::dice::{BattleRng, rng_from_seed, uniform};
-use crate::log::{Observer, Silent};
-use crate::policy;
-use crate::report::{Method, Report, Tally};
+use crate::rules::action::{Action, resolve, sample};
+use crate::rules::battle::Battle;
+use crate::rules::dice::{BattleRng, rng_from_seed, uniform};
+use crate::rules::log::{Observer, Silent};
+use crate::rules::policy;
+use crate::solve::report::{Method, Report, Tally};
 
-use crate::round::{Ending, Point, advance};
-use crate::state::State;
-use crate::treachery;
+use crate::rules::round::{Ending, Point, advance};
+use crate::rules::state::State;
+use crate::rules::treachery;
 use rand::Rng;
 
 /// The most battles one call simulates.

@@ -3,13 +3,13 @@
 //! This is the engine's one transition function. The exact solver enumerates [`chances`], the
 //! Monte Carlo samples them, the replay rolls real dice; all three then call [`resolve`].
 
-use crate::battle::Battle;
-use crate::bonus::firepower;
-use crate::dice::{HITS, uniform};
-use crate::hits::take_hits;
-use crate::log::Observer;
-use crate::state::State;
-use crate::{charge, reserves, retreat, treachery};
+use crate::rules::battle::Battle;
+use crate::rules::bonus::firepower;
+use crate::rules::dice::{HITS, uniform};
+use crate::rules::hits::take_hits;
+use crate::rules::log::Observer;
+use crate::rules::state::State;
+use crate::{rules::charge, rules::reserves, rules::retreat, rules::treachery};
 use serde::{Deserialize, Serialize};
 
 /// What a block does on its turn (6.2, 6.5, 6.6, 6.9).
@@ -256,9 +256,9 @@ pub fn outcomes(battle: &Battle, state: &State, actor: usize, action: Action) ->
                 actor,
                 action,
                 roll,
-                &mut crate::log::Silent,
+                &mut crate::rules::log::Silent,
             );
-            crate::round::advance(battle, &mut next, &mut crate::log::Silent);
+            crate::rules::round::advance(battle, &mut next, &mut crate::rules::log::Silent);
             (p, next)
         })
         .collect()

@@ -1,8 +1,8 @@
 //! Reserves (6.3, D4) and the round-1 control change (6.3, D5), checked after every action.
 
-use crate::battle::Battle;
-use crate::log::{Event, Observer};
-use crate::state::{State, bits};
+use crate::rules::battle::Battle;
+use crate::rules::log::{Event, Observer};
+use crate::rules::state::{State, bits};
 
 /// After an action: a side with no active block left but with reserves deploys them at once;
 /// they may not act until the next round but take hits from enemies that fire later (D4).

@@ -1,0 +1,38 @@
+//! The rules of the battle (rulebook section 6 and decisions D1-D15, R1-R12): the validated,
+//! compiled [`Battle`](crate::Battle), the [`State`](crate::State) between two actions, and one
+//! transition function ([`action`]) built from one file per rule family.
+//!
+//! Uses `data` and `scenario` (the scenario only in [`crate::Battle::new`], `validate.rs`; the
+//! rest of the rules see no scenario but its [`Side`](crate::Side)). Knows nothing of solvers or
+//! play: they drive the rules, never the reverse.
+//!
+//! | file | rules |
+//! |---|---|
+//! | `validate.rs` | `Battle::new`: every rule a scenario must obey, and its compilation |
+//! | `battle.rs` | the compiled battle: slots, versions, orders, plans |
+//! | `state.rs` | a battle between two actions |
+//! | `round.rs` | turn order (6.2, D1, D2), round starts, the end of battle (D13) |
+//! | `action.rs` | the transition function: legal actions, chances, resolve |
+//! | `dice.rs` | binomial hit tables (6.4) and the portable generator |
+//! | `hits.rs` | hit allocation (6.4, D3) |
+//! | `home.rs`, `bonus.rs` | where a block is at home (2.2-2.6, D6, D7), and its bonus at the instant of fire (D8) |
+//! | `reserves.rs` | reserves deploying (D4), the control change (D5) |
+//! | `charge.rs`, `treachery.rs`, `retreat.rs` | charges (6.5, D9), Treachery and the Treason card (6.9, D10, D11), retreats (6.6, D12) |
+//! | `policy.rs` | the players' choices: what a block does on its turn |
+//! | `log.rs` | the events the rules report as they apply |
+
+pub mod action;
+pub(crate) mod battle;
+pub(crate) mod bonus;
+pub(crate) mod charge;
+pub mod dice;
+pub(crate) mod hits;
+pub(crate) mod home;
+pub mod log;
+pub mod policy;
+pub(crate) mod reserves;
+pub(crate) mod retreat;
+pub mod round;
+pub(crate) mod state;
+pub(crate) mod treachery;
+pub(crate) mod validate;

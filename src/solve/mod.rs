@@ -1,0 +1,11 @@
+//! The solvers: the exact outcome distribution ([`crate::solve()`]), Monte Carlo
+//! ([`crate::simulate`]), best play ([`advice`]), and the [`report`] the first two share.
+//!
+//! Uses `data`, `scenario` (its `Side`) and `rules`: they drive the one transition function in
+//! [`crate::rules::action`] and add no rule of their own.
+
+pub mod advice;
+pub(crate) mod error;
+pub(crate) mod exact;
+pub(crate) mod monte_carlo;
+pub mod report;
