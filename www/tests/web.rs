@@ -258,7 +258,7 @@ fn monte_carlo_counts_from_workers_merge_exactly() {
     let mut b = other.report();
     b.method = one.report().method;
     assert_eq!(b, one.report());
-    assert!(matches!(page.method, bosworth::report::Method::MonteCarlo { runs: 10_001, seed: 1 }));
+    assert!(matches!(page.method, bosworth::solve::report::Method::MonteCarlo { runs: 10_001, seed: 1 }));
     // One worker gives exactly `simulate` from the seed.
     assert_eq!(merge_counts(&battle, 1, &[(json(&worker(0)).0, &json(&worker(0)).1)]).unwrap().attacker_holds,
         { let mut s = Simulation::new(&battle, 1); s.run(5_001); s.report().attacker_holds });
@@ -277,7 +277,7 @@ fn links_over_64_kb_are_refused() {
 fn advice_and_checkpoint_values_come_from_the_engine() {
     let text = include_str!("../../examples/treachery-advice.json");
     let json = bosworth_www::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
-    let a: bosworth::advice::Advice = serde_json::from_str(&json).unwrap();
+    let a: bosworth::solve::advice::Advice = serde_json::from_str(&json).unwrap();
     assert_eq!(a.first_decision.unwrap().actions[0].label, "treachery on Stanley/Y");
     assert!(bosworth_www::engine::advise_json(text, "hold", "both", 10).unwrap_err().contains("Too large"));
     let v = bosworth_www::engine::value_json(text, 1_000_000).unwrap().unwrap();
@@ -300,8 +300,8 @@ fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
     let t = turn_of(&b).unwrap();
     assert_eq!((t.round, t.block.as_str(), t.side), (1, "Exeter/L", Side::Attacker));
     let (treachery, _) = t.actions.iter().find(|(_, l)| l == "treachery on Stanley/Y").unwrap().clone();
-    assert!(bosworth::live::play(&b, treachery, &[2, 4], &[]).unwrap_err().contains("not 2"));
-    let turn = bosworth::live::play(&b, treachery, &[2], &[]).unwrap();
+    assert!(bosworth::play::live::play(&b, treachery, &[2, 4], &[]).unwrap_err().contains("not 2"));
+    let turn = bosworth::play::live::play(&b, treachery, &[2], &[]).unwrap();
     let next = turn.next.clone().unwrap();
     let st = st.apply(Action::Live {
         turn: LiveTurn { before: start.clone(), said: "x".into(), events: turn.events.clone(), ending: None },
@@ -321,13 +321,13 @@ fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
     assert_eq!(counter_needed(&b, charge, &[6, 6, 6]), Some(4));
     assert_eq!(counter_needed(&b, charge, &[1, 1, 1]), Some(1));
     assert_eq!(counter_needed(&b, treachery, &[2]), None);
-    assert!(bosworth::live::play(&b, charge, &[6, 6, 6], &[6, 6, 6, 6]).is_ok());
+    assert!(bosworth::play::live::play(&b, charge, &[6, 6, 6], &[6, 6, 6, 6]).is_ok());
     // The Treason card is rolled first where it is held (D11).
     let bosworth_1485 = bosworth::Battle::new(&preset("Bosworth")).unwrap();
     let (side, target, dice) = bosworth_www::components::live::treason_due(&bosworth_1485).unwrap();
     assert_eq!(side, Side::Attacker);
     assert!(dice > 0 && !target.is_empty());
-    assert!(bosworth::live::play_treason(&bosworth_1485, &vec![2; dice as usize]).is_ok());
+    assert!(bosworth::play::live::play_treason(&bosworth_1485, &vec![2; dice as usize]).is_ok());
     assert_eq!(bosworth_www::components::live::treason_due(&b), None);
     let st = st.apply(Action::LiveUndo);
     assert_eq!(st.scenario, start);
@@ -341,7 +341,7 @@ fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
 
 #[wasm_bindgen_test]
 async fn the_outline_of_best_play_reads_by_round_with_departures_marked() {
-    use bosworth::advice::OutlineEntry;
+    use bosworth::solve::advice::OutlineEntry;
     use bosworth_www::components::advisor::{Outline, OutlineProps, outline_lines};
     let entry = |round, block: &str, action: &str, share, departs| OutlineEntry {
         round,
@@ -364,7 +364,7 @@ async fn the_outline_of_best_play_reads_by_round_with_departures_marked() {
     // The advisor's real outline for the worked example: the Treachery roll in round 1.
     let text = include_str!("../../examples/treachery-advice.json");
     let json = bosworth_www::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
-    let advice: bosworth::advice::Advice = serde_json::from_str(&json).unwrap();
+    let advice: bosworth::solve::advice::Advice = serde_json::from_str(&json).unwrap();
 
     let doc = gloo::utils::document();
     for (entries, want) in [
