@@ -8,8 +8,11 @@ use crate::components::headline::Headline;
 use crate::components::live::Live;
 use crate::components::replay::Replay;
 use crate::components::results::Results;
+use crate::components::problem::Problem;
 use crate::components::settings::Settings;
 use crate::components::share::Share;
+use crate::components::summary::Summary;
+use crate::components::toolbar::Toolbar;
 use crate::engine::{
     BROWSER_STATE_BUDGET, MONTE_CARLO_RUNS, MONTE_CARLO_SEED, Reply, Request, merge_counts, monte_carlo_note,
     monte_carlo_workers, share,
@@ -214,14 +217,25 @@ pub fn App() -> Html {
 
     // Every change of the battle: keep it in the address and in local storage, and ask the
     // worker: at once when it is idle, else after a short pause (so typing does not queue work).
+    // A battle opened (New battle, a ready-made one, a file, a replay point) gets its own entry
+    // in the browser's history, so Back returns to the battle before; an edit replaces it.
+    let entry = use_mut_ref(|| 0u64);
     {
         let state = state.clone();
         let pool = pool.clone();
         let debounce = debounce.clone();
+        let entry = entry.clone();
         use_effect_with((state.revision, state.overlay), move |_| {
             let frag = codec::to_fragment(&state.scenario, state.overlay);
             if let Ok(history) = gloo::utils::window().history() {
-                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&frag));
+                let null = wasm_bindgen::JsValue::NULL;
+                let new_entry = state.opened != *entry.borrow();
+                *entry.borrow_mut() = state.opened;
+                let _ = if new_entry {
+                    history.push_state_with_url(&null, "", Some(&frag))
+                } else {
+                    history.replace_state_with_url(&null, "", Some(&frag))
+                };
             }
             if let Some(s) = storage() {
                 let _ = s.set_item(STORAGE_KEY, &codec::to_json(&state.scenario));
@@ -250,21 +264,27 @@ pub fn App() -> Html {
             }
         });
     }
-    // A link pasted into the address bar of an open page.
+    // Back, Forward, or a link pasted into the address bar of an open page: show the battle
+    // of the address (an undoable change; the browser already has its entry).
     {
         let state = state.clone();
         use_effect_with((), move |_| {
-            let listener = gloo::events::EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+            let follow = move |_: &web_sys::Event| {
                 let hash = gloo::utils::window().location().hash().unwrap_or_default();
                 let frag = codec::fragment(&hash);
                 state.dispatch(Action::Overlay(frag.overlay));
                 match frag.scenario.as_deref().map(codec::decode) {
-                    Some(Ok(s)) => state.dispatch(Action::Load(s)),
+                    Some(Ok(s)) => state.dispatch(Action::Navigate(s)),
                     Some(Err(e)) => state.dispatch(Action::Notice(Some(format!("This link's battle could not be opened: {e}")))),
                     None => {}
                 }
-            });
-            move || drop(listener)
+            };
+            let window = gloo::utils::window();
+            let listeners = [
+                gloo::events::EventListener::new(&window, "popstate", follow.clone()),
+                gloo::events::EventListener::new(&window, "hashchange", follow),
+            ];
+            move || drop(listeners)
         });
     }
     let dark = is_dark(state.theme);
@@ -305,14 +325,16 @@ pub fn App() -> Html {
         Callback::from(move |_| state.dispatch(Action::Notice(None)))
     };
     let s = &state.scenario;
-    let headline = html! {
-        <Headline report={state.report.clone()} current={state.report_is_current()}
-            attacker={s.attacker.house} defender={s.defender.house} area={s.area.clone()} />
+    // While the battle cannot be fought, no figure is shown: the problem takes their place.
+    let headline = if state.battle.is_ok() {
+        html! {
+            <Headline report={state.report.clone()} current={state.report_is_current()}
+                attacker={s.attacker.house} defender={s.defender.house} area={s.area.clone()} />
+        }
+    } else {
+        html! { <Problem state={state.clone()} /> }
     };
     let global_error = state.battle.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender.") && !e.field.starts_with("policy."));
-    let top_error = state.battle.as_ref().err().map(|e| html! {
-        <p class="field-error banner" role="alert" data-testid="scenario-error">{"This battle cannot be fought as entered: "}{e.to_string()}</p>
-    });
     let notice = state.notice.as_ref().map(|n| html! {
         <div class="notice" role="alert" data-testid="notice">
             <span>{n.clone()}</span>
@@ -342,7 +364,6 @@ pub fn App() -> Html {
                         }
                     }) }
                 </div>
-                {top_error}
                 {headline}
                 <button class="overlay-exit" onclick={toggle_overlay}>{"Exit streamer view"}</button>
             </main>
@@ -366,17 +387,20 @@ pub fn App() -> Html {
         <main class="layout">
             {notice}
             <div class="col builder">
+                <Toolbar state={state.clone()} />
                 <Settings state={state.clone()} />
                 if let Some(e) = global_error {
-                    <p class="field-error" role="alert" data-testid="error-global">{e.to_string()}</p>
+                    <p class="field-error" data-testid="error-global">{crate::words::message(&state.scenario, e)}</p>
                 }
                 <ArmyPanel state={state.clone()} side={Side::Attacker} order={(*order).clone()} />
                 <ArmyPanel state={state.clone()} side={Side::Defender} order={(*order).clone()} />
             </div>
             <div class="col output">
-                {top_error}
+                <Summary scenario={state.scenario.clone()} />
                 {headline}
-                <Results state={state.clone()} />
+                if state.battle.is_ok() {
+                    <Results state={state.clone()} />
+                }
                 <Live state={state.clone()} />
                 <Advisor state={state.clone()} />
                 <FireOrder order={(*order).clone()} highlight={highlight} />

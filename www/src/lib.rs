@@ -2,7 +2,8 @@
 //!
 //! Code map: [`state`] holds the one reducer (no `Html` in it); [`engine`] is the Web Worker
 //! that solves battles; [`codec`] turns a scenario into a link and back; [`charts`] draws SVG
-//! with plotters; [`presets`] are the ready-made battles; `app` and `components` draw the page.
+//! with plotters; [`presets`] are the ready-made battles; [`words`] puts the engine's messages
+//! in players' words; `app` and `components` draw the page.
 //!
 //! Architecture invariant: the engine crate (`bosworth`) knows nothing of this crate; every rule
 //! and number shown here comes from it.
@@ -19,6 +20,7 @@ pub mod narrate;
 pub mod presets;
 pub mod roster;
 pub mod state;
+pub mod words;
 
 /// Mounts the app on the page, with a panic hook that shows any panic in the page.
 pub fn start() {

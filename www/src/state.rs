@@ -97,8 +97,29 @@ pub struct State {
     pub theme: Theme,
     /// Streamer view.
     pub overlay: bool,
-    /// Live play: the turns entered at the table so far, oldest first (for Undo). Any other
-    /// change of the battle clears it.
+    /// Live play: the turns entered at the table so far, oldest first (for its Undo). Any other
+    /// change of the battle clears it; Undo and Redo bring it back with their battle.
+    pub live: Vec<LiveTurn>,
+    /// The battles before this one, newest last: what Undo brings back (at most
+    /// [`HISTORY_LIMIT`]).
+    pub undo: Vec<Snapshot>,
+    /// The battles undone, newest last: what Redo brings back. Any new change clears it.
+    pub redo: Vec<Snapshot>,
+    /// Counts the battles opened (New battle, a ready-made battle, a file, a point of a replay
+    /// opened as a battle): the page gives each one its own entry in the browser's history, so
+    /// Back returns to the battle before. Edits of a battle replace its entry.
+    pub opened: u64,
+}
+
+/// How many changes Undo can take back.
+pub const HISTORY_LIMIT: usize = 200;
+
+/// The battle as it was at one point: what Undo and Redo restore, live turns included.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    /// The battle.
+    pub scenario: Scenario,
+    /// The live turns played to reach it.
     pub live: Vec<LiveTurn>,
 }
 
@@ -121,8 +142,16 @@ pub struct LiveTurn {
 pub enum Action {
     /// Edit the battle.
     Edit(Edit),
-    /// Replace the battle (preset, link, file).
+    /// Open another battle (New battle, a ready-made battle, a file, a point of a replay): it can
+    /// be undone, and gets its own entry in the browser's history.
     Load(Scenario),
+    /// Show the battle of the address after Back, Forward or a pasted link: it can be undone;
+    /// the browser already has its entry.
+    Navigate(Scenario),
+    /// Take back the last change of the battle.
+    Undo,
+    /// Make again the last change taken back.
+    Redo,
     /// A battle could not be loaded.
     Notice(Option<String>),
     /// The engine started on a revision.
@@ -194,6 +223,9 @@ impl State {
             theme: Theme::Auto,
             overlay: false,
             live: Vec::new(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            opened: 0,
         }
     }
 
@@ -222,29 +254,49 @@ impl State {
                 let mut scenario = self.scenario.clone();
                 apply_edit(&mut scenario, edit);
                 if scenario != self.scenario {
-                    self.live.clear();
+                    self.change(scenario, Vec::new());
                 }
-                self.set_scenario(scenario);
             }
             Action::Load(scenario) => {
                 if scenario != self.scenario {
-                    self.live.clear();
+                    self.change(scenario, Vec::new());
+                    self.opened += 1;
                 }
-                self.set_scenario(scenario);
+                self.notice = None;
+            }
+            Action::Navigate(scenario) => {
+                if scenario != self.scenario {
+                    self.change(scenario, Vec::new());
+                }
                 self.notice = None;
             }
             Action::Live { turn, next } => {
                 // Only a turn played from the battle as it is now (not a stale click).
                 if turn.before == self.scenario && self.live_ending().is_none() {
-                    self.live.push(turn);
-                    if let Some(next) = next {
-                        self.set_scenario(next);
-                    }
+                    let mut live = self.live.clone();
+                    live.push(turn);
+                    let scenario = next.unwrap_or_else(|| self.scenario.clone());
+                    self.change(scenario, live);
                 }
             }
             Action::LiveUndo => {
-                if let Some(turn) = self.live.pop() {
-                    self.set_scenario(turn.before);
+                let mut live = self.live.clone();
+                if let Some(turn) = live.pop() {
+                    self.change(turn.before, live);
+                }
+            }
+            Action::Undo => {
+                if let Some(back) = self.undo.pop() {
+                    let now = self.snapshot();
+                    self.redo.push(now);
+                    self.restore(back);
+                }
+            }
+            Action::Redo => {
+                if let Some(again) = self.redo.pop() {
+                    let now = self.snapshot();
+                    self.undo.push(now);
+                    self.restore(again);
                 }
             }
             Action::Notice(n) => self.notice = n,
@@ -284,6 +336,39 @@ impl State {
         self
     }
 
+    /// True if there is a change to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// True if there is an undone change to make again.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot { scenario: self.scenario.clone(), live: self.live.clone() }
+    }
+
+    /// Makes `scenario` (after `live` turns) the battle, keeping the one before for Undo.
+    fn change(&mut self, scenario: Scenario, live: Vec<LiveTurn>) {
+        if scenario == self.scenario && live == self.live {
+            return;
+        }
+        let before = self.snapshot();
+        self.undo.push(before);
+        if self.undo.len() > HISTORY_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.restore(Snapshot { scenario, live });
+    }
+
+    fn restore(&mut self, to: Snapshot) {
+        self.live = to.live;
+        self.set_scenario(to.scenario);
+    }
+
     fn set_scenario(&mut self, scenario: Scenario) {
         if scenario == self.scenario && self.revision > 0 {
             return;
@@ -301,6 +386,23 @@ impl Reducible for State {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         Rc::new((*self).clone().apply(action))
+    }
+}
+
+/// A battle with no block yet: the area, the throne and the attacking house as asked, nothing
+/// else (no dead block, no Treason card, no retreat limit, no choices).
+pub fn empty_battle(area: Option<String>, king: House, attacker: House) -> Scenario {
+    let army = |house| Army { house, blocks: Vec::new(), retreat_capacity: None };
+    Scenario {
+        version: bosworth::scenario::SCENARIO_VERSION,
+        area,
+        king,
+        dead: Vec::new(),
+        treason: None,
+        attacker: army(attacker),
+        defender: army(attacker.other()),
+        policy: Default::default(),
+        progress: None,
     }
 }
 

@@ -405,3 +405,141 @@ fn a_panic_report_carries_the_address_of_the_battle() {
     assert_eq!(el.get_attribute("class").as_deref(), Some("panic shown"));
     el.remove();
 }
+
+#[wasm_bindgen_test]
+fn every_change_can_be_undone_and_redone() {
+    use bosworth_www::state::HISTORY_LIMIT;
+    let start = preset("East Anglia");
+    let s = State::new(start.clone());
+    assert!(!s.can_undo() && !s.can_redo());
+    let s = s
+        .apply(Action::Edit(Edit::Strength(Side::Attacker, 0, 2)))
+        .apply(Action::Edit(Edit::Remove(Side::Defender, 1)));
+    let edited = s.scenario.clone();
+    assert_eq!(edited.defender.blocks.len(), 1);
+    // A ready-made battle replaces it; Undo brings it back, then the battle before the edits.
+    let s = s.apply(Action::Load(preset("Bosworth")));
+    assert_eq!(s.opened, 1, "a battle opened gets its own browser history entry");
+    let s = s.apply(Action::Undo);
+    assert_eq!(s.scenario, edited);
+    let s = s.apply(Action::Undo).apply(Action::Undo);
+    assert_eq!(s.scenario, start);
+    assert!(!s.can_undo() && s.can_redo());
+    let s = s.apply(Action::Undo);
+    assert_eq!(s.scenario, start, "nothing left to undo: nothing changes");
+    let s = s.apply(Action::Redo).apply(Action::Redo);
+    assert_eq!(s.scenario, edited);
+    assert!(s.battle.is_ok());
+    // A new change forgets what was undone.
+    let s = s.apply(Action::Undo).apply(Action::Edit(Edit::Area(None)));
+    assert!(!s.can_redo());
+    // An edit that changes nothing is not a change.
+    let depth = s.undo.len();
+    let s = s.apply(Action::Edit(Edit::Area(None)));
+    assert_eq!(s.undo.len(), depth);
+    // Back and Forward (Navigate) can be undone too, but make no new browser entry.
+    let s = s.apply(Action::Navigate(start.clone()));
+    assert_eq!((s.scenario == start, s.opened), (true, 1));
+    // The history is bounded.
+    let mut s = s;
+    for k in 0..HISTORY_LIMIT + 10 {
+        s = s.apply(Action::Edit(Edit::Strength(Side::Attacker, 0, 1 + (k % 3) as u8)));
+    }
+    assert_eq!(s.undo.len(), HISTORY_LIMIT);
+}
+
+#[wasm_bindgen_test]
+fn undo_brings_back_the_live_turns_of_its_battle() {
+    use bosworth_www::state::LiveTurn;
+    let start = codec::parse(include_str!("../../examples/treachery-advice.json")).unwrap();
+    let st = State::new(start.clone());
+    let b = st.battle.clone().unwrap();
+    let t = bosworth_www::components::live::turn_of(&b).unwrap();
+    let (fire, _) = t.actions.iter().find(|(_, l)| l == "fire").unwrap().clone();
+    let turn = bosworth::play::live::play(&b, fire, &[1, 1, 1], &[]).unwrap();
+    let next = turn.next.clone().unwrap();
+    let st = st.apply(Action::Live {
+        turn: LiveTurn { before: start.clone(), said: "x".into(), events: turn.events, ending: None },
+        next: Some(next.clone()),
+    });
+    let st = st.apply(Action::Edit(Edit::Area(Some("Kent".into()))));
+    assert!(st.live.is_empty(), "an edit ends live play");
+    let st = st.apply(Action::Undo);
+    assert_eq!((st.scenario == next, st.live.len()), (true, 1), "Undo restores the battle and its turns");
+    let st = st.apply(Action::Undo);
+    assert_eq!((st.scenario == start, st.live.len()), (true, 0));
+}
+
+#[wasm_bindgen_test]
+fn a_new_battle_carries_nothing_over() {
+    use bosworth_www::state::empty_battle;
+    let old = preset("Bosworth");
+    assert!(old.treason.is_some() && !old.dead.is_empty());
+    let s = State::new(old).apply(Action::Load(empty_battle(Some("Kent".into()), House::York, House::York)));
+    let n = &s.scenario;
+    assert_eq!((n.area.as_deref(), n.king, n.attacker.house, n.defender.house), (Some("Kent"), House::York, House::York, House::Lancaster));
+    assert!(n.dead.is_empty() && n.treason.is_none() && n.progress.is_none());
+    assert!(n.attacker.blocks.is_empty() && n.defender.blocks.is_empty());
+    assert_eq!((n.attacker.retreat_capacity, n.defender.retreat_capacity), (None, None));
+    assert!(n.policy.attacker.is_default() && n.policy.defender.is_default());
+    // Empty, it cannot be fought: the page says so in players' words.
+    let e = s.battle.as_ref().unwrap_err();
+    assert_eq!(bosworth_www::words::message(n, e), "York (attacker) has no blocks yet: add at least one from its roster.");
+}
+
+#[wasm_bindgen_test]
+fn messages_name_the_field_in_players_words_and_its_control() {
+    use bosworth_www::words::{controls, message, place};
+    let s = preset("East Anglia");
+    let e = |field: &str, reason: &str| bosworth::ScenarioError::new(field, reason);
+    assert_eq!(
+        message(&s, &e("defender.blocks[1].strength", "5 exceeds Suffolk's maximum 3")),
+        "York's Suffolk, strength: 5 exceeds Suffolk's maximum 3"
+    );
+    assert_eq!(place(&s, "policy.attacker.treachery[0].by").as_deref(), Some("Lancaster's Treachery roll 1"));
+    assert_eq!(place(&s, "policy.defender.charges[2].target").as_deref(), Some("York's charge 3"));
+    assert_eq!(place(&s, "dead[0]").as_deref(), Some("Dead before the battle (Somerset)"));
+    assert_eq!(place(&s, "area").as_deref(), Some("Area"));
+    assert_eq!(place(&s, "attacker.retreat_capacity").as_deref(), Some("Lancaster's retreat limit"));
+    assert_eq!(place(&s, ""), None);
+    assert_eq!(controls("defender.blocks[1].strength")[0], "[data-testid=\"block-defender-1\"] .pip");
+    assert_eq!(controls("attacker.blocks"), ["[data-testid=\"search-attacker\"]"]);
+    assert_eq!(controls("king"), ["[data-testid=\"king\"]"]);
+    assert!(controls("policy.defender.treason_target")[0].starts_with("[data-testid=\"choices-defender\"]"));
+    // A real message from the engine reads the same way.
+    let mut bad = s.clone();
+    bad.defender.blocks[1].strength = 5;
+    let err = bosworth::Battle::new(&bad).unwrap_err();
+    assert!(message(&bad, &err).starts_with("York's Suffolk, strength: "), "{}", message(&bad, &err));
+}
+
+#[wasm_bindgen_test]
+fn the_summary_names_every_setting_that_counts() {
+    use bosworth_www::components::summary::parts;
+    let words: Vec<String> = parts(&preset("East Anglia")).into_iter().map(|p| p.0).collect();
+    assert_eq!(
+        words,
+        [
+            "East Anglia",
+            "Lancaster holds the throne",
+            "Dead: Somerset",
+            "Treason card: York (defender)",
+            "Lancaster retreats at most 4 blocks a round",
+            "Lancaster fires every turn",
+            "York fires every turn",
+        ]
+    );
+    let s = codec::parse(include_str!("../../examples/treachery-advice.json")).unwrap();
+    let words: Vec<String> = parts(&s).into_iter().map(|p| p.0).collect();
+    assert!(words.iter().any(|w| w.starts_with("No Treason card")), "{words:?}");
+}
+
+#[wasm_bindgen_test]
+fn undo_and_redo_keys() {
+    use bosworth_www::components::toolbar::shortcut;
+    assert_eq!(shortcut("z", true, false, false), Some(Action::Undo));
+    assert_eq!(shortcut("Z", true, true, false), Some(Action::Redo));
+    assert_eq!(shortcut("y", true, false, false), Some(Action::Redo));
+    assert_eq!(shortcut("z", false, false, false), None);
+    assert_eq!(shortcut("z", true, false, true), None);
+}

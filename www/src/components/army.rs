@@ -81,10 +81,11 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
                 }) }
             </ol>
             if let Some(e) = err {
-                <p class="field-error" role="alert" data-testid={format!("error-{sid}")}>{e.to_string()}</p>
+                <p class="field-error" data-testid={format!("error-{sid}")}>{crate::words::message(&state.scenario, e)}</p>
             }
             <label class="capacity">{"Blocks that may retreat each round "}
                 <input type="number" min="0" max="32" placeholder="no limit" aria-label="Retreat capacity (blank: no limit)"
+                    data-testid={format!("capacity-{sid}")}
                     value={army.retreat_capacity.map(|c| c.to_string()).unwrap_or_default()} onchange={on_capacity} />
                 <small>{" (sum of its open borders' limits, D12; blank: no limit)"}</small>
             </label>

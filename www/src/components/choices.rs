@@ -104,7 +104,7 @@ pub fn Choices(p: &ChoicesProps) -> Html {
     let error_at = |field: &str| -> Html {
         match &err {
             Some(e) if e.field == field || e.field.starts_with(&format!("{field}.")) || e.field.starts_with(&format!("{field}[")) => html! {
-                <p class="field-error" role="alert" data-testid={format!("error-{}", e.field)}>{e.to_string()}</p>
+                <p class="field-error" data-testid={format!("error-{}", e.field)}>{crate::words::message(&state.scenario, e)}</p>
             },
             _ => html! {},
         }

@@ -9,10 +9,13 @@ pub mod fire_order;
 pub mod live;
 pub mod headline;
 pub mod picker;
+pub mod problem;
 pub mod replay;
 pub mod results;
 pub mod settings;
 pub mod share;
+pub mod summary;
+pub mod toolbar;
 
 use crate::state::State;
 use yew::prelude::*;

@@ -81,10 +81,15 @@ pub fn Results(props: &StateProps) -> Html {
         Method::MonteCarlo { runs, seed } => format!("Monte Carlo: {runs} simulated battles, seed {seed}; ± is two standard errors."),
     };
     let warnings = royal_warnings(&r);
+    let current = state.report_is_current();
     html! {
-        <section class="card results" aria-labelledby="results-h">
+        <section class={classes!("card", "results", (!current).then_some("stale"))} aria-labelledby="results-h"
+            data-testid="results" data-current={current.to_string()} aria-busy={(!current).to_string()}>
             <h2 id="results-h">{"What happens"}</h2>
             {status}
+            if !current && !matches!(state.calc, Calc::Cancelled) {
+                <p class="stale-note" data-testid="stale-note">{"These figures are of the battle before your last change; the new ones replace them when ready."}</p>
+            }
             <p class="method" data-testid="method">{method}</p>
             if let Some(note) = &state.note { <p class="note" data-testid="note">{note.clone()}</p> }
             { for warnings.iter().map(|w| html! { <p class="warning" role="note" data-testid="royal-warning">{"⚠ "}{w.clone()}</p> }) }

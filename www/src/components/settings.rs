@@ -7,6 +7,13 @@ use bosworth::data::{AREAS, BLOCKS, House, Kind};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+/// The areas a battle can be fought in (not the exile areas, 2.7), sorted by name.
+pub fn area_names() -> Vec<&'static str> {
+    let mut areas: Vec<&str> = AREAS.iter().filter(|a| a.exile.is_none()).map(|a| a.name).collect();
+    areas.sort_unstable();
+    areas
+}
+
 fn house_of(v: &str) -> House {
     if v == "York" { House::York } else { House::Lancaster }
 }
@@ -25,22 +32,26 @@ pub fn Settings(props: &StateProps) -> Html {
     };
     let error_field = state.battle.as_ref().err().map(|e| e.field.clone()).unwrap_or_default();
     let invalid = |f: &str| (error_field == f).then_some("true");
-    let mut areas: Vec<&str> = AREAS.iter().filter(|a| a.exile.is_none()).map(|a| a.name).collect();
-    areas.sort_unstable();
+    let areas = area_names();
     let dead_choices: Vec<&str> = BLOCKS
         .iter()
         .filter(|b| b.kind == Kind::Heir || b.is_neville())
         .map(|b| b.id)
         .filter(|id| !s.dead.iter().any(|d| d.eq_ignore_ascii_case(id)))
         .collect();
+    // Choosing from the list (arrow keys included) only picks; the button marks the block dead.
+    let dead_pick = use_state(String::new);
+    let on_dead_pick = {
+        let dead_pick = dead_pick.clone();
+        Callback::from(move |e: Event| dead_pick.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
     let add_dead = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            let el = e.target_unchecked_into::<HtmlSelectElement>();
-            let v = el.value();
-            if !v.is_empty() {
-                state.dispatch(Action::Edit(Edit::Dead(v, true)));
-                el.set_value("");
+        let dead_pick = dead_pick.clone();
+        Callback::from(move |_| {
+            if !dead_pick.is_empty() {
+                state.dispatch(Action::Edit(Edit::Dead((*dead_pick).clone(), true)));
+                dead_pick.set(String::new());
             }
         })
     };
@@ -87,16 +98,19 @@ pub fn Settings(props: &StateProps) -> Html {
                     let state = state.clone();
                     let id = d.clone();
                     html! {
-                        <button class="chip" title="Alive again" aria-label={format!("{d} is dead; click to bring back")}
+                        <button class="chip" title="Bring back to life" aria-label={format!("{d} is dead; bring back to life")}
                             onclick={Callback::from(move |_| state.dispatch(Action::Edit(Edit::Dead(id.clone(), false))))}>
-                            {d}{" ✕"}
+                            {d}<span aria-hidden="true">{" ↺"}</span>
                         </button>
                     }
                 }) }
-                <select aria-label="Mark a block dead" class="small" onchange={add_dead}>
-                    <option value="" selected=true>{"+ heir or Neville…"}</option>
-                    { for dead_choices.iter().map(|id| html! { <option value={*id}>{*id}</option> }) }
-                </select>
+                <span class="dead-pick">
+                    <select aria-label="Choose a block to mark dead" class="small" data-testid="dead-select" onchange={on_dead_pick}>
+                        <option value="" selected={dead_pick.is_empty()}>{"heir or Neville…"}</option>
+                        { for dead_choices.iter().map(|id| html! { <option value={*id} selected={*dead_pick == *id}>{*id}</option> }) }
+                    </select>
+                    <button class="small" onclick={add_dead} disabled={dead_pick.is_empty()} data-testid="dead-add">{"Mark dead"}</button>
+                </span>
             </div>
         </section>
     }

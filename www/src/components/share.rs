@@ -31,16 +31,24 @@ pub fn download(name: &str, mime: &str, text: &str) {
 pub fn Share(props: &StateProps) -> Html {
     let state = &props.state;
     let copied = use_state(|| false);
-    let on_preset = {
-        let state = state.clone();
+    // Choosing from the list (arrow keys included) only picks; Open replaces the battle (and
+    // Undo brings it back).
+    let picked = use_state(|| None::<usize>);
+    let on_pick = {
+        let picked = picked.clone();
         Callback::from(move |e: Event| {
             let el = e.target_unchecked_into::<HtmlSelectElement>();
-            if let Ok(i) = el.value().parse::<usize>() {
-                if let Some(p) = PRESETS.get(i) {
-                    state.dispatch(Action::Load(p.scenario()));
-                }
+            picked.set(el.value().parse::<usize>().ok().filter(|i| *i < PRESETS.len()));
+        })
+    };
+    let open_preset = {
+        let state = state.clone();
+        let picked = picked.clone();
+        Callback::from(move |_| {
+            if let Some(p) = picked.and_then(|i| PRESETS.get(i)) {
+                state.dispatch(Action::Load(p.scenario()));
             }
-            el.set_value("");
+            picked.set(None);
         })
     };
     let copy = {
@@ -78,10 +86,16 @@ pub fn Share(props: &StateProps) -> Html {
     };
     html! {
         <div class="share">
-            <select aria-label="Load a ready-made battle" data-testid="presets" onchange={on_preset}>
-                <option value="" selected=true>{"Ready-made battles…"}</option>
-                { for PRESETS.iter().enumerate().map(|(i, p)| html! { <option value={i.to_string()}>{p.name}</option> }) }
-            </select>
+            <span class="preset-pick">
+                <select aria-label="Choose a ready-made battle" data-testid="presets" onchange={on_pick}>
+                    <option value="" selected={picked.is_none()}>{"Ready-made battles…"}</option>
+                    { for PRESETS.iter().enumerate().map(|(i, p)| html! {
+                        <option value={i.to_string()} selected={*picked == Some(i)}>{p.name}</option>
+                    }) }
+                </select>
+                <button onclick={open_preset} disabled={picked.is_none()} data-testid="preset-open"
+                    title="Replace the battle with the one chosen (Undo brings yours back)">{"Open"}</button>
+            </span>
             <button onclick={copy} title="The address holds the whole battle">{ if *copied { "Link copied ✓" } else { "Copy link" } }</button>
             <button onclick={export}>{"Export JSON"}</button>
             <label class="button">{"Import JSON"}<input type="file" accept=".json,application/json" class="visually-hidden" onchange={import} /></label>

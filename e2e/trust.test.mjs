@@ -1,0 +1,157 @@
+// End-to-end tests of the battle a player can trust: New battle carries nothing over, every change
+// can be undone (buttons and keys), a ready-made battle is opened only when confirmed, Back and
+// Forward step through the battles opened, and an invalid battle shows no figure of an older one.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {
+  cliExact, settled, scenarioOf, headlineOf, SHOTS, guardedSuite, link, SIDEBAR, server, page,
+} from './lib.mjs';
+
+guardedSuite({ before, after, beforeEach, afterEach }, assert);
+
+const EAST_ANGLIA = {
+  version: 1, area: 'East Anglia', king: 'Lancaster', dead: ['Somerset'], treason: 'defender',
+  attacker: { house: 'Lancaster', blocks: [{ id: 'Oxford', strength: 3 }, { id: 'Wiltshire', strength: 2, reserve: true }], retreat_capacity: 4 },
+  defender: { house: 'York', blocks: [{ id: 'Norfolk', strength: 4 }, { id: 'Suffolk', strength: 3 }] },
+};
+
+/** The test id of the element that has the focus. */
+const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+
+/** Waits until the address holds `scenario`. */
+async function shows(scenario) {
+  await page.waitForFunction((want) => {
+    const s = new URL(location.href).hash.slice(1).split('&').find((p) => p.startsWith('s='));
+    if (!s) return false;
+    const text = atob(s.slice(2).replace(/-/g, '+').replace(/_/g, '/'));
+    return text === want;
+  }, JSON.stringify(scenario), { timeout: 10000 }).catch(() => {});
+  assert.deepEqual(await scenarioOf(page), scenario);
+}
+
+test('New battle: empty, with the area and the throne asked for, nothing carried over', async () => {
+  await page.goto(link(server.url, EAST_ANGLIA));
+  await settled(page);
+  const summary = await page.textContent('[data-testid="summary"]');
+  for (const part of ['East Anglia', 'Dead: Somerset', 'Treason card: York (defender)', 'Lancaster retreats at most 4 blocks a round']) {
+    assert.ok(summary.includes(part), `summary shows ${part}: ${summary}`);
+  }
+  await page.click('[data-testid="new-battle"]');
+  await page.selectOption('[data-testid="new-attacker"]', 'York');
+  await page.selectOption('[data-testid="new-area"]', 'Kent');
+  await page.selectOption('[data-testid="new-king"]', 'York');
+  await page.screenshot({ path: path.join(SHOTS, 'new-battle-dialog.png') });
+  await page.click('[data-testid="new-start"]');
+  const empty = await scenarioOf(page);
+  assert.deepEqual(empty, {
+    version: 1, area: 'Kent', king: 'York', attacker: { house: 'York', blocks: [] }, defender: { house: 'Lancaster', blocks: [] },
+  });
+  assert.equal(await focused(), 'search-attacker', 'the next thing to do is to add blocks');
+  const now = await page.textContent('[data-testid="summary"]');
+  for (const part of ['Kent', 'York holds the throne', 'Nobody dead', 'No Treason card', 'York fires every turn']) {
+    assert.ok(now.includes(part), `summary shows ${part}: ${now}`);
+  }
+  assert.ok(!now.includes('retreats at most'), now);
+  // No figure while it cannot be fought; the problem in players' words instead.
+  assert.equal(await page.locator('[data-testid="headline"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="results"]').count(), 0);
+  assert.equal(await page.textContent('[data-testid="scenario-error"]'), 'York (attacker) has no blocks yet: add at least one from its roster.');
+  // Two blocks later the odds are the CLI's for exactly the battle shown.
+  await page.click('[data-testid="add-attacker-Warwick/Y"]');
+  await page.click('[data-testid="add-defender-Exeter/L"]');
+  const s = await scenarioOf(page);
+  assert.deepEqual(s.dead ?? [], []);
+  assert.equal(s.treason, undefined);
+  assert.deepEqual(await settled(page), headlineOf(cliExact(s)));
+  await page.screenshot({ path: path.join(SHOTS, 'new-battle-desktop.png') });
+  // Arrow keys on "dead before the battle" only pick; the button marks dead; the summary says so.
+  await page.focus('[data-testid="dead-select"]');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(300);
+  assert.deepEqual((await scenarioOf(page)).dead ?? [], []);
+  const who = await page.$eval('[data-testid="dead-select"]', (el) => el.value);
+  await page.click('[data-testid="dead-add"]');
+  assert.deepEqual((await scenarioOf(page)).dead, [who]);
+  assert.ok((await page.textContent('[data-testid="summary"]')).includes(`Dead: ${who}`));
+  await page.click('[data-testid="undo"]');
+  await shows(s);
+});
+
+test('undo: a battle replaced by a ready-made one comes back; keys; a preset is opened only when confirmed', async () => {
+  await page.goto(link(server.url, SIDEBAR));
+  const first = await settled(page);
+  // Arrow keys on the closed list only pick a battle.
+  await page.focus('[data-testid="presets"]');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await scenarioOf(page), SIDEBAR, 'picking is not opening');
+  assert.equal(await page.isDisabled('[data-testid="preset-open"]'), false);
+  await page.click('[data-testid="preset-open"]');
+  const preset = await scenarioOf(page);
+  assert.notDeepEqual(preset, SIDEBAR);
+  await page.click('[data-testid="undo"]');
+  await shows(SIDEBAR);
+  assert.deepEqual(await settled(page), first);
+  await page.click('[data-testid="redo"]');
+  await shows(preset);
+  // Remove is undone by Ctrl+Z, and made again by Ctrl+Shift+Z (focus on the page, not a text field).
+  await page.locator('[data-testid="army-defender"] button[aria-label^="Remove "]').first().click();
+  const removed = await scenarioOf(page);
+  assert.equal(removed.defender.blocks.length, preset.defender.blocks.length - 1);
+  await page.keyboard.press('Control+z');
+  await shows(preset);
+  await page.keyboard.press('Control+Shift+z');
+  await shows(removed);
+  // In a text field the keys are the field's own.
+  await page.fill('[data-testid="search-attacker"]', 'abc');
+  await page.keyboard.press('Control+z');
+  assert.deepEqual(await scenarioOf(page), removed);
+});
+
+test('Back returns to the battle before, Forward to the next; edits do not add entries', async () => {
+  await page.goto(link(server.url, SIDEBAR));
+  await settled(page);
+  await page.selectOption('[data-testid="presets"]', { index: 1 });
+  await page.click('[data-testid="preset-open"]');
+  const opened = await scenarioOf(page);
+  await settled(page);
+  // Three edits of the opened battle.
+  for (let k = 0; k < 3; k++) {
+    await page.locator('[data-testid="army-attacker"] .pip.on').last().click();
+  }
+  const edited = await scenarioOf(page);
+  assert.notDeepEqual(edited, opened);
+  await page.goBack();
+  await shows(SIDEBAR);
+  assert.deepEqual(await settled(page), headlineOf(cliExact(SIDEBAR)));
+  await page.goForward();
+  await shows(edited);
+  assert.deepEqual(await settled(page), headlineOf(cliExact(edited)));
+});
+
+test('an invalid battle shows no stale figure, says why in players\' words, and leads to the field', async () => {
+  await page.goto(link(server.url, SIDEBAR));
+  await settled(page);
+  assert.ok(await page.locator('.blocks-table').count() > 0);
+  // Remove the defender's only block.
+  await page.locator('[data-testid="army-defender"] button[aria-label^="Remove "]').click();
+  await page.waitForSelector('[data-testid="problem"]');
+  assert.equal(await page.locator('[data-testid="headline"]').count(), 0, 'no odds of the old battle');
+  assert.equal(await page.locator('[data-testid="results"], .charts, .blocks-table').count(), 0, 'no chart or table of the old battle');
+  assert.equal(await page.textContent('[data-testid="scenario-error"]'), 'Lancaster (defender) has no blocks yet: add at least one from its roster.');
+  assert.match(await page.textContent('[data-testid="error-defender"]'), /^Lancaster \(defender\) has no blocks yet/);
+  await page.click('[data-testid="problem-go"]');
+  assert.equal(await focused(), 'search-defender');
+  await page.screenshot({ path: path.join(SHOTS, 'invalid-desktop.png') });
+  await page.click('[data-testid="problem-undo"]');
+  assert.deepEqual(await settled(page), headlineOf(cliExact(SIDEBAR)));
+  // A strength the block cannot have: the message names the block, and leads to its pips.
+  const bad = structuredClone(EAST_ANGLIA);
+  bad.defender.blocks[1].strength = 5;
+  await page.goto(link(server.url, bad));
+  await page.waitForSelector('[data-testid="problem"]');
+  assert.equal(await page.textContent('[data-testid="scenario-error"]'), "York's Suffolk, strength: 5 exceeds Suffolk's maximum 3");
+  await page.click('[data-testid="problem-go"]');
+  assert.match(await focused(), /^pip-defender-1-/);
+});
