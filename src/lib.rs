@@ -14,8 +14,9 @@
 //!     king: House::Lancaster,
 //!     dead: vec![],
 //!     treason: None,
-//!     attacker: Army { house: House::Lancaster, blocks: vec![block("Oxford", 3)], retreat_capacity: None },
-//!     defender: Army { house: House::York, blocks: vec![block("Suffolk", 3)], retreat_capacity: None },
+//!     attacker: Army { house: House::Lancaster, blocks: vec![block("Oxford", 3)], retreat_capacity: None, hidden: vec![] },
+//!     defender: Army { house: House::York, blocks: vec![block("Suffolk", 3)], retreat_capacity: None, hidden: vec![] },
+//!     seen_elsewhere: vec![],
 //!     policy: Default::default(),
 //!     progress: None,
 //! };
@@ -54,6 +55,7 @@ pub use rules::state::{MAX_BLOCKS, State};
 pub use scenario::{Scenario, ScenarioError, Side};
 pub use solve::error::SolveError;
 pub use solve::exact::{DEFAULT_STATE_BUDGET, solve};
+pub use solve::fog::{Fog, FogReport};
 pub use solve::monte_carlo::{
     MAX_RUNS, Simulation, one_battle, one_battle_with, simulate, simulate_with, worker_seed,
 };

@@ -87,7 +87,10 @@ fn paths(code: &str, start: &str) -> Vec<Vec<String>> {
                     while chars.get(j).is_some_and(|c| c.is_whitespace()) {
                         j += 1;
                     }
-                    while chars.get(j).is_some_and(|c| c.is_alphanumeric() || *c == '_') {
+                    while chars
+                        .get(j)
+                        .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+                    {
                         j += 1;
                     }
                     return j;

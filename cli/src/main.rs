@@ -120,6 +120,11 @@ enum PlayersArg {
 
 /// Reads a scenario and validates it; the error names the field.
 fn load(file: &str) -> Result<Battle, ScenarioError> {
+    Battle::new(&read(file)?)
+}
+
+/// Reads a scenario file (`-`: standard input); the error names the field.
+fn read(file: &str) -> Result<Scenario, ScenarioError> {
     let text = if file == "-" {
         let mut s = String::new();
         std::io::stdin()
@@ -130,8 +135,57 @@ fn load(file: &str) -> Result<Battle, ScenarioError> {
         std::fs::read_to_string(file)
             .map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))?
     };
-    let scenario = parse(&text)?;
-    Battle::new(&scenario)
+    parse(&text)
+}
+
+/// `exact` and `simulate` of a battle with hidden blocks: the mixture's figures. Other commands
+/// need every block known.
+fn fog(cli: &Cli, scenario: &Scenario) -> Result<String, String> {
+    let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
+    match &cli.command {
+        Command::Exact {
+            json: as_json,
+            budget,
+            ..
+        } => {
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let f = fog.solve_threads(*budget, threads).map_err(|_| {
+                format!(
+                    "the hidden blocks may be {} different battles{}, too many to solve each exactly \
+                     within the budget; use bosworth simulate, which draws them",
+                    fog.compositions().map_or("more".to_string(), |n| n.to_string()),
+                    if fog.compositions().is_some() { "" } else { " or more" }
+                )
+            })?;
+            Ok(if *as_json { json(&f) } else { text::fog(&f) })
+        }
+        Command::Simulate {
+            runs,
+            seed,
+            threads,
+            json: as_json,
+            ..
+        } => {
+            if *runs > bosworth::MAX_RUNS {
+                return Err(format!(
+                    "--runs: {runs} exceeds the maximum {}",
+                    bosworth::MAX_RUNS
+                ));
+            }
+            if *threads != 1 {
+                return Err(
+                    "--threads: a battle with hidden blocks is simulated on one thread".into(),
+                );
+            }
+            let f = fog.simulate(*runs, *seed);
+            Ok(if *as_json { json(&f) } else { text::fog(&f) })
+        }
+        _ => Err(
+            "this command needs every block known, and this battle has hidden blocks; \
+             bosworth exact and bosworth simulate average over what they may be"
+                .into(),
+        ),
+    }
 }
 
 /// Parses scenario JSON; a format error names the field where it was found.
@@ -180,11 +234,7 @@ fn main() -> ExitCode {
             file,
             Box::new(move |b| {
                 let r = bosworth::solve(b, *budget).map_err(|e| e.to_string())?;
-                Ok(if *as_json {
-                    json(&r)
-                } else {
-                    text::report(b, &r)
-                })
+                Ok(if *as_json { json(&r) } else { text::report(&r) })
             }),
         ),
         Command::Simulate {
@@ -206,11 +256,7 @@ fn main() -> ExitCode {
                     return Err(format!("--threads: {threads} is not 1 to 256"));
                 }
                 let r = bench::simulate_threads(b, *runs, *seed, *threads);
-                Ok(if *as_json {
-                    json(&r)
-                } else {
-                    text::report(b, &r)
-                })
+                Ok(if *as_json { json(&r) } else { text::report(&r) })
             }),
         ),
         Command::Replay {
@@ -270,14 +316,15 @@ fn main() -> ExitCode {
             }),
         ),
     };
-    let battle = match load(file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let outcome = match read(file) {
+        Ok(scenario) if bosworth::solve::fog::has_hidden(&scenario) => fog(&cli, &scenario),
+        Ok(scenario) => match Battle::new(&scenario) {
+            Ok(battle) => run(&battle),
+            Err(e) => Err(e.to_string()),
+        },
+        Err(e) => Err(e.to_string()),
     };
-    match run(&battle) {
+    match outcome {
         Ok(out) => {
             // A closed pipe (`| head`) is not an error worth a panic.
             let mut stdout = std::io::stdout().lock();

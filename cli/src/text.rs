@@ -16,7 +16,8 @@ fn side_name(b: &Battle, side: Side) -> String {
 }
 
 /// The outcome report as tables.
-pub fn report(b: &Battle, r: &Report) -> String {
+pub fn report(r: &Report) -> String {
+    let side_name = |side: Side| format!("{} ({})", side.name(), r.sides[side.index()].house);
     let mut o = String::new();
     let area = r.area.as_deref().unwrap_or("the area");
     match r.method {
@@ -41,14 +42,14 @@ pub fn report(b: &Battle, r: &Report) -> String {
     let _ = writeln!(
         o,
         "Chance the {} holds {area}: {}{}",
-        side_name(b, Side::Attacker),
+        side_name(Side::Attacker),
         pct(r.attacker_holds),
         se(r.attacker_holds)
     );
     let _ = writeln!(
         o,
         "Chance the {} holds {area}: {}{}",
-        side_name(b, Side::Defender),
+        side_name(Side::Defender),
         pct(r.defender_holds),
         se(r.defender_holds)
     );
@@ -86,7 +87,8 @@ pub fn report(b: &Battle, r: &Report) -> String {
             "{:<24} {:<9} {:>5} {:>10} {:>10} {:>10} {:>9.2}",
             blk.name,
             blk.side.name(),
-            blk.strength,
+            // A hidden block's start is unknown (its report line says 0).
+            if blk.strength == 0 { "?".to_string() } else { blk.strength.to_string() },
             pct(blk.eliminated),
             pct(blk.retreated),
             pct(blk.defected),
@@ -98,7 +100,7 @@ pub fn report(b: &Battle, r: &Report) -> String {
         let _ = writeln!(
             o,
             "Expected steps lost by the {}: {:.2}",
-            side_name(b, s.side),
+            side_name(s.side),
             s.expected_steps_lost
         );
     }
@@ -115,6 +117,110 @@ pub fn report(b: &Battle, r: &Report) -> String {
     }
     let _ = write!(o, "Probability accounted for: {:.15}", r.mass);
     o
+}
+
+/// The figures of a battle with hidden blocks: the averaged report, then who the hidden blocks
+/// may be, the spread across what they may be, and what scouting each would tell.
+pub fn fog(f: &bosworth::FogReport) -> String {
+    let mut o = String::new();
+    let viewer = format!(
+        "{} ({})",
+        f.viewer.name(),
+        f.report.sides[f.viewer.index()].house
+    );
+    let area = f.report.area.as_deref().unwrap_or("the area");
+    let ways = if f.possibilities > 0 {
+        format!("{} possibilities", f.possibilities)
+    } else {
+        "more possibilities than can be listed".to_string()
+    };
+    let _ = writeln!(
+        o,
+        "Averaged over what the hidden blocks may be: {ways}, {} distinct compositions{}.",
+        f.compositions,
+        if f.spread.is_some() {
+            " solved exactly"
+        } else {
+            " drawn"
+        }
+    );
+    let _ = writeln!(o);
+    let _ = writeln!(o, "{}", report(&f.report));
+    let _ = writeln!(o);
+    for h in &f.hidden {
+        let shown: Vec<String> = h
+            .who
+            .iter()
+            .take(6)
+            .map(|w| format!("{} {} ({})", w.block, w.strength, pct(w.chance).trim()))
+            .collect();
+        let more = h.who.len().saturating_sub(6);
+        let _ = writeln!(
+            o,
+            "{} ({}) may be: {}{}",
+            h.label,
+            h.side.name(),
+            shown.join(", "),
+            if more > 0 {
+                format!(", and {more} more")
+            } else {
+                String::new()
+            }
+        );
+    }
+    if let Some(s) = &f.spread {
+        let _ = writeln!(o);
+        let _ = writeln!(
+            o,
+            "Spread of the {viewer}'s chance to hold {area} across what they may be:"
+        );
+        for [q, x] in &s.quantiles {
+            let _ = writeln!(
+                o,
+                "  in {:>3.0}% of them it is at most {}",
+                q * 100.0,
+                pct(*x)
+            );
+        }
+        let _ = writeln!(
+            o,
+            "  as bad as it likely gets (10%): {} -> {}",
+            s.worst.blocks.join(", "),
+            pct(s.worst.viewer_holds).trim()
+        );
+        let _ = writeln!(
+            o,
+            "  as good as it likely gets (90%): {} -> {}",
+            s.best.blocks.join(", "),
+            pct(s.best.viewer_holds).trim()
+        );
+    }
+    let _ = writeln!(o);
+    let _ = writeln!(
+        o,
+        "Chance the enemy King is hidden among them: {}; the Pretender: {}; an heir: {}",
+        pct(f.royal.king).trim(),
+        pct(f.royal.pretender).trim(),
+        pct(f.royal.heir).trim()
+    );
+    let _ = writeln!(o);
+    let _ = writeln!(o, "What scouting a hidden block would tell the {viewer}:");
+    for s in &f.scouting {
+        let _ = writeln!(
+            o,
+            "  {} ({}): moves the chance by {:.1} points on average; worst {} {} -> {}, best {} {} -> {}",
+            s.label,
+            s.side.name(),
+            s.value * 100.0,
+            s.worst.block,
+            s.worst.strength,
+            pct(s.worst.viewer_holds).trim(),
+            s.best.block,
+            s.best.strength,
+            pct(s.best.viewer_holds).trim()
+        );
+    }
+    o.trim_end().to_string()
 }
 
 /// The fire order as numbered turns with reasons.

@@ -61,6 +61,7 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
             house: battle.house(side),
             blocks,
             retreat_capacity: battle.retreat_capacity[side.index()],
+            hidden: Vec::new(),
         }
     };
     // A name in a plan is kept only while it names a block present on the expected side.
@@ -118,6 +119,7 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
         treason: None,
         attacker: army(Side::Attacker),
         defender: army(Side::Defender),
+        seen_elsewhere: sc.seen_elsewhere.clone(),
         policy: Policy {
             attacker: side_policy(&sc.policy.attacker, Side::Attacker),
             defender: side_policy(&sc.policy.defender, Side::Defender),

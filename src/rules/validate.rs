@@ -80,6 +80,13 @@ fn build(sc: &Scenario) -> Result<Battle> {
     let mut fields: Vec<String> = Vec::new();
     for side in Side::BOTH {
         let army = army(sc, side);
+        if !army.hidden.is_empty() {
+            return err(
+                format!("{}.hidden", side.name()),
+                "hidden blocks make a mixture of battles, one for each thing they may be: \
+                 solve it with bosworth::Fog (bosworth exact and the app do)",
+            );
+        }
         if army.blocks.is_empty() {
             return err(
                 format!("{}.blocks", side.name()),

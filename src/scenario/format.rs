@@ -69,6 +69,10 @@ pub struct Scenario {
     pub attacker: Army,
     /// The side that held the area.
     pub defender: Army,
+    /// Blocks the attacker has seen elsewhere on the map (Fog-of-War): no hidden block can be one
+    /// of them. Ids or persons (`Warwick`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seen_elsewhere: Vec<String>,
     /// The players' choices; every field optional (see [`Policy`]).
     #[serde(default, skip_serializing_if = "Policy::is_default")]
     pub policy: Policy,
@@ -122,6 +126,56 @@ pub struct Army {
     /// How many of its blocks may retreat each battle round (D12); `None` = no limit, 0 = no exit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retreat_capacity: Option<u8>,
+    /// Blocks standing upright, facing their owner (Fog-of-War): the other side knows they are
+    /// there, not who they are. They enter after `blocks`, in this order (D2, D3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<HiddenBlock>,
+}
+
+/// A block whose identity and strength are not known (Fog-of-War): one block out of its
+/// candidates, at a strength drawn from its prior. Two hidden blocks are never the same person.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HiddenBlock {
+    /// The blocks it may be (ids, or a noble's name for this side's version). Empty: every block
+    /// of the side's house that could be here (not dead, not in the battle, not seen elsewhere).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<String>,
+    /// Only blocks of these kinds: `heir`, `noble`, `church`, `levy`, `mercenary`, `bombard`,
+    /// `rebel`. Empty: any kind.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<String>,
+    /// What its strength may be; default `full`.
+    #[serde(default, skip_serializing_if = "StrengthPrior::is_full")]
+    pub strength: StrengthPrior,
+    /// Enters as a reserve (6.3, D4).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reserve: bool,
+}
+
+/// What a hidden block's strength may be, for each candidate up to its own maximum (3.11).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StrengthPrior {
+    /// Full strength: recruits and fresh campaigns are (the default).
+    #[default]
+    Full,
+    /// Any strength from 1 to the maximum, equally likely.
+    Any,
+    /// 1 to n, equally likely.
+    AtMost(u8),
+    /// n to the maximum, equally likely.
+    AtLeast(u8),
+    /// Relative weights of strengths 1, 2, 3, 4 (a candidate's weights above its maximum are
+    /// dropped, the rest renormalised).
+    Weights(Vec<f64>),
+}
+
+impl StrengthPrior {
+    /// True for the default, full strength.
+    pub fn is_full(&self) -> bool {
+        *self == StrengthPrior::Full
+    }
 }
 
 /// One block in a battle: a real block by id, or a custom one.

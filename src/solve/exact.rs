@@ -55,17 +55,41 @@ type Map = HashMap<State, f64, BuildHasherDefault<FxHasher>>;
 /// # Errors
 /// [`SolveError::TooLarge`] when the battle needs more states than `budget`.
 pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
+    let mut tally = Tally::new(battle);
+    let (states, peak_states) = solve_into(battle, budget, 1.0, &mut tally)?;
+    Ok(tally.report(
+        battle,
+        Method::Exact {
+            states,
+            peak_states,
+        },
+        1.0,
+    ))
+}
+
+/// Adds the exact outcome distribution of `battle`, each chance times `weight`, to `tally` (a
+/// battle's own, or one shared by the compositions of a battle with hidden blocks); returns the
+/// distinct states visited and the most held at once.
+///
+/// # Errors
+/// [`SolveError::TooLarge`] when the battle needs more states than `budget` (the tally is then
+/// partly filled).
+pub(crate) fn solve_into(
+    battle: &Battle,
+    budget: usize,
+    weight: f64,
+    tally: &mut Tally,
+) -> Result<(usize, usize), SolveError> {
     let levels = 4 * (MAX_BLOCKS + 1);
     let mut buckets: Vec<Map> = (0..levels).map(|_| Map::default()).collect();
-    let mut tally = Tally::new(battle);
     let mut visited = 0usize;
     let mut live = 0usize;
     let mut peak = 0usize;
 
-    let mut openings: Vec<(f64, bool)> = vec![(1.0, false)];
+    let mut openings: Vec<(f64, bool)> = vec![(weight, false)];
     if let Some((_, _, dice)) = treachery::treason_roll(battle) {
         let p = treachery::success_chance(dice);
-        openings = vec![(p, true), (1.0 - p, false)];
+        openings = vec![(weight * p, true), (weight * (1.0 - p), false)];
     }
     let place = |mut s: State,
                  p: f64,
@@ -87,7 +111,7 @@ pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
     };
     for (p, success) in openings {
         let s = treachery::play_treason(battle, success, Vec::new(), &mut Silent);
-        place(s, p, &mut buckets, &mut tally, &mut visited, &mut live);
+        place(s, p, &mut buckets, tally, &mut visited, &mut live);
     }
     for level in 0..levels {
         let bucket = std::mem::take(&mut buckets[level]);
@@ -101,14 +125,7 @@ pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
             for &(q, roll) in chances(battle, &s, actor, action).iter() {
                 let mut next = s;
                 resolve(battle, &mut next, actor, action, roll, &mut Silent);
-                place(
-                    next,
-                    p * q,
-                    &mut buckets,
-                    &mut tally,
-                    &mut visited,
-                    &mut live,
-                );
+                place(next, p * q, &mut buckets, tally, &mut visited, &mut live);
             }
             peak = peak.max(live);
             if visited > budget {
@@ -116,12 +133,5 @@ pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
             }
         }
     }
-    Ok(tally.report(
-        battle,
-        Method::Exact {
-            states: visited,
-            peak_states: peak,
-        },
-        1.0,
-    ))
+    Ok((visited, peak))
 }

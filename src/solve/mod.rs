@@ -1,5 +1,6 @@
 //! The solvers: the exact outcome distribution ([`crate::solve()`]), Monte Carlo
-//! ([`crate::simulate`]), best play ([`advice`]), and the [`report`] the first two share.
+//! ([`crate::simulate`]), best play ([`advice`]), the [`report`] the first two share, and
+//! battles with hidden blocks as mixtures of battles ([`fog`]).
 //!
 //! Uses `data`, `scenario` (its `Side`) and `rules`: they drive the one transition function in
 //! [`crate::rules::action`] and add no rule of their own.
@@ -7,5 +8,6 @@
 pub mod advice;
 pub(crate) mod error;
 pub(crate) mod exact;
+pub mod fog;
 pub(crate) mod monte_carlo;
 pub mod report;

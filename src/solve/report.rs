@@ -239,21 +239,31 @@ impl Tally {
         }
     }
 
+    /// The chance mass counted for each holder so far: attacker, defender, vacant.
+    pub(crate) fn holds(&self) -> [f64; 3] {
+        self.holds
+    }
+
     /// The report, with every figure divided by `norm` (1 for exact, the run count for Monte Carlo).
     pub(crate) fn report(&self, battle: &Battle, method: Method, norm: f64) -> Report {
+        self.report_shaped(&Shape::of(battle), method, norm)
+    }
+
+    /// The report of battles of one shape (one battle, or the compositions of a battle with
+    /// hidden blocks), every figure divided by `norm`.
+    pub(crate) fn report_shaped(&self, shape: &Shape, method: Method, norm: f64) -> Report {
         let d = |x: f64| x / norm;
-        let blocks = battle
-            .slots
+        let blocks = shape
+            .blocks
             .iter()
             .enumerate()
             .map(|(i, slot)| {
-                let max = slot.versions[0]
-                    .max_strength
-                    .max(slot.versions[1].max_strength) as usize;
-                let final_strength: Vec<f64> =
-                    self.strength[i][..=max].iter().map(|&x| d(x)).collect();
+                let final_strength: Vec<f64> = self.strength[i][..=slot.max]
+                    .iter()
+                    .map(|&x| d(x))
+                    .collect();
                 BlockReport {
-                    name: slot.name().to_string(),
+                    name: slot.name.clone(),
                     side: slot.side,
                     strength: slot.strength,
                     expected_strength: final_strength
@@ -265,19 +275,18 @@ impl Tally {
                     eliminated: d(self.eliminated[i]),
                     retreated: d(self.retreated[i]),
                     defected: d(self.defected[i]),
-                    if_eliminated: slot.versions[0].fate().to_string(),
+                    if_eliminated: slot.if_eliminated.clone(),
                 }
             })
             .collect();
         let side_report = |side: Side| {
-            let start: usize = battle.slots.iter().map(|s| s.strength as usize).sum();
-            let steps_lost: Vec<f64> = self.lost[side.index()][..=start.min(MAX_LOST)]
+            let steps_lost: Vec<f64> = self.lost[side.index()][..=shape.start.min(MAX_LOST)]
                 .iter()
                 .map(|&x| d(x))
                 .collect();
             SideReport {
                 side,
-                house: battle.house(side),
+                house: shape.houses[side.index()],
                 expected_steps_lost: steps_lost
                     .iter()
                     .enumerate()
@@ -286,6 +295,76 @@ impl Tally {
                 steps_lost,
             }
         };
+        let mut report = Report {
+            method,
+            area: shape.area.clone(),
+            attacker_holds: d(self.holds[0]),
+            defender_holds: d(self.holds[1]),
+            vacant: d(self.holds[2]),
+            ends_in_round: self.rounds.map(d),
+            control_changes: d(self.control),
+            blocks,
+            sides: [side_report(Side::Attacker), side_report(Side::Defender)],
+            king_dies: shape.king.then(|| d(self.king)),
+            pretender_dies: shape.pretender.then(|| d(self.pretender)),
+            york_heir_dies: shape.heirs[0].then(|| d(self.heirs[0])),
+            lancaster_heir_dies: shape.heirs[1].then(|| d(self.heirs[1])),
+            mass: d(self.total),
+            std_errors: None,
+        };
+        if matches!(report.method, Method::MonteCarlo { .. }) {
+            report.std_errors = Some(StdErrors {
+                attacker_holds: report.std_error(report.attacker_holds),
+                defender_holds: report.std_error(report.defender_holds),
+                vacant: report.std_error(report.vacant),
+            });
+        }
+        report
+    }
+}
+
+/// What a report needs to know of the battle its tally counted: each block's name, side, start
+/// and maximum strength, and whether a King, a Pretender or an heir of each house fights.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Shape {
+    pub blocks: Vec<SlotShape>,
+    pub houses: [House; 2],
+    pub area: Option<String>,
+    /// Total strength at the start: the most steps a side can lose.
+    pub start: usize,
+    pub king: bool,
+    pub pretender: bool,
+    /// York, Lancaster.
+    pub heirs: [bool; 2],
+}
+
+/// One block's line in a [`Shape`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SlotShape {
+    pub name: String,
+    pub side: Side,
+    pub strength: u8,
+    /// The highest final strength to report.
+    pub max: usize,
+    pub if_eliminated: String,
+}
+
+impl Shape {
+    /// The shape of one battle.
+    pub(crate) fn of(battle: &Battle) -> Shape {
+        let blocks = battle
+            .slots
+            .iter()
+            .map(|slot| SlotShape {
+                name: slot.name().to_string(),
+                side: slot.side,
+                strength: slot.strength,
+                max: slot.versions[0]
+                    .max_strength
+                    .max(slot.versions[1].max_strength) as usize,
+                if_eliminated: slot.versions[0].fate().to_string(),
+            })
+            .collect();
         // An heir of `house` fights here, or could by turning back to it in this battle (9.1):
         // a defected Clarence/L or Exeter/Y facing a roller of his old house or its Treason card.
         let can_turn = |house: House| {
@@ -307,30 +386,14 @@ impl Tally {
                         && can_turn(house))
             })
         };
-        let mut report = Report {
-            method,
-            area: battle.area.map(|a| a.name.to_string()),
-            attacker_holds: d(self.holds[0]),
-            defender_holds: d(self.holds[1]),
-            vacant: d(self.holds[2]),
-            ends_in_round: self.rounds.map(d),
-            control_changes: d(self.control),
+        Shape {
             blocks,
-            sides: [side_report(Side::Attacker), side_report(Side::Defender)],
-            king_dies: battle.king().map(|_| d(self.king)),
-            pretender_dies: battle.pretender().map(|_| d(self.pretender)),
-            york_heir_dies: has_heir(House::York).then(|| d(self.heirs[0])),
-            lancaster_heir_dies: has_heir(House::Lancaster).then(|| d(self.heirs[1])),
-            mass: d(self.total),
-            std_errors: None,
-        };
-        if matches!(report.method, Method::MonteCarlo { .. }) {
-            report.std_errors = Some(StdErrors {
-                attacker_holds: report.std_error(report.attacker_holds),
-                defender_holds: report.std_error(report.defender_holds),
-                vacant: report.std_error(report.vacant),
-            });
+            houses: [battle.house(Side::Attacker), battle.house(Side::Defender)],
+            area: battle.area.map(|a| a.name.to_string()),
+            start: battle.slots.iter().map(|s| s.strength as usize).sum(),
+            king: battle.king().is_some(),
+            pretender: battle.pretender().is_some(),
+            heirs: [has_heir(House::York), has_heir(House::Lancaster)],
         }
-        report
     }
 }

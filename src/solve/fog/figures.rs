@@ -1,0 +1,391 @@
+//! What a mixture's figures mean for the attack: the averaged report, who each hidden block
+//! turned out to be, the spread of the chance to hold across compositions, the chance the enemy
+//! King or an heir is among the hidden blocks, and how much scouting each one would tell.
+
+use super::{Composition, Fog};
+use crate::rules::battle::Battle;
+use crate::scenario::Side;
+use crate::solve::report::{Method, Report, Shape, Tally};
+use serde::{Deserialize, Serialize};
+
+/// The figures of a battle with hidden blocks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FogReport {
+    /// Every figure averaged over what the hidden blocks may be. A hidden block's line is named
+    /// `hidden #1` (numbered per side) with start strength 0 (unknown).
+    pub report: Report,
+    /// The side that cannot see the hidden blocks (the attacker when both sides hide some):
+    /// spread and scouting speak of its chance to hold the area.
+    pub viewer: Side,
+    /// Distinct compositions solved (exact) or drawn (Monte Carlo), candidates that behave
+    /// identically in this battle merged.
+    pub compositions: usize,
+    /// Every way the hidden blocks may be, before merging (0: too many to list).
+    pub possibilities: usize,
+    /// Who each hidden block may be, most likely first.
+    pub hidden: Vec<HiddenReport>,
+    /// The spread of the viewer's chance across compositions (exact results only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spread: Option<Spread>,
+    /// The chance the viewer's enemy King, Pretender or an heir is among the hidden blocks.
+    pub royal: Royal,
+    /// What knowing each hidden block would change, most valuable first.
+    pub scouting: Vec<Scout>,
+}
+
+/// One hidden block: who it may be.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HiddenReport {
+    /// `hidden #1`.
+    pub label: String,
+    /// Its side.
+    pub side: Side,
+    /// Its slot in the report's `blocks`.
+    pub slot: usize,
+    /// Each block and strength it may be, most likely first.
+    pub who: Vec<Identity>,
+}
+
+/// One thing a hidden block may be.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Identity {
+    /// The block's id.
+    pub block: String,
+    /// Its strength.
+    pub strength: u8,
+    /// The chance it is this block at this strength.
+    pub chance: f64,
+    /// The viewer's chance to hold the area if it is.
+    pub viewer_holds: f64,
+}
+
+/// How the viewer's chance to hold varies with what the hidden blocks are.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Spread {
+    /// `[q, x]`: in a share q of what they may be, the viewer holds with a chance of at most x
+    /// (q = 0.1, 0.25, 0.5, 0.75, 0.9).
+    pub quantiles: Vec<[f64; 2]>,
+    /// The composition at the 10% point: as bad as it likely gets.
+    pub worst: Example,
+    /// The composition at the 90% point: as good as it likely gets.
+    pub best: Example,
+    /// Every distinct composition's viewer chance and weight, sorted by chance (for a chart).
+    pub points: Vec<[f64; 2]>,
+}
+
+/// One composition, by an example of what the hidden blocks are.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Example {
+    /// Each hidden block as `Norfolk 4` (one of the blocks that behave alike here).
+    pub blocks: Vec<String>,
+    /// The chance of this composition (all its alike blocks).
+    pub chance: f64,
+    /// The viewer's chance to hold against it.
+    pub viewer_holds: f64,
+}
+
+/// The chance that the viewer's enemy royals are hidden.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Royal {
+    /// The enemy King is one of the hidden blocks.
+    pub king: f64,
+    /// The enemy Pretender is one of them.
+    pub pretender: f64,
+    /// At least one enemy heir is.
+    pub heir: f64,
+}
+
+/// What learning one hidden block would tell.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Scout {
+    /// `hidden #1`.
+    pub label: String,
+    /// Its side.
+    pub side: Side,
+    /// The expected change, in probability, of the viewer's chance to hold once this block is
+    /// known: the sum over what it may be of chance x |holds if so - holds|.
+    pub value: f64,
+    /// What it may be that is worst for the viewer.
+    pub worst: Identity,
+    /// What it may be that is best for the viewer.
+    pub best: Identity,
+}
+
+/// The viewer: the side that cannot see the hidden blocks (the attacker if both hide some).
+fn viewer(fog: &Fog) -> Side {
+    if fog.hidden.iter().all(|h| h.side == Side::Attacker) {
+        Side::Defender
+    } else {
+        Side::Attacker
+    }
+}
+
+/// The report's shape for the mixture: known blocks as in any composition, hidden blocks by
+/// label; a King, Pretender or heir counts if one fights in any composition.
+fn shape(fog: &Fog, battles: &[&Battle]) -> Shape {
+    let mut shape = Shape::of(battles[0]);
+    for b in &battles[1..] {
+        let s = Shape::of(b);
+        shape.start = shape.start.max(s.start);
+        shape.king |= s.king;
+        shape.pretender |= s.pretender;
+        shape.heirs[0] |= s.heirs[0];
+        shape.heirs[1] |= s.heirs[1];
+    }
+    for h in &fog.hidden {
+        let line = &mut shape.blocks[h.slot];
+        line.name = h.label.clone();
+        line.strength = 0;
+        line.max = 4;
+        line.if_eliminated = "depends on who it is".to_string();
+    }
+    shape
+}
+
+fn holds_of(viewer: Side, holds: [f64; 3]) -> f64 {
+    holds[viewer.index()]
+}
+
+/// Royal presence of one composition's battle, for the viewer's enemy.
+fn royal_of(fog: &Fog, battle: &Battle, enemy: Side) -> [bool; 3] {
+    let hidden = |slot: Option<usize>| {
+        slot.is_some_and(|s| fog.hidden.iter().any(|h| h.slot == s && h.side == enemy))
+    };
+    let heir = fog
+        .hidden
+        .iter()
+        .any(|h| h.side == enemy && battle.slots[h.slot].versions[0].heir_rank.is_some());
+    [hidden(battle.king()), hidden(battle.pretender()), heir]
+}
+
+/// Identities of hidden block `i` from (candidate, chance, viewer holds x chance) sums.
+fn identities(fog: &Fog, i: usize, sums: &[(f64, f64)]) -> Vec<Identity> {
+    let mut who: Vec<Identity> = fog.hidden[i]
+        .candidates
+        .iter()
+        .zip(sums)
+        .filter(|(_, (p, _))| *p > 0.0)
+        .map(|(c, (p, h))| Identity {
+            block: c.block.id.to_string(),
+            strength: c.strength,
+            chance: *p,
+            viewer_holds: h / p,
+        })
+        .collect();
+    who.sort_by(|a, b| b.chance.total_cmp(&a.chance).then(a.block.cmp(&b.block)));
+    who
+}
+
+fn scouting(fog: &Fog, hidden: &[HiddenReport], overall: f64) -> Vec<Scout> {
+    let mut out: Vec<Scout> = hidden
+        .iter()
+        .zip(&fog.hidden)
+        .filter(|(r, _)| !r.who.is_empty())
+        .map(|(r, h)| {
+            let value = r
+                .who
+                .iter()
+                .map(|w| w.chance * (w.viewer_holds - overall).abs())
+                .sum();
+            let by = |f: fn(f64, f64) -> bool| {
+                r.who
+                    .iter()
+                    .fold(None::<&Identity>, |best, w| match best {
+                        Some(b) if !f(w.viewer_holds, b.viewer_holds) => Some(b),
+                        _ => Some(w),
+                    })
+                    .cloned()
+                    .expect("not empty")
+            };
+            Scout {
+                label: r.label.clone(),
+                side: h.side,
+                value,
+                worst: by(|a, b| a < b),
+                best: by(|a, b| a > b),
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| b.value.total_cmp(&a.value));
+    out
+}
+
+fn example(fog: &Fog, comp: &Composition, viewer_holds: f64) -> Example {
+    Example {
+        blocks: fog
+            .hidden
+            .iter()
+            .zip(&comp.example)
+            .map(|(h, &c)| format!("{} {}", h.candidates[c].block.id, h.candidates[c].strength))
+            .collect(),
+        chance: comp.chance,
+        viewer_holds,
+    }
+}
+
+/// The exact mixture's figures: `holds[k]` are composition k's own chances.
+pub(super) fn exact(
+    fog: &Fog,
+    comps: &[Composition],
+    battles: &[Battle],
+    holds: &[[f64; 3]],
+    tally: &Tally,
+    method: Method,
+) -> FogReport {
+    let viewer = viewer(fog);
+    let refs: Vec<&Battle> = battles.iter().collect();
+    let report = tally.report_shaped(&shape(fog, &refs), method, 1.0);
+    let mut sums: Vec<Vec<(f64, f64)>> = fog
+        .hidden
+        .iter()
+        .map(|h| vec![(0.0, 0.0); h.candidates.len()])
+        .collect();
+    let mut royal = [0.0; 3];
+    let mut points: Vec<(f64, f64, usize)> = Vec::with_capacity(comps.len());
+    for (k, comp) in comps.iter().enumerate() {
+        let v = holds_of(viewer, holds[k]);
+        for (i, who) in comp.who.iter().enumerate() {
+            for &(c, p) in who {
+                sums[i][c].0 += p;
+                sums[i][c].1 += p * v;
+            }
+        }
+        for (r, on) in royal
+            .iter_mut()
+            .zip(royal_of(fog, &battles[k], viewer.other()))
+        {
+            if on {
+                *r += comp.chance;
+            }
+        }
+        points.push((v, comp.chance, k));
+    }
+    points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
+    let at = |q: f64| {
+        let mut acc = 0.0;
+        for &(v, w, k) in &points {
+            acc += w;
+            if acc >= q - 1e-12 {
+                return (v, k);
+            }
+        }
+        let last = points.last().expect("a composition");
+        (last.0, last.2)
+    };
+    let quantiles = [0.1, 0.25, 0.5, 0.75, 0.9]
+        .iter()
+        .map(|&q| [q, at(q).0])
+        .collect();
+    let (worst_v, worst_k) = at(0.1);
+    let (best_v, best_k) = at(0.9);
+    let hidden: Vec<HiddenReport> = (0..fog.hidden.len())
+        .map(|i| HiddenReport {
+            label: fog.hidden[i].label.clone(),
+            side: fog.hidden[i].side,
+            slot: fog.hidden[i].slot,
+            who: identities(fog, i, &sums[i]),
+        })
+        .collect();
+    let overall = match viewer {
+        Side::Attacker => report.attacker_holds,
+        Side::Defender => report.defender_holds,
+    };
+    FogReport {
+        scouting: scouting(fog, &hidden, overall),
+        viewer,
+        compositions: comps.len(),
+        possibilities: fog.assignments,
+        hidden,
+        spread: Some(Spread {
+            quantiles,
+            worst: example(fog, &comps[worst_k], worst_v),
+            best: example(fog, &comps[best_k], best_v),
+            points: points.iter().map(|&(v, w, _)| [v, w]).collect(),
+        }),
+        royal: Royal {
+            king: royal[0],
+            pretender: royal[1],
+            heir: royal[2],
+        },
+        report,
+    }
+}
+
+/// What Monte Carlo saw of the hidden blocks: per candidate, battles and viewer holds; royal
+/// presence counts; distinct battles drawn.
+#[derive(Debug, Clone)]
+pub(super) struct Seen {
+    per: Vec<Vec<(f64, f64)>>,
+    royal: [f64; 3],
+}
+
+impl Seen {
+    pub(super) fn new(sizes: &[usize]) -> Seen {
+        Seen {
+            per: sizes.iter().map(|&n| vec![(0.0, 0.0); n]).collect(),
+            royal: [0.0; 3],
+        }
+    }
+
+    pub(super) fn add(&mut self, fog: &Fog, battle: &Battle, pick: &[usize], holder: Option<Side>) {
+        let viewer = viewer(fog);
+        let won = (holder == Some(viewer)) as u8 as f64;
+        for (i, &c) in pick.iter().enumerate() {
+            self.per[i][c].0 += 1.0;
+            self.per[i][c].1 += won;
+        }
+        for (r, on) in self
+            .royal
+            .iter_mut()
+            .zip(royal_of(fog, battle, viewer.other()))
+        {
+            if on {
+                *r += 1.0;
+            }
+        }
+    }
+}
+
+/// The Monte Carlo mixture's figures.
+pub(super) fn sampled(
+    fog: &Fog,
+    seen: &Seen,
+    tally: &Tally,
+    method: Method,
+    runs: u64,
+) -> FogReport {
+    let viewer = viewer(fog);
+    let cache = fog.battles.borrow();
+    let refs: Vec<&Battle> = cache.values().collect();
+    let report = tally.report_shaped(&shape(fog, &refs), method, runs as f64);
+    let n = runs as f64;
+    let hidden: Vec<HiddenReport> = (0..fog.hidden.len())
+        .map(|i| {
+            let sums: Vec<(f64, f64)> = seen.per[i].iter().map(|&(k, w)| (k / n, w / n)).collect();
+            HiddenReport {
+                label: fog.hidden[i].label.clone(),
+                side: fog.hidden[i].side,
+                slot: fog.hidden[i].slot,
+                who: identities(fog, i, &sums),
+            }
+        })
+        .collect();
+    let overall = match viewer {
+        Side::Attacker => report.attacker_holds,
+        Side::Defender => report.defender_holds,
+    };
+    FogReport {
+        scouting: scouting(fog, &hidden, overall),
+        viewer,
+        compositions: refs.len(),
+        possibilities: fog.assignments,
+        hidden,
+        spread: None,
+        royal: Royal {
+            king: seen.royal[0] / n,
+            pretender: seen.royal[1] / n,
+            heir: seen.royal[2] / n,
+        },
+        report,
+    }
+}
