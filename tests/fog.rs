@@ -274,6 +274,28 @@ fn the_mixture_is_the_weighted_sum_of_every_composition_solved_alone() {
 }
 
 #[test]
+fn the_figures_do_not_depend_on_the_threads() {
+    let sc = scenario(include_str!("../examples/hidden-east-anglia.json"));
+    let fog = Fog::new(&sc).unwrap();
+    let one = fog.solve_threads(BUDGET, 1).unwrap();
+    let two = fog.solve_threads(BUDGET, 2).unwrap();
+    let five = fog.solve_threads(BUDGET, 5).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one, five);
+    // The README's example: what it prints is this.
+    let readme = include_str!("../README.md");
+    let line = format!(
+        "Chance the attacker (Lancaster) holds East Anglia: {:5.1}%",
+        one.report.attacker_holds * 100.0
+    );
+    assert!(
+        readme.contains(&line),
+        "README.md shows {line} (scripts/readme-example)"
+    );
+    assert_eq!(one.possibilities, 465, "31 York blocks, two at a time");
+}
+
+#[test]
 fn exact_mixtures_agree_with_monte_carlo() {
     // 24 small battles with hidden blocks, in the main force and in reserve, on both sides.
     let areas = [

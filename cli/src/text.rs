@@ -88,7 +88,11 @@ pub fn report(r: &Report) -> String {
             blk.name,
             blk.side.name(),
             // A hidden block's start is unknown (its report line says 0).
-            if blk.strength == 0 { "?".to_string() } else { blk.strength.to_string() },
+            if blk.strength == 0 {
+                "?".to_string()
+            } else {
+                blk.strength.to_string()
+            },
             pct(blk.eliminated),
             pct(blk.retreated),
             pct(blk.defected),
@@ -147,7 +151,17 @@ pub fn fog(f: &bosworth::FogReport) -> String {
     let _ = writeln!(o);
     let _ = writeln!(o, "{}", report(&f.report));
     let _ = writeln!(o);
-    for h in &f.hidden {
+    // Hidden blocks described alike have the same list: one line for them all.
+    let mut done = vec![false; f.hidden.len()];
+    for (i, h) in f.hidden.iter().enumerate() {
+        if done[i] {
+            continue;
+        }
+        let alike: Vec<usize> = (i..f.hidden.len())
+            .filter(|&j| f.hidden[j].side == h.side && f.hidden[j].who == h.who)
+            .collect();
+        alike.iter().for_each(|&j| done[j] = true);
+        let labels: Vec<&str> = alike.iter().map(|&j| f.hidden[j].label.as_str()).collect();
         let shown: Vec<String> = h
             .who
             .iter()
@@ -157,9 +171,10 @@ pub fn fog(f: &bosworth::FogReport) -> String {
         let more = h.who.len().saturating_sub(6);
         let _ = writeln!(
             o,
-            "{} ({}) may be: {}{}",
-            h.label,
+            "{} ({}) may {}be: {}{}",
+            labels.join(", "),
             h.side.name(),
+            if alike.len() > 1 { "each " } else { "" },
             shown.join(", "),
             if more > 0 {
                 format!(", and {more} more")

@@ -142,6 +142,62 @@ fn shape(fog: &Fog, battles: &[&Battle]) -> Shape {
     shape
 }
 
+/// Hidden blocks described alike, in groups: they are interchangeable, so what each of them may be
+/// is reported as if their labels were given at random (R13 orders them only to break ties).
+fn twins(fog: &Fog) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, h) in fog.hidden.iter().enumerate() {
+        match h
+            .twin
+            .and_then(|t| groups.iter().position(|g| g.contains(&t)))
+        {
+            Some(g) => groups[g].push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    groups
+}
+
+/// Averages per-candidate sums over each group of interchangeable hidden blocks.
+fn even_out(fog: &Fog, sums: &mut [Vec<(f64, f64)>]) {
+    for g in twins(fog).into_iter().filter(|g| g.len() > 1) {
+        let n = g.len() as f64;
+        for c in 0..sums[g[0]].len() {
+            let total = g
+                .iter()
+                .fold((0.0, 0.0), |a, &i| (a.0 + sums[i][c].0, a.1 + sums[i][c].1));
+            for &i in &g {
+                sums[i][c] = (total.0 / n, total.1 / n);
+            }
+        }
+    }
+}
+
+/// Averages the report's lines of each group of interchangeable hidden blocks.
+fn even_lines(fog: &Fog, report: &mut Report) {
+    for g in twins(fog).into_iter().filter(|g| g.len() > 1) {
+        let slots: Vec<usize> = g.iter().map(|&i| fog.hidden[i].slot).collect();
+        let n = slots.len() as f64;
+        let mean = |f: &dyn Fn(&crate::solve::report::BlockReport) -> f64| {
+            slots.iter().map(|&s| f(&report.blocks[s])).sum::<f64>() / n
+        };
+        let eliminated = mean(&|b| b.eliminated);
+        let retreated = mean(&|b| b.retreated);
+        let defected = mean(&|b| b.defected);
+        let expected = mean(&|b| b.expected_strength);
+        let len = report.blocks[slots[0]].final_strength.len();
+        let finals: Vec<f64> = (0..len).map(|k| mean(&|b| b.final_strength[k])).collect();
+        for &s in &slots {
+            let b = &mut report.blocks[s];
+            b.eliminated = eliminated;
+            b.retreated = retreated;
+            b.defected = defected;
+            b.expected_strength = expected;
+            b.final_strength = finals.clone();
+        }
+    }
+}
+
 fn holds_of(viewer: Side, holds: [f64; 3]) -> f64 {
     holds[viewer.index()]
 }
@@ -234,7 +290,8 @@ pub(super) fn exact(
 ) -> FogReport {
     let viewer = viewer(fog);
     let refs: Vec<&Battle> = battles.iter().collect();
-    let report = tally.report_shaped(&shape(fog, &refs), method, 1.0);
+    let mut report = tally.report_shaped(&shape(fog, &refs), method, 1.0);
+    even_lines(fog, &mut report);
     let mut sums: Vec<Vec<(f64, f64)>> = fog
         .hidden
         .iter()
@@ -260,6 +317,7 @@ pub(super) fn exact(
         }
         points.push((v, comp.chance, k));
     }
+    even_out(fog, &mut sums);
     points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
     let at = |q: f64| {
         let mut acc = 0.0;
@@ -357,17 +415,21 @@ pub(super) fn sampled(
     let viewer = viewer(fog);
     let cache = fog.battles.borrow();
     let refs: Vec<&Battle> = cache.values().collect();
-    let report = tally.report_shaped(&shape(fog, &refs), method, runs as f64);
+    let mut report = tally.report_shaped(&shape(fog, &refs), method, runs as f64);
+    even_lines(fog, &mut report);
     let n = runs as f64;
+    let mut sums: Vec<Vec<(f64, f64)>> = seen
+        .per
+        .iter()
+        .map(|per| per.iter().map(|&(k, w)| (k / n, w / n)).collect())
+        .collect();
+    even_out(fog, &mut sums);
     let hidden: Vec<HiddenReport> = (0..fog.hidden.len())
-        .map(|i| {
-            let sums: Vec<(f64, f64)> = seen.per[i].iter().map(|&(k, w)| (k / n, w / n)).collect();
-            HiddenReport {
-                label: fog.hidden[i].label.clone(),
-                side: fog.hidden[i].side,
-                slot: fog.hidden[i].slot,
-                who: identities(fog, i, &sums),
-            }
+        .map(|i| HiddenReport {
+            label: fog.hidden[i].label.clone(),
+            side: fog.hidden[i].side,
+            slot: fog.hidden[i].slot,
+            who: identities(fog, i, &sums[i]),
         })
         .collect();
     let overall = match viewer {

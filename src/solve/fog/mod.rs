@@ -34,6 +34,9 @@ use std::collections::HashMap;
 /// (which draws them) can average over the hidden blocks.
 pub const MAX_ASSIGNMENTS: usize = 2_000_000;
 
+/// The pieces the compositions are cut into for solving (on threads, natively).
+const PIECES: usize = 16;
+
 /// The most distinct compositions [`Fog::solve`] solves exactly.
 pub const MAX_EXACT_COMPOSITIONS: usize = 5_000;
 
@@ -563,10 +566,10 @@ impl Fog {
     }
 
     /// [`Fog::solve`] with the compositions shared among `threads` threads (natively; one in
-    /// WebAssembly). The figures are the same up to the order of floating-point sums.
+    /// WebAssembly). The figures are the same whatever the number of threads.
     ///
     /// # Errors
-    /// As [`Fog::solve`]; each thread has `budget / threads` states.
+    /// As [`Fog::solve`]: `budget` bounds the states of all compositions together.
     pub fn solve_threads(&self, budget: usize, threads: usize) -> Result<FogReport, SolveError> {
         let Some(comps) = self
             .compositions
@@ -582,27 +585,37 @@ impl Fog {
                     .expect("every composition was checked when it was classified")
             })
             .collect();
-        let threads = threads.clamp(1, comps.len());
-        let share = budget / threads;
+        // The compositions are cut into the same pieces whatever the number of threads, and the
+        // pieces' tallies added in order: the figures do not depend on the machine.
         let n = comps.len();
-        let work = |k: usize| {
-            let (from, to) = (k * n / threads, (k + 1) * n / threads);
-            solve_some(&comps[from..to], &battles[from..to], share)
+        let pieces = n.min(PIECES);
+        let threads = threads.clamp(1, pieces);
+        let piece = |k: usize| {
+            let (from, to) = (k * n / pieces, (k + 1) * n / pieces);
+            solve_some(&comps[from..to], &battles[from..to], budget)
+        };
+        let work = |t: usize| -> Vec<(usize, Result<Part, SolveError>)> {
+            (t..pieces)
+                .step_by(threads)
+                .map(|k| (k, piece(k)))
+                .collect()
         };
         #[cfg(not(target_arch = "wasm32"))]
-        let parts: Vec<Result<Part, SolveError>> = if threads > 1 {
+        let mut done: Vec<(usize, Result<Part, SolveError>)> = if threads > 1 {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads).map(|k| scope.spawn(move || work(k))).collect();
+                let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || work(t))).collect();
                 handles
                     .into_iter()
-                    .map(|h| h.join().expect("a solver thread"))
+                    .flat_map(|h| h.join().expect("a solver thread"))
                     .collect()
             })
         } else {
-            vec![work(0)]
+            work(0)
         };
         #[cfg(target_arch = "wasm32")]
-        let parts: Vec<Result<Part, SolveError>> = (0..threads).map(work).collect();
+        let mut done: Vec<(usize, Result<Part, SolveError>)> = work(0);
+        done.sort_by_key(|d| d.0);
+        let parts = done.into_iter().map(|d| d.1);
         let mut tally: Option<Tally> = None;
         let (mut states, mut peak, mut holds) = (0, 0, Vec::with_capacity(comps.len()));
         for part in parts {
