@@ -117,7 +117,15 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 p.busy = false;
                 p.job = None;
                 match parse(&report) {
-                    Ok(report) => Action::Done { revision: job, report, note: None },
+                    Ok(report) => Action::Done { revision: job, report, note: None, fog: None },
+                    Err(e) => Action::Failed { revision: job, message: e.to_string() },
+                }
+            }
+            Reply::FogDone { job, fog, note } => {
+                p.busy = false;
+                p.job = None;
+                match serde_json::from_str::<bosworth::FogReport>(&fog) {
+                    Ok(f) => Action::Done { revision: job, report: Rc::new(f.report.clone()), note, fog: Some(Rc::new(f)) },
                     Err(e) => Action::Failed { revision: job, message: e.to_string() },
                 }
             }
@@ -181,7 +189,7 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 mc.shown = now;
                 let note = Some(mc.note.clone());
                 let action = match merge_counts(&mc.battle, MONTE_CARLO_SEED, &parts) {
-                    Ok(report) if finished => Action::Done { revision: job, report: Rc::new(report), note },
+                    Ok(report) if finished => Action::Done { revision: job, report: Rc::new(report), note, fog: None },
                     Ok(report) => Action::Progress { revision: job, runs, total: MONTE_CARLO_RUNS, report: Rc::new(report), note },
                     Err(message) => Action::Failed { revision: job, message },
                 };
@@ -240,7 +248,7 @@ pub fn App() -> Html {
             if let Some(s) = storage() {
                 let _ = s.set_item(STORAGE_KEY, &codec::to_json(&state.scenario));
             }
-            if state.battle.is_ok() && !state.report_is_current() && !matches!(state.calc, crate::state::Calc::Running { .. }) {
+            if state.check.is_ok() && !state.report_is_current() && !matches!(state.calc, crate::state::Calc::Running { .. }) {
                 let job = state.revision;
                 let scenario = codec::to_json(&state.scenario);
                 let dispatcher = state.dispatcher();
@@ -326,15 +334,16 @@ pub fn App() -> Html {
     };
     let s = &state.scenario;
     // While the battle cannot be fought, no figure is shown: the problem takes their place.
-    let headline = if state.battle.is_ok() {
+    let headline = if state.check.is_ok() {
         html! {
             <Headline report={state.report.clone()} current={state.report_is_current()}
-                attacker={s.attacker.house} defender={s.defender.house} area={s.area.clone()} />
+                attacker={s.attacker.house} defender={s.defender.house} area={s.area.clone()}
+                averaged={state.fog.as_ref().filter(|_| state.report_is_current()).map(|f| crate::components::results::averaged(f))} />
         }
     } else {
         html! { <Problem state={state.clone()} /> }
     };
-    let global_error = state.battle.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender.") && !e.field.starts_with("policy."));
+    let global_error = state.check.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender.") && !e.field.starts_with("policy."));
     let notice = state.notice.as_ref().map(|n| html! {
         <div class="notice" role="alert" data-testid="notice">
             <span>{n.clone()}</span>
@@ -398,7 +407,7 @@ pub fn App() -> Html {
             <div class="col output">
                 <Summary scenario={state.scenario.clone()} />
                 {headline}
-                if state.battle.is_ok() {
+                if state.check.is_ok() {
                     <Results state={state.clone()} />
                 }
                 <Live state={state.clone()} />

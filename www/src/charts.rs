@@ -233,3 +233,47 @@ pub fn standalone(svg: &str) -> String {
     }
     out
 }
+
+/// The spread of a chance across what the hidden blocks may be: for each chance x on the bottom,
+/// the share of the possibilities in which the viewer's chance to hold is at most x (a rising
+/// step line in the viewer's colour). `points` are `[chance, weight]`, sorted by chance.
+pub fn spread(points: &[[f64; 2]], house: House) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (460, 230)).into_drawing_area();
+        let mut chart = ChartBuilder::on(&root)
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(48)
+            .build_cartesian_2d(0f64..1f64, 0f64..1.02f64)
+            .expect("chart");
+        chart
+            .configure_mesh()
+            .x_labels(6)
+            .y_labels(6)
+            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .x_desc("chance to hold the area")
+            .y_desc("share of possibilities")
+            .axis_style(INK)
+            .bold_line_style(INK.mix(0.12))
+            .light_line_style(TRANSPARENT)
+            .label_style(ink(13))
+            .axis_desc_style(ink(13))
+            .draw()
+            .expect("mesh");
+        let mut line = vec![(0.0, 0.0)];
+        let mut acc = 0.0;
+        for &[x, w] in points {
+            line.push((x, acc));
+            acc += w;
+            line.push((x, acc));
+        }
+        line.push((1.0, acc));
+        let colour = house_colour(house);
+        chart
+            .draw_series(LineSeries::new(line, colour.stroke_width(3)))
+            .expect("line");
+    }
+    finish(svg)
+}

@@ -141,6 +141,16 @@ pub enum Reply {
         /// The budget passed.
         budget: usize,
     },
+    /// The figures of a battle with hidden blocks: `bosworth::FogReport` as JSON, exact or
+    /// (past the budget) Monte Carlo with `note` saying so.
+    FogDone {
+        /// The page's revision.
+        job: u64,
+        /// `bosworth::FogReport` as JSON.
+        fog: String,
+        /// Why Monte Carlo, when it is.
+        note: Option<String>,
+    },
     /// Exact figures.
     Done {
         /// The page's revision.
@@ -207,6 +217,28 @@ pub fn value_json(scenario: &str, budget: usize) -> Result<Option<f64>, String> 
     }
 }
 
+/// The figures of a battle with hidden blocks: exact within `budget` states over all its
+/// compositions, else Monte Carlo ([`MONTE_CARLO_RUNS`] battles, seed [`MONTE_CARLO_SEED`], the
+/// CLI's `bosworth simulate` defaults) with a note saying so.
+///
+/// # Errors
+/// The engine's message for hidden blocks that cannot be.
+pub fn fog_json(scenario: &bosworth::Scenario, budget: usize) -> Result<(String, Option<String>), String> {
+    let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
+    let (report, note) = match fog.solve(budget) {
+        Ok(r) => (r, None),
+        Err(SolveError::TooLarge { .. }) => (
+            fog.simulate(MONTE_CARLO_RUNS, MONTE_CARLO_SEED),
+            Some(format!(
+                "Too many possibilities to solve each exactly in the browser: these are Monte Carlo estimates \
+                 from {MONTE_CARLO_RUNS} battles, each drawing what the hidden blocks are (seed {MONTE_CARLO_SEED}; \
+                 `bosworth simulate --runs {MONTE_CARLO_RUNS}` gives the same figures)."
+            )),
+        ),
+    };
+    Ok((serde_json::to_string(&report).expect("fog reports serialise"), note))
+}
+
 struct Run {
     job: u64,
     part: usize,
@@ -266,6 +298,16 @@ impl Worker for Engine {
             }
             Request::Solve { job, scenario, budget } => {
                 self.run = None;
+                if let Ok(sc) = crate::codec::parse(&scenario)
+                    && bosworth::solve::fog::has_hidden(&sc)
+                {
+                    let reply = match fog_json(&sc, budget) {
+                        Ok((fog, note)) => Reply::FogDone { job, fog, note },
+                        Err(message) => Reply::Failed { job, message },
+                    };
+                    scope.respond(who, reply);
+                    return;
+                }
                 let battle = match crate::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
                     Ok(b) => b,
                     Err(e) => {

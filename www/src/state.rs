@@ -2,8 +2,8 @@
 //! view. This module knows nothing of `Html`; components read [`State`] and send [`Action`]s.
 
 use bosworth::data::House;
-use bosworth::scenario::{Army, BlockEntry, CustomBlock, SidePolicy};
-use bosworth::{Battle, Report, Scenario, ScenarioError, Side};
+use bosworth::scenario::{Army, BlockEntry, CustomBlock, HiddenBlock, SidePolicy};
+use bosworth::{Battle, FogReport, Report, Scenario, ScenarioError, Side};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -36,6 +36,12 @@ pub enum Edit {
     Policy(Side, SidePolicy),
     /// Adds a what-if block at full strength.
     AddCustom(Side, CustomBlock),
+    /// Adds a hidden block (any block of the side's house, at full strength).
+    AddHidden(Side),
+    /// Replaces a side's hidden block's description.
+    Hidden(Side, usize, HiddenBlock),
+    /// Removes a side's hidden block.
+    RemoveHidden(Side, usize),
 }
 
 /// What the engine is doing for the current battle.
@@ -74,8 +80,16 @@ pub enum Theme {
 pub struct State {
     /// The battle as entered.
     pub scenario: Scenario,
-    /// The validated battle, or the engine's message.
+    /// The validated battle, or the engine's message (with hidden blocks, always the message
+    /// that they make a mixture: see [`State::check`]).
     pub battle: Result<Rc<Battle>, ScenarioError>,
+    /// Whether the battle as entered can be fought: `Battle::new`'s answer, or with hidden blocks
+    /// `bosworth::Fog::new`'s. Figures are shown only when it is `Ok`.
+    pub check: Result<(), ScenarioError>,
+    /// The battle has hidden blocks: its figures are averaged over what they may be.
+    pub hidden: bool,
+    /// With hidden blocks, the mixture's own figures (spread, scouting) for `report`.
+    pub fog: Option<Rc<FogReport>>,
     /// Bumped on every change of the scenario; engine jobs carry it.
     pub revision: u64,
     /// The engine's state for this revision.
@@ -110,6 +124,9 @@ pub struct State {
     /// Back returns to the battle before. Edits of a battle replace its entry.
     pub opened: u64,
 }
+
+/// What the views that play one battle (advisor, live play) say when blocks are hidden.
+pub const KNOWN_ONLY: &str = "This needs every block known. With hidden blocks, the odds above are averaged over what they may be; state who they are (or open a possibility as its own battle) to play it out.";
 
 /// How many changes Undo can take back.
 pub const HISTORY_LIMIT: usize = 200;
@@ -177,6 +194,8 @@ pub enum Action {
         report: Rc<Report>,
         /// Why Monte Carlo, if it is.
         note: Option<String>,
+        /// With hidden blocks, the mixture's figures (`report` is its averaged report).
+        fog: Option<Rc<FogReport>>,
     },
     /// The engine failed.
     Failed {
@@ -209,8 +228,12 @@ pub enum Action {
 impl State {
     /// A state showing `scenario`.
     pub fn new(scenario: Scenario) -> State {
+        let (battle, check, hidden) = build(&scenario);
         State {
-            battle: build(&scenario),
+            battle,
+            check,
+            hidden,
+            fog: None,
             scenario,
             revision: 1,
             calc: Calc::Idle,
@@ -308,12 +331,14 @@ impl State {
                 self.report = Some(report);
                 self.report_revision = revision;
                 self.note = note;
+                self.fog = None;
             }
-            Action::Done { revision, report, note } if revision == self.revision => {
+            Action::Done { revision, report, note, fog } if revision == self.revision => {
                 self.calc = Calc::Done;
                 self.report = Some(report);
                 self.report_revision = revision;
                 self.note = note;
+                self.fog = fog;
             }
             Action::Failed { revision, message } if revision == self.revision => {
                 self.calc = Calc::Failed(message)
@@ -373,7 +398,7 @@ impl State {
         if scenario == self.scenario && self.revision > 0 {
             return;
         }
-        self.battle = build(&scenario);
+        (self.battle, self.check, self.hidden) = build(&scenario);
         self.scenario = scenario;
         self.revision += 1;
         self.step = 0;
@@ -392,7 +417,7 @@ impl Reducible for State {
 /// A battle with no block yet: the area, the throne and the attacking house as asked, nothing
 /// else (no dead block, no Treason card, no retreat limit, no choices).
 pub fn empty_battle(area: Option<String>, king: House, attacker: House) -> Scenario {
-    let army = |house| Army { house, blocks: Vec::new(), retreat_capacity: None };
+    let army = |house| Army { house, blocks: Vec::new(), retreat_capacity: None, hidden: Vec::new() };
     Scenario {
         version: bosworth::scenario::SCENARIO_VERSION,
         area,
@@ -401,13 +426,21 @@ pub fn empty_battle(area: Option<String>, king: House, attacker: House) -> Scena
         treason: None,
         attacker: army(attacker),
         defender: army(attacker.other()),
+        seen_elsewhere: Vec::new(),
         policy: Default::default(),
         progress: None,
     }
 }
 
-fn build(scenario: &Scenario) -> Result<Rc<Battle>, ScenarioError> {
-    Battle::new(scenario).map(Rc::new)
+/// The battle, whether it can be fought, and whether it has hidden blocks.
+fn build(scenario: &Scenario) -> (Result<Rc<Battle>, ScenarioError>, Result<(), ScenarioError>, bool) {
+    let battle = Battle::new(scenario).map(Rc::new);
+    if bosworth::solve::fog::has_hidden(scenario) {
+        (battle, bosworth::Fog::new(scenario).map(|_| ()), true)
+    } else {
+        let check = battle.as_ref().map(|_| ()).map_err(Clone::clone);
+        (battle, check, false)
+    }
 }
 
 fn army_mut(scenario: &mut Scenario, side: Side) -> &mut Army {
@@ -454,6 +487,18 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
         Edit::AddCustom(side, c) => {
             let strength = c.max_strength.clamp(1, 4);
             army_mut(s, side).blocks.push(BlockEntry { id: None, custom: Some(c), strength, reserve: false });
+        }
+        Edit::AddHidden(side) => army_mut(s, side).hidden.push(HiddenBlock::default()),
+        Edit::Hidden(side, k, h) => {
+            if let Some(slot) = army_mut(s, side).hidden.get_mut(k) {
+                *slot = h;
+            }
+        }
+        Edit::RemoveHidden(side, k) => {
+            let hidden = &mut army_mut(s, side).hidden;
+            if k < hidden.len() {
+                hidden.remove(k);
+            }
         }
         Edit::Strength(side, i, k) => {
             if let Some(b) = army_mut(s, side).blocks.get_mut(i) {

@@ -83,10 +83,10 @@ fn stale_answers_are_dropped() {
     let report = Rc::new(bosworth::solve(&b, 1_000_000).unwrap());
     let old = s.revision;
     let s = s.apply(Action::Edit(Edit::Strength(Side::Attacker, 0, 1)));
-    let s = s.apply(Action::Done { revision: old, report: report.clone(), note: None });
+    let s = s.apply(Action::Done { revision: old, report: report.clone(), note: None, fog: None });
     assert!(s.report.is_none());
     let rev = s.revision;
-    let s = s.apply(Action::Done { revision: rev, report, note: None });
+    let s = s.apply(Action::Done { revision: rev, report, note: None, fog: None });
     assert!(s.report_is_current());
 }
 
@@ -128,6 +128,7 @@ async fn the_headline_shows_labelled_percentages() {
         attacker: House::Lancaster,
         defender: House::York,
         area: Some("East Anglia".into()),
+        averaged: None,
     };
     let handle = yew::Renderer::<Headline>::with_root_and_props(root.clone(), props).render();
     gloo::timers::future::TimeoutFuture::new(10).await;
@@ -542,4 +543,32 @@ fn undo_and_redo_keys() {
     assert_eq!(shortcut("y", true, false, false), Some(Action::Redo));
     assert_eq!(shortcut("z", false, false, false), None);
     assert_eq!(shortcut("z", true, false, true), None);
+}
+
+#[wasm_bindgen_test]
+fn hidden_blocks_are_edited_checked_and_described() {
+    use bosworth::scenario::{HiddenBlock, StrengthPrior};
+    use bosworth_www::components::hidden::who_line;
+    let s = State::new(preset("East Anglia"));
+    assert!(!s.hidden && s.check.is_ok());
+    let s = s.apply(Action::Edit(Edit::AddHidden(Side::Defender)));
+    assert!(s.hidden, "the battle now has a hidden block");
+    assert!(s.check.is_ok(), "{:?}", s.check);
+    assert!(s.battle.is_err(), "no single battle: a mixture");
+    let levies = HiddenBlock { kinds: vec!["levy".into()], strength: StrengthPrior::Any, ..Default::default() };
+    let s = s.apply(Action::Edit(Edit::Hidden(Side::Defender, 0, levies.clone())));
+    assert_eq!(s.scenario.defender.hidden, [levies]);
+    let ids = bosworth::solve::fog::possible_blocks(&s.scenario, Side::Defender, &s.scenario.defender.hidden[0], "defender.hidden[0]").unwrap();
+    assert_eq!(who_line(&ids, House::York), "one of 3 York blocks: London (levy), Norwich (levy), Salisbury (levy)");
+    assert_eq!(who_line(&["Suffolk"], House::York), "it is Suffolk");
+    // Two hidden blocks that must both be Suffolk cannot be: the check says so by field.
+    let only = HiddenBlock { candidates: vec!["Suffolk".into()], ..Default::default() };
+    let s = s
+        .apply(Action::Edit(Edit::Hidden(Side::Defender, 0, only.clone())))
+        .apply(Action::Edit(Edit::AddHidden(Side::Defender)))
+        .apply(Action::Edit(Edit::Hidden(Side::Defender, 1, only)));
+    let e = s.check.as_ref().unwrap_err();
+    assert_eq!(e.field, "defender.hidden[0].candidates[0]", "{e}");
+    let s = s.apply(Action::Edit(Edit::RemoveHidden(Side::Defender, 1))).apply(Action::Edit(Edit::RemoveHidden(Side::Defender, 0)));
+    assert!(!s.hidden && s.battle.is_ok());
 }

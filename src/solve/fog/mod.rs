@@ -98,6 +98,27 @@ pub fn has_hidden(scenario: &Scenario) -> bool {
     !scenario.attacker.hidden.is_empty() || !scenario.defender.hidden.is_empty()
 }
 
+/// The blocks a hidden block of `side` may be (ids, in the game's block order), as
+/// [`Fog::new`] reads its description: for a picker of candidates.
+///
+/// # Errors
+/// The same named-field errors as [`Fog::new`] for this hidden block (`field` names it).
+pub fn possible_blocks(
+    scenario: &Scenario,
+    side: Side,
+    hidden: &crate::scenario::HiddenBlock,
+    field: &str,
+) -> Result<Vec<&'static str>, ScenarioError> {
+    let unavailable = candidates::unavailable(scenario)?;
+    let mut ids: Vec<&'static str> =
+        candidates::candidates(scenario, side, hidden, &unavailable, field)?
+            .iter()
+            .map(|c| c.block.id)
+            .collect();
+    ids.dedup();
+    Ok(ids)
+}
+
 fn army_mut(sc: &mut Scenario, side: Side) -> &mut crate::scenario::Army {
     match side {
         Side::Attacker => &mut sc.attacker,

@@ -86,6 +86,7 @@ pub fn Advisor(props: &StateProps) -> Html {
         },
         Some(Reply::Advice { result: Err(m), .. }) => html! { <p class="note" data-testid="advice-error" role="alert">{m}</p> },
         _ if pending => html! { <p class="status running"><span class="spinner" aria-hidden="true"></span>{"Solving the battle as a game…"}</p> },
+        _ if state.hidden => html! { <p class="muted" data-testid="advice-known-only">{crate::state::KNOWN_ONLY}</p> },
         _ if state.battle.is_err() => html! { <p class="muted">{"Fix the battle first."}</p> },
         _ => html! { <p class="muted">{"Press Advise to solve this battle as a game: every choice of the first decision, valued."}</p> },
     };

@@ -3,6 +3,7 @@
 use super::block::{BlockCard, Standing};
 use super::choices::Choices;
 use super::custom::CustomForm;
+use super::hidden::HiddenTile;
 use super::picker::Picker;
 use super::side_id;
 use crate::state::{Action, Edit, State};
@@ -51,7 +52,7 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
     let army = state.army(p.side);
     let sid = side_id(p.side);
     let field_prefix = format!("{sid}.");
-    let err = state.battle.as_ref().err().filter(|e| e.field.starts_with(&field_prefix));
+    let err = state.check.as_ref().err().filter(|e| e.field.starts_with(&field_prefix));
     let invalid_block = |i: usize| err.is_some_and(|e| e.field.starts_with(&format!("{sid}.blocks[{i}]")));
     let on_capacity = {
         let state = state.clone();
@@ -61,6 +62,11 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
             state.dispatch(Action::Edit(Edit::RetreatCapacity(side, v.trim().parse().ok())));
         })
     };
+    let add_hidden = {
+        let state = state.clone();
+        let side = p.side;
+        Callback::from(move |_| state.dispatch(Action::Edit(Edit::AddHidden(side))))
+    };
     let title = match p.side {
         Side::Attacker => format!("Attacker: {}", army.house),
         Side::Defender => format!("Defender: {}", army.house),
@@ -69,8 +75,8 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
         <section class={classes!("card", "army", sid)} aria-labelledby={format!("{sid}-h")} data-testid={format!("army-{sid}")}>
             <h2 id={format!("{sid}-h")}>{title}</h2>
             <p class="hint">{"Top to bottom is the fire order inside an initiative group and who takes tied hits first (D2, D3). Click a pip to reduce a block's strength."}</p>
-            if army.blocks.is_empty() {
-                <p class="muted">{"No blocks yet: add some from the roster below."}</p>
+            if army.blocks.is_empty() && army.hidden.is_empty() {
+                <p class="muted">{"No blocks yet: add some from the roster below, or a hidden block."}</p>
             }
             <ol class="blocks">
                 { for army.blocks.iter().enumerate().map(|(i, entry)| html! {
@@ -80,6 +86,15 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
                         invalid={invalid_block(i)} />
                 }) }
             </ol>
+            if !army.hidden.is_empty() {
+                <ol class="blocks hidden-blocks-list" aria-label={format!("{}'s hidden blocks", army.house)}>
+                    { for (0..army.hidden.len()).map(|k| html! {
+                        <HiddenTile state={state.clone()} side={p.side} index={k} house={army.house} />
+                    }) }
+                </ol>
+            }
+            <button class="add-hidden" data-testid={format!("add-hidden-{sid}")} onclick={add_hidden}
+                title="A block standing upright: you know it is there, not who it is (Fog-of-War)">{"+ Add a hidden block"}</button>
             if let Some(e) = err {
                 <p class="field-error" data-testid={format!("error-{sid}")}>{crate::words::message(&state.scenario, e)}</p>
             }

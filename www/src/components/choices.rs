@@ -100,7 +100,7 @@ pub fn Choices(p: &ChoicesProps) -> Html {
     bare.policy = Default::default();
     let plain = use_memo(bare, |s| Battle::new(s).ok().map(|b| options(&b, side)));
     let prefix = format!("policy.{sid}");
-    let err = state.battle.as_ref().err().filter(|e| e.field.starts_with(&prefix)).cloned();
+    let err = state.check.as_ref().err().filter(|e| e.field.starts_with(&prefix)).cloned();
     let error_at = |field: &str| -> Html {
         match &err {
             Some(e) if e.field == field || e.field.starts_with(&format!("{field}.")) || e.field.starts_with(&format!("{field}[")) => html! {
@@ -122,7 +122,9 @@ pub fn Choices(p: &ChoicesProps) -> Html {
     let Some(o) = (*plain).clone() else {
         return html! {
             <details class="choices" data-testid={format!("choices-{sid}")}>
-                <summary>{"Choices "}<span class="muted small">{"(fix the blocks first)"}</span></summary>
+                <summary>{"Choices "}<span class="muted small">{
+                    if state.hidden { "(with hidden blocks every block follows the defaults here; known blocks' choices can be set in the JSON)" } else { "(fix the blocks first)" }
+                }</span></summary>
             </details>
         };
     };

@@ -20,6 +20,9 @@ pub struct HeadlineProps {
     pub defender: House,
     /// The area.
     pub area: Option<String>,
+    /// With hidden blocks: what the figures are averaged over.
+    #[prop_or_default]
+    pub averaged: Option<String>,
 }
 
 fn rgb(house: House) -> String {
@@ -68,6 +71,9 @@ pub fn Headline(p: &HeadlineProps) -> Html {
                     <span class="lbl">{format!("Chance {area} is left vacant")}</span>
                 </div>
             </div>
+            if let Some(a) = &p.averaged {
+                <p class="averaged" data-testid="averaged">{a.clone()}</p>
+            }
             <div class="bar" role="img" aria-label={bar_label}>
                 if let Some((a, d, v)) = figures {
                     <span class="seg" style={format!("{}; background: {}", width(a), rgb(p.attacker))}></span>

@@ -154,6 +154,7 @@ pub fn Live(props: &StateProps) -> Html {
     };
     let battle = match &state.battle {
         Ok(b) => b.clone(),
+        Err(_) if state.hidden => return wrap(html! { <p class="muted" data-testid="live-known-only">{crate::state::KNOWN_ONLY}</p> }),
         Err(_) => return wrap(html! { <p class="muted">{"Fix the battle first."}</p> }),
     };
     if let Some(ending) = state.live_ending() {

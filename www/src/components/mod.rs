@@ -8,6 +8,7 @@ pub mod custom;
 pub mod fire_order;
 pub mod live;
 pub mod headline;
+pub mod hidden;
 pub mod picker;
 pub mod problem;
 pub mod replay;

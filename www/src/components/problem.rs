@@ -10,7 +10,7 @@ use yew::prelude::*;
 #[function_component]
 pub fn Problem(props: &StateProps) -> Html {
     let state = &props.state;
-    let Err(e) = &state.battle else {
+    let Err(e) = &state.check else {
         return html! {};
     };
     let text = message(&state.scenario, e);

@@ -30,7 +30,7 @@ pub fn Settings(props: &StateProps) -> Html {
             state.dispatch(Action::Edit(f(v)));
         })
     };
-    let error_field = state.battle.as_ref().err().map(|e| e.field.clone()).unwrap_or_default();
+    let error_field = state.check.as_ref().err().map(|e| e.field.clone()).unwrap_or_default();
     let invalid = |f: &str| (error_field == f).then_some("true");
     let areas = area_names();
     let dead_choices: Vec<&str> = BLOCKS

@@ -71,6 +71,17 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
         };
         parts.push((text, if side == Side::Attacker { "choices-attacker" } else { "choices-defender" }));
     }
+    for side in Side::BOTH {
+        let n = army(s, side).hidden.len();
+        if n > 0 {
+            let blocks = if n == 1 { "block" } else { "blocks" };
+            let control = if side == Side::Attacker { "add-hidden-attacker" } else { "add-hidden-defender" };
+            parts.push((format!("{}: {n} hidden {blocks}", army(s, side).house), control));
+        }
+    }
+    if !s.seen_elsewhere.is_empty() {
+        parts.push((format!("Seen elsewhere: {}", s.seen_elsewhere.join(", ")), ""));
+    }
     if let Some(p) = &s.progress {
         parts.push((format!("Under way: round {}", p.round), ""));
     }
