@@ -163,8 +163,15 @@ pub fn Results(props: &StateProps) -> Html {
         Calc::Failed(m) => html! { <div class="status error" role="alert">{m.clone()}</div> },
         _ => html! {},
     };
+    // The heading and the status (with its Cancel button) stay in place whether figures have
+    // arrived or not, so a button being clicked is never replaced under the pointer.
     let Some(r) = report else {
-        return html! { <section class="card results">{status}</section> };
+        return html! {
+            <section class="card results" aria-labelledby="results-h" data-testid="results" data-current="false" aria-busy="true">
+                <h2 id="results-h">{"What happens"}</h2>
+                {status}
+            </section>
+        };
     };
     let method = match &r.method {
         Method::Exact { states, .. } => format!("Exact: every outcome weighed ({states} battle states)."),
