@@ -14,7 +14,7 @@ use crate::components::share::Share;
 use crate::components::summary::Summary;
 use crate::components::toolbar::Toolbar;
 use crate::engine::{
-    BROWSER_STATE_BUDGET, MONTE_CARLO_RUNS, MONTE_CARLO_SEED, Reply, Request, merge_counts, monte_carlo_note,
+    BROWSER_FOG_BUDGET, BROWSER_STATE_BUDGET, MONTE_CARLO_RUNS, MONTE_CARLO_SEED, Reply, Request, merge_counts, monte_carlo_note,
     monte_carlo_workers, share,
 };
 use crate::pool::RawWorker;
@@ -72,6 +72,20 @@ struct Pool {
     /// The job the solver is working on: its revision and scenario JSON.
     job: Option<(u64, String)>,
     mc: Option<MonteCarlo>,
+    fog: Option<FogRun>,
+}
+
+/// The exact solve of a battle with hidden blocks split across workers: each solves some pieces
+/// of its compositions (`bosworth::Fog::solve_pieces`), the page puts them together.
+struct FogRun {
+    job: u64,
+    fog: bosworth::Fog,
+    /// The scenario JSON, for the Monte Carlo fallback.
+    scenario: String,
+    /// Held so that dropping the run terminates them.
+    _workers: Vec<RawWorker>,
+    /// Each worker's part (JSON) once it has answered.
+    parts: Vec<Option<String>>,
 }
 
 /// A Monte Carlo run split across workers.
@@ -100,10 +114,11 @@ impl Pool {
         }
         self.job = None;
         self.mc = None;
+        self.fog = None;
     }
 
     fn working(&self) -> bool {
-        self.busy || self.mc.is_some()
+        self.busy || self.mc.is_some() || self.fog.is_some()
     }
 }
 
@@ -132,6 +147,35 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
             Reply::Failed { job, message } => {
                 p.stop();
                 Action::Failed { revision: job, message }
+            }
+            Reply::FogPart { job, part, fog } => {
+                let Some(run) = p.fog.as_mut().filter(|r| r.job == job && part < r.parts.len()) else { return };
+                run.parts[part] = Some(fog);
+                if run.parts.iter().any(Option::is_none) {
+                    return;
+                }
+                let run = p.fog.take().expect("checked above");
+                let parts: Result<Vec<bosworth::solve::fog::FogPart>, String> = run
+                    .parts
+                    .iter()
+                    .map(|t| serde_json::from_str(t.as_deref().unwrap_or_default()).map_err(|e| e.to_string()))
+                    .collect();
+                match parts.map(|parts| run.fog.assemble(BROWSER_FOG_BUDGET, &parts)) {
+                    Ok(Ok(f)) => Action::Done { revision: job, report: Rc::new(f.report.clone()), note: None, fog: Some(Rc::new(f)) },
+                    Ok(Err(_)) => {
+                        // Past the budget: one worker draws the mixture instead (Monte Carlo).
+                        drop(p);
+                        fog_fallback(pool, d, job, run.scenario);
+                        return;
+                    }
+                    Err(message) => Action::Failed { revision: job, message },
+                }
+            }
+            Reply::TooLarge { job, .. } if p.fog.as_ref().is_some_and(|r| r.job == job) => {
+                let run = p.fog.take().expect("checked above");
+                drop(p);
+                fog_fallback(pool, d, job, run.scenario);
+                return;
             }
             Reply::TooLarge { job, budget } => {
                 p.busy = false;
@@ -424,11 +468,67 @@ pub fn App() -> Html {
     }
 }
 
+/// The exact solve of a battle with hidden blocks, its pieces split across workers; `false` when
+/// it cannot be split (then the solver worker takes it whole, and falls back to Monte Carlo).
+fn submit_fog(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>, job: u64, scenario: &str) -> bool {
+    let Ok(fog) = codec::parse(scenario).and_then(|s| bosworth::Fog::new(&s)) else { return false };
+    let pieces = fog.pieces();
+    if pieces < 2 {
+        return false;
+    }
+    let k = monte_carlo_workers().min(pieces);
+    let mut workers = Vec::with_capacity(k);
+    for part in 0..k {
+        let (pool2, d2) = (Rc::downgrade(pool), dispatcher.clone());
+        let Ok(w) = RawWorker::spawn("worker.js", move |r| {
+            if let Some(pool) = pool2.upgrade() {
+                on_reply(&pool, &d2, r);
+            }
+        }) else {
+            return false;
+        };
+        let mine: Vec<usize> = (part..pieces).step_by(k).collect();
+        w.send(Request::FogPieces { job, part, scenario: scenario.to_string(), budget: BROWSER_FOG_BUDGET, pieces: mine });
+        workers.push(w);
+    }
+    pool.borrow_mut().fog = Some(FogRun { job, fog, scenario: scenario.to_string(), _workers: workers, parts: vec![None; k] });
+    true
+}
+
+/// A battle with hidden blocks past the exact budget: the solver worker draws it whole.
+fn fog_fallback(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>, job: u64, scenario: String) {
+    let mut p = pool.borrow_mut();
+    if p.solver.is_none() {
+        let (pool2, d) = (Rc::downgrade(pool), dispatcher.clone());
+        match RawWorker::spawn("worker.js", move |r| {
+            if let Some(pool) = pool2.upgrade() {
+                on_reply(&pool, &d, r);
+            }
+        }) {
+            Ok(w) => p.solver = Some(w),
+            Err(e) => {
+                drop(p);
+                dispatcher.dispatch(Action::Failed { revision: job, message: format!("The worker could not start: {e:?}") });
+                return;
+            }
+        }
+    }
+    p.busy = true;
+    p.job = Some((job, scenario.clone()));
+    if let Some(w) = &p.solver {
+        w.send(Request::Solve { job, scenario, budget: BROWSER_STATE_BUDGET });
+    }
+}
+
 /// Sends a job to the solver worker; anything still under way for an older battle is stopped
 /// (its workers terminated).
 fn submit(pool: &Rc<RefCell<Pool>>, dispatcher: UseReducerDispatcher<State>, job: u64, scenario: String) {
+    pool.borrow_mut().stop();
+    if submit_fog(pool, &dispatcher, job, &scenario) {
+        dispatcher.dispatch(Action::Started(job));
+        return;
+    }
     let mut p = pool.borrow_mut();
-    p.stop();
     if p.solver.is_none() {
         let (pool2, d) = (Rc::downgrade(pool), dispatcher.clone());
         match RawWorker::spawn("worker.js", move |r| {

@@ -13,6 +13,11 @@ use serde::{Deserialize, Serialize};
 
 /// States the exact solver may visit in the browser before giving way to Monte Carlo.
 pub const BROWSER_STATE_BUDGET: usize = 2_000_000;
+/// States the exact solver may visit in the browser over all the compositions of a battle with
+/// hidden blocks together, before giving way to Monte Carlo. Each composition's states are
+/// freed before the next is solved, so this bounds time, not memory (each composition stays
+/// within [`BROWSER_STATE_BUDGET`]).
+pub const BROWSER_FOG_BUDGET: usize = 10_000_000;
 /// Monte Carlo battles when the exact solver gives up (in all workers together).
 pub const MONTE_CARLO_RUNS: u64 = 400_000;
 /// Battles per chunk between progress reports (per worker).
@@ -84,6 +89,20 @@ pub enum Request {
         /// This worker's share of the battles.
         runs: u64,
     },
+    /// Solve these pieces of a battle with hidden blocks exactly (`bosworth::Fog::solve_pieces`):
+    /// the page splits the pieces among its workers and puts the parts together.
+    FogPieces {
+        /// The page's revision.
+        job: u64,
+        /// Which worker (echoed).
+        part: usize,
+        /// The scenario JSON.
+        scenario: String,
+        /// State budget of all the pieces together.
+        budget: usize,
+        /// The pieces.
+        pieces: Vec<usize>,
+    },
     /// Stop the Monte Carlo run of `job`.
     Cancel {
         /// The page's revision.
@@ -150,6 +169,15 @@ pub enum Reply {
         fog: String,
         /// Why Monte Carlo, when it is.
         note: Option<String>,
+    },
+    /// Solved pieces of a battle with hidden blocks: `bosworth::solve::fog::FogPart` as JSON.
+    FogPart {
+        /// The page's revision.
+        job: u64,
+        /// Which worker.
+        part: usize,
+        /// The part's JSON.
+        fog: String,
     },
     /// Exact figures.
     Done {
@@ -301,7 +329,7 @@ impl Worker for Engine {
                 if let Ok(sc) = crate::codec::parse(&scenario)
                     && bosworth::solve::fog::has_hidden(&sc)
                 {
-                    let reply = match fog_json(&sc, budget) {
+                    let reply = match fog_json(&sc, budget.max(BROWSER_FOG_BUDGET)) {
                         Ok((fog, note)) => Reply::FogDone { job, fog, note },
                         Err(message) => Reply::Failed { job, message },
                     };
@@ -322,6 +350,18 @@ impl Worker for Engine {
                     }
                     Err(SolveError::TooLarge { budget }) => scope.respond(who, Reply::TooLarge { job, budget }),
                 }
+            }
+            Request::FogPieces { job, part, scenario, budget, pieces } => {
+                self.run = None;
+                let fog = crate::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s));
+                let reply = match fog {
+                    Ok(fog) => match fog.solve_pieces(budget, &pieces) {
+                        Ok(p) => Reply::FogPart { job, part, fog: serde_json::to_string(&p).expect("parts serialise") },
+                        Err(SolveError::TooLarge { budget }) => Reply::TooLarge { job, budget },
+                    },
+                    Err(e) => Reply::Failed { job, message: e.to_string() },
+                };
+                scope.respond(who, reply);
             }
             Request::Simulate { job, part, scenario, seed, runs } => {
                 self.run = None;

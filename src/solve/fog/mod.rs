@@ -27,12 +27,17 @@ use crate::solve::exact::solve_into;
 use crate::solve::monte_carlo::{MAX_RUNS, one_battle};
 use crate::solve::report::{Method, Tally};
 use candidates::Candidate;
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The most candidate assignments [`Fog::new`] lists one by one; past it, only Monte Carlo
 /// (which draws them) can average over the hidden blocks.
 pub const MAX_ASSIGNMENTS: usize = 2_000_000;
+
+/// The most states one composition may need in an exact mixture (the browser's budget for one
+/// battle): a mixture solves many battles, each of which must be small; past it, Monte Carlo.
+pub const MAX_COMPOSITION_STATES: usize = 2_000_000;
 
 /// The pieces the compositions are cut into for solving (on threads, natively).
 const PIECES: usize = 16;
@@ -580,8 +585,9 @@ impl Fog {
     ///
     /// # Errors
     /// [`SolveError::TooLarge`] when the compositions together need more than `budget` states,
-    /// or there are more than [`MAX_EXACT_COMPOSITIONS`] of them (or too many assignments to
-    /// list): Monte Carlo ([`Fog::simulate`]) then averages over them instead.
+    /// one of them more than [`MAX_COMPOSITION_STATES`], or there are more than
+    /// [`MAX_EXACT_COMPOSITIONS`] of them (or too many assignments to list): Monte Carlo
+    /// ([`Fog::simulate`]) then averages over them instead.
     pub fn solve(&self, budget: usize) -> Result<FogReport, SolveError> {
         self.solve_threads(budget, 1)
     }
@@ -592,13 +598,140 @@ impl Fog {
     /// # Errors
     /// As [`Fog::solve`]: `budget` bounds the states of all compositions together.
     pub fn solve_threads(&self, budget: usize, threads: usize) -> Result<FogReport, SolveError> {
-        let Some(comps) = self
-            .compositions
-            .as_ref()
-            .filter(|c| c.len() <= MAX_EXACT_COMPOSITIONS)
-        else {
+        let pieces = self.pieces();
+        if pieces == 0 {
             return Err(SolveError::TooLarge { budget });
+        }
+        let threads = threads.clamp(1, pieces);
+        let work = |t: usize| -> Result<FogPart, SolveError> {
+            let mine: Vec<usize> = (t..pieces).step_by(threads).collect();
+            self.solve_pieces(budget, &mine)
         };
+        #[cfg(not(target_arch = "wasm32"))]
+        let parts: Vec<Result<FogPart, SolveError>> = if threads > 1 {
+            // Each thread gets its own copy: the battle cache is not shared between threads.
+            let copies: Vec<Fog> = (0..threads).map(|_| self.copy()).collect();
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = copies
+                    .into_iter()
+                    .enumerate()
+                    .map(|(t, fog)| {
+                        scope.spawn(move || {
+                            let mine: Vec<usize> = (t..pieces).step_by(threads).collect();
+                            fog.solve_pieces(budget, &mine)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a solver thread"))
+                    .collect()
+            })
+        } else {
+            vec![work(0)]
+        };
+        #[cfg(target_arch = "wasm32")]
+        let parts: Vec<Result<FogPart, SolveError>> = vec![work(0)];
+        let parts = parts
+            .into_iter()
+            .collect::<Result<Vec<FogPart>, SolveError>>()?;
+        self.assemble(budget, &parts)
+    }
+
+    /// A copy with an empty battle cache, for another thread.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn copy(&self) -> Fog {
+        Fog {
+            scenario: self.scenario.clone(),
+            hidden: self.hidden.clone(),
+            compositions: self.compositions.clone(),
+            assignments: self.assignments,
+            battles: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The compositions that can be solved exactly, or `None`.
+    fn exact_compositions(&self) -> Option<&[Composition]> {
+        self.compositions
+            .as_deref()
+            .filter(|c| c.len() <= MAX_EXACT_COMPOSITIONS)
+    }
+
+    /// How many pieces an exact solve is cut into (0 when there are too many compositions to
+    /// solve each exactly). The pieces are the same whatever solves them, and [`Fog::assemble`]
+    /// adds them in order, so threads or Web Workers give the same figures as one.
+    pub fn pieces(&self) -> usize {
+        self.exact_compositions().map_or(0, |c| c.len().min(PIECES))
+    }
+
+    /// Compositions `from..to` of piece `k`.
+    fn piece_range(&self, k: usize) -> std::ops::Range<usize> {
+        let n = self.exact_compositions().map_or(0, <[Composition]>::len);
+        let pieces = n.min(PIECES);
+        k * n / pieces..(k + 1) * n / pieces
+    }
+
+    /// Solves some pieces of the exact mixture (for a thread or a Web Worker).
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`] as for [`Fog::solve`], or for a piece that does not exist.
+    pub fn solve_pieces(&self, budget: usize, pieces: &[usize]) -> Result<FogPart, SolveError> {
+        let comps = self
+            .exact_compositions()
+            .ok_or(SolveError::TooLarge { budget })?;
+        let mut part = FogPart {
+            pieces: Vec::new(),
+            states: 0,
+            peak: 0,
+        };
+        for &k in pieces {
+            if k >= self.pieces() {
+                return Err(SolveError::TooLarge { budget });
+            }
+            let range = self.piece_range(k);
+            let battles: Vec<Battle> = comps[range.clone()]
+                .iter()
+                .map(|c| {
+                    self.battle_of(&c.example)
+                        .expect("every composition was checked when it was classified")
+                })
+                .collect();
+            let done = solve_some(&comps[range], &battles, budget)?;
+            part.states += done.states;
+            part.peak = part.peak.max(done.peak);
+            part.pieces.push((k, done.tally, done.holds));
+        }
+        Ok(part)
+    }
+
+    /// Puts solved pieces together into the mixture's figures.
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`] when a piece is missing or twice, or the states of all of them
+    /// exceed `budget`.
+    pub fn assemble(&self, budget: usize, parts: &[FogPart]) -> Result<FogReport, SolveError> {
+        let comps = self
+            .exact_compositions()
+            .ok_or(SolveError::TooLarge { budget })?;
+        let mut pieces: Vec<&(usize, Tally, Vec<[f64; 3]>)> =
+            parts.iter().flat_map(|p| &p.pieces).collect();
+        pieces.sort_by_key(|p| p.0);
+        let complete =
+            pieces.len() == self.pieces() && pieces.iter().enumerate().all(|(k, p)| p.0 == k);
+        let states: usize = parts.iter().map(|p| p.states).sum();
+        if !complete || states > budget {
+            return Err(SolveError::TooLarge { budget });
+        }
+        let peak = parts.iter().map(|p| p.peak).max().unwrap_or(0);
+        let mut tally: Option<Tally> = None;
+        let mut holds = Vec::with_capacity(comps.len());
+        for (_, t, h) in pieces {
+            match &mut tally {
+                Some(all) => all.merge(t),
+                None => tally = Some(t.clone()),
+            }
+            holds.extend_from_slice(h);
+        }
         let battles: Vec<Battle> = comps
             .iter()
             .map(|c| {
@@ -606,49 +739,6 @@ impl Fog {
                     .expect("every composition was checked when it was classified")
             })
             .collect();
-        // The compositions are cut into the same pieces whatever the number of threads, and the
-        // pieces' tallies added in order: the figures do not depend on the machine.
-        let n = comps.len();
-        let pieces = n.min(PIECES);
-        let threads = threads.clamp(1, pieces);
-        let piece = |k: usize| {
-            let (from, to) = (k * n / pieces, (k + 1) * n / pieces);
-            solve_some(&comps[from..to], &battles[from..to], budget)
-        };
-        let work = |t: usize| -> Vec<(usize, Result<Part, SolveError>)> {
-            (t..pieces)
-                .step_by(threads)
-                .map(|k| (k, piece(k)))
-                .collect()
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        let mut done: Vec<(usize, Result<Part, SolveError>)> = if threads > 1 {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || work(t))).collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| h.join().expect("a solver thread"))
-                    .collect()
-            })
-        } else {
-            work(0)
-        };
-        #[cfg(target_arch = "wasm32")]
-        let mut done: Vec<(usize, Result<Part, SolveError>)> = work(0);
-        done.sort_by_key(|d| d.0);
-        let parts = done.into_iter().map(|d| d.1);
-        let mut tally: Option<Tally> = None;
-        let (mut states, mut peak, mut holds) = (0, 0, Vec::with_capacity(comps.len()));
-        for part in parts {
-            let part = part.map_err(|_| SolveError::TooLarge { budget })?;
-            match &mut tally {
-                Some(t) => t.merge(&part.tally),
-                None => tally = Some(part.tally),
-            }
-            states += part.states;
-            peak = peak.max(part.peak);
-            holds.extend(part.holds);
-        }
         let tally = tally.expect("at least one composition");
         let method = Method::Exact {
             states,
@@ -768,7 +858,17 @@ impl Fog {
     }
 }
 
-/// What one thread solved: its compositions' figures together, and each one's own chances.
+/// Some pieces of an exact mixture, solved by a thread or a Web Worker, for [`Fog::assemble`].
+/// Serialisable, so workers can send it to the page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FogPart {
+    /// Per piece: its index, its compositions' figures together, and each one's own chances.
+    pieces: Vec<(usize, Tally, Vec<[f64; 3]>)>,
+    states: usize,
+    peak: usize,
+}
+
+/// Compositions solved together: their figures, and each one's own chances.
 struct Part {
     tally: Tally,
     states: usize,
@@ -787,7 +887,8 @@ fn solve_some(
     let (mut states, mut peak, mut holds) = (0, 0, Vec::with_capacity(comps.len()));
     for (comp, battle) in comps.iter().zip(battles) {
         let mut own = Tally::new(battle);
-        let (s, p) = solve_into(battle, budget.saturating_sub(states), comp.chance, &mut own)?;
+        let left = budget.saturating_sub(states).min(MAX_COMPOSITION_STATES);
+        let (s, p) = solve_into(battle, left, comp.chance, &mut own)?;
         states += s;
         peak = peak.max(p);
         let h = own.holds();
