@@ -163,9 +163,9 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 match parts.map(|parts| run.fog.assemble(BROWSER_FOG_BUDGET, &parts)) {
                     Ok(Ok(f)) => Action::Done { revision: job, report: Rc::new(f.report.clone()), note: None, fog: Some(Rc::new(f)) },
                     Ok(Err(_)) => {
-                        // Past the budget: one worker draws the mixture instead (Monte Carlo).
+                        // Past the budget: the solver worker draws the mixture whole (Monte Carlo).
                         drop(p);
-                        fog_fallback(pool, d, job, run.scenario);
+                        solve_in_worker(pool, d, job, run.scenario);
                         return;
                     }
                     Err(message) => Action::Failed { revision: job, message },
@@ -174,7 +174,8 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
             Reply::TooLarge { job, .. } if p.fog.as_ref().is_some_and(|r| r.job == job) => {
                 let run = p.fog.take().expect("checked above");
                 drop(p);
-                fog_fallback(pool, d, job, run.scenario);
+                // Past the budget: the solver worker draws the mixture whole (Monte Carlo).
+                solve_in_worker(pool, d, job, run.scenario);
                 return;
             }
             Reply::TooLarge { job, budget } => {
@@ -495,8 +496,9 @@ fn submit_fog(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>
     true
 }
 
-/// A battle with hidden blocks past the exact budget: the solver worker draws it whole.
-fn fog_fallback(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>, job: u64, scenario: String) {
+/// Sends a scenario to the solver worker (started if needed); `false` if it could not start
+/// (the page is told).
+fn solve_in_worker(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>, job: u64, scenario: String) -> bool {
     let mut p = pool.borrow_mut();
     if p.solver.is_none() {
         let (pool2, d) = (Rc::downgrade(pool), dispatcher.clone());
@@ -509,7 +511,7 @@ fn fog_fallback(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<Stat
             Err(e) => {
                 drop(p);
                 dispatcher.dispatch(Action::Failed { revision: job, message: format!("The worker could not start: {e:?}") });
-                return;
+                return false;
             }
         }
     }
@@ -518,6 +520,7 @@ fn fog_fallback(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<Stat
     if let Some(w) = &p.solver {
         w.send(Request::Solve { job, scenario, budget: BROWSER_STATE_BUDGET });
     }
+    true
 }
 
 /// Sends a job to the solver worker; anything still under way for an older battle is stopped
@@ -528,27 +531,7 @@ fn submit(pool: &Rc<RefCell<Pool>>, dispatcher: UseReducerDispatcher<State>, job
         dispatcher.dispatch(Action::Started(job));
         return;
     }
-    let mut p = pool.borrow_mut();
-    if p.solver.is_none() {
-        let (pool2, d) = (Rc::downgrade(pool), dispatcher.clone());
-        match RawWorker::spawn("worker.js", move |r| {
-            if let Some(pool) = pool2.upgrade() {
-                on_reply(&pool, &d, r);
-            }
-        }) {
-            Ok(w) => p.solver = Some(w),
-            Err(e) => {
-                drop(p);
-                dispatcher.dispatch(Action::Failed { revision: job, message: format!("The worker could not start: {e:?}") });
-                return;
-            }
-        }
+    if solve_in_worker(pool, &dispatcher, job, scenario) {
+        dispatcher.dispatch(Action::Started(job));
     }
-    p.busy = true;
-    p.job = Some((job, scenario.clone()));
-    if let Some(w) = &p.solver {
-        w.send(Request::Solve { job, scenario, budget: BROWSER_STATE_BUDGET });
-    }
-    drop(p);
-    dispatcher.dispatch(Action::Started(job));
 }

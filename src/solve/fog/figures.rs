@@ -120,18 +120,24 @@ fn viewer(fog: &Fog) -> Side {
     }
 }
 
-/// The report's shape for the mixture: known blocks as in any composition, hidden blocks by
-/// label; a King, Pretender or heir counts if one fights in any composition.
-fn shape(fog: &Fog, battles: &[&Battle]) -> Shape {
-    let mut shape = Shape::of(battles[0]);
-    for b in &battles[1..] {
-        let s = Shape::of(b);
-        shape.start = shape.start.max(s.start);
-        shape.king |= s.king;
-        shape.pretender |= s.pretender;
-        shape.heirs[0] |= s.heirs[0];
-        shape.heirs[1] |= s.heirs[1];
+/// Adds a composition's battle to the merged shape of a mixture: known blocks as in any
+/// composition; a King, Pretender or heir counts if one fights in any composition.
+pub(super) fn widen(union: &mut Option<Shape>, battle: &Battle) {
+    let s = Shape::of(battle);
+    match union {
+        None => *union = Some(s),
+        Some(shape) => {
+            shape.start = shape.start.max(s.start);
+            shape.king |= s.king;
+            shape.pretender |= s.pretender;
+            shape.heirs[0] |= s.heirs[0];
+            shape.heirs[1] |= s.heirs[1];
+        }
     }
+}
+
+/// The mixture's shape with hidden blocks named by label, their start unknown.
+fn named(fog: &Fog, mut shape: Shape) -> Shape {
     for h in &fog.hidden {
         let line = &mut shape.blocks[h.slot];
         line.name = h.label.clone();
@@ -232,6 +238,18 @@ fn identities(fog: &Fog, i: usize, sums: &[(f64, f64)]) -> Vec<Identity> {
     who
 }
 
+/// Who each hidden block may be, from per-candidate (chance, viewer holds x chance) sums.
+fn hidden_reports(fog: &Fog, sums: &[Vec<(f64, f64)>]) -> Vec<HiddenReport> {
+    (0..fog.hidden.len())
+        .map(|i| HiddenReport {
+            label: fog.hidden[i].label.clone(),
+            side: fog.hidden[i].side,
+            slot: fog.hidden[i].slot,
+            who: identities(fog, i, &sums[i]),
+        })
+        .collect()
+}
+
 fn scouting(fog: &Fog, hidden: &[HiddenReport], overall: f64) -> Vec<Scout> {
     let mut out: Vec<Scout> = hidden
         .iter()
@@ -283,14 +301,17 @@ fn example(fog: &Fog, comp: &Composition, viewer_holds: f64) -> Example {
 pub(super) fn exact(
     fog: &Fog,
     comps: &[Composition],
-    battles: &[Battle],
+    battles: &[std::sync::Arc<Battle>],
     holds: &[[f64; 3]],
     tally: &Tally,
     method: Method,
 ) -> FogReport {
     let viewer = viewer(fog);
-    let refs: Vec<&Battle> = battles.iter().collect();
-    let mut report = tally.report_shaped(&shape(fog, &refs), method, 1.0);
+    let mut union = None;
+    for b in battles {
+        widen(&mut union, b);
+    }
+    let mut report = tally.report_shaped(&named(fog, union.expect("a composition")), method, 1.0);
     even_lines(fog, &mut report);
     let mut sums: Vec<Vec<(f64, f64)>> = fog
         .hidden
@@ -336,18 +357,11 @@ pub(super) fn exact(
         .collect();
     let (worst_v, worst_k) = at(0.1);
     let (best_v, best_k) = at(0.9);
-    let hidden: Vec<HiddenReport> = (0..fog.hidden.len())
-        .map(|i| HiddenReport {
-            label: fog.hidden[i].label.clone(),
-            side: fog.hidden[i].side,
-            slot: fog.hidden[i].slot,
-            who: identities(fog, i, &sums[i]),
-        })
-        .collect();
-    let overall = match viewer {
-        Side::Attacker => report.attacker_holds,
-        Side::Defender => report.defender_holds,
-    };
+    let hidden = hidden_reports(fog, &sums);
+    let overall = holds_of(
+        viewer,
+        [report.attacker_holds, report.defender_holds, report.vacant],
+    );
     FogReport {
         scouting: scouting(fog, &hidden, overall),
         viewer,
@@ -375,6 +389,8 @@ pub(super) fn exact(
 pub(super) struct Seen {
     per: Vec<Vec<(f64, f64)>>,
     royal: [f64; 3],
+    /// Distinct compositions drawn.
+    pub distinct: usize,
 }
 
 impl Seen {
@@ -382,6 +398,7 @@ impl Seen {
         Seen {
             per: sizes.iter().map(|&n| vec![(0.0, 0.0); n]).collect(),
             royal: [0.0; 3],
+            distinct: 0,
         }
     }
 
@@ -413,9 +430,8 @@ pub(super) fn sampled(
     runs: u64,
 ) -> FogReport {
     let viewer = viewer(fog);
-    let cache = fog.battles.borrow();
-    let refs: Vec<&Battle> = cache.values().collect();
-    let mut report = tally.report_shaped(&shape(fog, &refs), method, runs as f64);
+    let union = fog.union.borrow().clone().expect("a battle was built");
+    let mut report = tally.report_shaped(&named(fog, union), method, runs as f64);
     even_lines(fog, &mut report);
     let n = runs as f64;
     let mut sums: Vec<Vec<(f64, f64)>> = seen
@@ -424,22 +440,15 @@ pub(super) fn sampled(
         .map(|per| per.iter().map(|&(k, w)| (k / n, w / n)).collect())
         .collect();
     even_out(fog, &mut sums);
-    let hidden: Vec<HiddenReport> = (0..fog.hidden.len())
-        .map(|i| HiddenReport {
-            label: fog.hidden[i].label.clone(),
-            side: fog.hidden[i].side,
-            slot: fog.hidden[i].slot,
-            who: identities(fog, i, &sums[i]),
-        })
-        .collect();
-    let overall = match viewer {
-        Side::Attacker => report.attacker_holds,
-        Side::Defender => report.defender_holds,
-    };
+    let hidden = hidden_reports(fog, &sums);
+    let overall = holds_of(
+        viewer,
+        [report.attacker_holds, report.defender_holds, report.vacant],
+    );
     FogReport {
         scouting: scouting(fog, &hidden, overall),
         viewer,
-        compositions: refs.len(),
+        compositions: seen.distinct,
         possibilities: fog.assignments,
         hidden,
         spread: None,

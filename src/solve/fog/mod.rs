@@ -25,19 +25,31 @@ use crate::scenario::{BlockEntry, CustomBlock, Scenario, ScenarioError, Side};
 use crate::solve::error::SolveError;
 use crate::solve::exact::solve_into;
 use crate::solve::monte_carlo::{MAX_RUNS, one_battle};
+use crate::solve::report::Shape;
 use crate::solve::report::{Method, Tally};
 use candidates::Candidate;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// The most candidate assignments [`Fog::new`] lists one by one; past it, only Monte Carlo
 /// (which draws them) can average over the hidden blocks.
-pub const MAX_ASSIGNMENTS: usize = 2_000_000;
+pub const MAX_ASSIGNMENTS: usize = 300_000;
 
 /// The most states one composition may need in an exact mixture (the browser's budget for one
 /// battle): a mixture solves many battles, each of which must be small; past it, Monte Carlo.
 pub const MAX_COMPOSITION_STATES: usize = 2_000_000;
+
+/// The most distinct compositions Monte Carlo counts (its report says "at least" past it).
+const MAX_DISTINCT_COUNTED: usize = 1_000_000;
+
+/// The most composition battles kept built at once.
+const BATTLE_CACHE: usize = 4_096;
+
+/// Rejection draws Monte Carlo tries for one assignment before taking a known valid one (only
+/// when the hidden blocks' candidates overlap so much that most draws repeat a person).
+const DRAW_TRIES: usize = 100_000;
 
 /// The pieces the compositions are cut into for solving (on threads, natively).
 const PIECES: usize = 16;
@@ -85,7 +97,11 @@ pub struct Fog {
     /// Assignments listed (distinct candidate choices for all hidden blocks, no person twice).
     assignments: usize,
     /// Built battles, by composition class key.
-    battles: RefCell<HashMap<Vec<u32>, Battle>>,
+    battles: RefCell<HashMap<Vec<u32>, Arc<Battle>>>,
+    /// The report shape of every battle built so far, merged (who may fight in some composition).
+    union: RefCell<Option<Shape>>,
+    /// One valid assignment, for Monte Carlo's draws when rejection keeps failing.
+    first: Vec<usize>,
 }
 
 impl std::fmt::Debug for Fog {
@@ -256,6 +272,8 @@ impl Fog {
             compositions: None,
             assignments: 0,
             battles: RefCell::new(HashMap::new()),
+            union: RefCell::new(None),
+            first: Vec::new(),
         };
         let Some(first) = fog.any_assignment() else {
             return Err(ScenarioError::new(
@@ -269,6 +287,14 @@ impl Fog {
         // battle that can never be fought (e.g. every block a reserve) is refused here.
         fog.battle_of(&first)?;
         fog.enumerate();
+        fog.first = first;
+        if fog.compositions.is_none() && !fog.drawable() {
+            return Err(ScenarioError::new(
+                format!("{}.hidden", fog.hidden[0].side.name()),
+                "these hidden blocks may be too many things to list, and their candidates overlap so \
+                 much that they can hardly be drawn apart: give them fewer or separate candidates",
+            ));
+        }
         Ok(fog)
     }
 
@@ -304,7 +330,7 @@ impl Fog {
     }
 
     /// The battle of an assignment, built once per class key.
-    fn battle_of(&self, pick: &[usize]) -> Result<Battle, ScenarioError> {
+    fn battle_of(&self, pick: &[usize]) -> Result<Arc<Battle>, ScenarioError> {
         let key: Vec<u32> = self
             .hidden
             .iter()
@@ -315,8 +341,14 @@ impl Fog {
             return Ok(b.clone());
         }
         let sc = self.concrete(pick);
-        let battle = Battle::new(&sc).map_err(|e| self.explain(e, pick))?;
-        self.battles.borrow_mut().insert(key, battle.clone());
+        let battle = Arc::new(Battle::new(&sc).map_err(|e| self.explain(e, pick))?);
+        figures::widen(&mut self.union.borrow_mut(), &battle);
+        let mut cache = self.battles.borrow_mut();
+        // Monte Carlo over a huge mixture draws a new battle nearly every time: keep a bounded
+        // number, build the rest when drawn.
+        if cache.len() < BATTLE_CACHE {
+            cache.insert(key, battle.clone());
+        }
         Ok(battle)
     }
 
@@ -647,6 +679,8 @@ impl Fog {
             compositions: self.compositions.clone(),
             assignments: self.assignments,
             battles: RefCell::new(HashMap::new()),
+            union: RefCell::new(None),
+            first: self.first.clone(),
         }
     }
 
@@ -689,7 +723,7 @@ impl Fog {
                 return Err(SolveError::TooLarge { budget });
             }
             let range = self.piece_range(k);
-            let battles: Vec<Battle> = comps[range.clone()]
+            let battles: Vec<Arc<Battle>> = comps[range.clone()]
                 .iter()
                 .map(|c| {
                     self.battle_of(&c.example)
@@ -732,7 +766,7 @@ impl Fog {
             }
             holds.extend_from_slice(h);
         }
-        let battles: Vec<Battle> = comps
+        let battles: Vec<Arc<Battle>> = comps
             .iter()
             .map(|c| {
                 self.battle_of(&c.example)
@@ -754,6 +788,7 @@ impl Fog {
     pub fn simulate(&self, runs: u64, seed: u64) -> FogReport {
         let runs = runs.clamp(1, MAX_RUNS);
         let mut rng = rng_from_seed(seed);
+        let mut keys: HashSet<Vec<u32>> = HashSet::new();
         let mut tally: Option<Tally> = None;
         let mut seen = figures::Seen::new(
             &self
@@ -793,6 +828,15 @@ impl Fog {
                 }
             };
             let (example, pick) = pick;
+            if keys.len() < MAX_DISTINCT_COUNTED {
+                keys.insert(
+                    self.hidden
+                        .iter()
+                        .zip(&example)
+                        .map(|(h, &c)| h.class[c])
+                        .collect::<Vec<u32>>(),
+                );
+            }
             let battle = self
                 .battle_of(&example)
                 .expect("every composition was checked when it was classified");
@@ -802,13 +846,26 @@ impl Fog {
             seen.add(self, &battle, &pick, ending.holder);
         }
         let tally = tally.expect("at least one battle");
+        seen.distinct = keys.len();
         figures::sampled(self, &seen, &tally, Method::MonteCarlo { runs, seed }, runs)
     }
 
     /// Draws an assignment from the prior by rejection (each hidden block each of its blocks
     /// equally likely, then a strength; again while a person is twice).
     fn draw(&self, rng: &mut BattleRng) -> Vec<usize> {
-        loop {
+        self.try_draw(rng, DRAW_TRIES)
+            .unwrap_or_else(|| self.first.clone())
+    }
+
+    /// True if rejection draws succeed often enough (at least once in [`DRAW_TRIES`] / 10).
+    fn drawable(&self) -> bool {
+        let mut rng = rng_from_seed(0);
+        self.try_draw(&mut rng, DRAW_TRIES / 10).is_some()
+    }
+
+    /// An assignment drawn by rejection within `tries`, or `None`.
+    fn try_draw(&self, rng: &mut BattleRng, tries: usize) -> Option<Vec<usize>> {
+        for _ in 0..tries {
             let mut pick = Vec::with_capacity(self.hidden.len());
             let mut used: Vec<&str> = Vec::new();
             let mut ok = true;
@@ -842,7 +899,7 @@ impl Fog {
                 pick.push(c);
             }
             if ok {
-                // Interchangeable hidden blocks in the game's block order (R13).
+                // Interchangeable hidden blocks in the order of R13 (class, then block list).
                 for i in 0..pick.len() {
                     let mut j = i;
                     while let Some(t) = self.hidden[j].twin {
@@ -852,9 +909,10 @@ impl Fog {
                         j = t;
                     }
                 }
-                return pick;
+                return Some(pick);
             }
         }
+        None
     }
 }
 
@@ -880,7 +938,7 @@ struct Part {
 /// Solves compositions exactly into one tally, each weighted by its chance.
 fn solve_some(
     comps: &[Composition],
-    battles: &[Battle],
+    battles: &[Arc<Battle>],
     budget: usize,
 ) -> Result<Part, SolveError> {
     let mut tally = Tally::new(&battles[0]);
