@@ -572,3 +572,16 @@ fn hidden_blocks_are_edited_checked_and_described() {
     let s = s.apply(Action::Edit(Edit::RemoveHidden(Side::Defender, 1))).apply(Action::Edit(Edit::RemoveHidden(Side::Defender, 0)));
     assert!(!s.hidden && s.battle.is_ok());
 }
+
+#[wasm_bindgen_test]
+fn the_advisor_never_says_a_chance_rises_to_itself() {
+    use bosworth_www::components::advisor::gain_sentence;
+    assert_eq!(
+        gain_sentence("by both sides", "York (defender)", "Kent", 0.63912, 0.63948),
+        "Best play by both sides changes nothing that shows: York (defender)'s chance to hold Kent stays 63.9%, as with the choices as set."
+    );
+    assert_eq!(
+        gain_sentence("by the attacker", "Lancaster (attacker)", "Kent", 0.016, 0.428),
+        "Best play by the attacker raises Lancaster (attacker)'s chance to hold Kent from 1.6% to 42.8%."
+    );
+}

@@ -113,6 +113,18 @@ pub fn Advisor(props: &StateProps) -> Html {
     }
 }
 
+/// What best play does to a chance to hold, never "raises ... from 63.9% to 63.9%": when the
+/// two round to the same figure, it says best play changes nothing that shows.
+pub fn gain_sentence(by: &str, whose: &str, area: &str, policy: f64, best: f64) -> String {
+    let (before, after) = (pct(policy), pct(best));
+    if before == after {
+        format!("Best play {by} changes nothing that shows: {whose}'s chance to hold {area} stays {after}, as with the choices as set.")
+    } else {
+        let verb = if best >= policy { "raises" } else { "lowers" };
+        format!("Best play {by} {verb} {whose}'s chance to hold {area} from {before} to {after}.")
+    }
+}
+
 fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: impl Fn(bosworth::Side) -> bosworth::data::House) -> Html {
     let what = OBJECTIVES.iter().find(|(v, _)| *v == objective).map_or("hold the area", |o| o.1);
     let (idx, who) = match players {
@@ -122,8 +134,7 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
     let whose = format!("{} ({})", house(who), who.name());
     let gain = if objective == "hold" {
         let by = match players { "both" => "by both sides", "attacker" => "by the attacker", _ => "by the defender" };
-        let verb = if a.best[idx] >= a.policy[idx] { "raises" } else { "lowers" };
-        format!("Best play {by} {verb} {whose}'s chance to hold {area} from {} to {}.", pct(a.policy[idx]), pct(a.best[idx]))
+        gain_sentence(by, &whose, area, a.policy[idx], a.best[idx])
     } else {
         format!("{whose}, playing to {what}: {} with the choices as set, {} with best play.", value_text(objective, a.policy[idx]), value_text(objective, a.best[idx]))
     };
