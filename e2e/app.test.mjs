@@ -91,7 +91,7 @@ test('a replay steps forward and back, highlighting the fire order', async () =>
   const total = Number((await page.textContent('[data-testid="replay-step"]')).match(/of (\d+)/)[1]);
   assert.ok(total > 2);
   await page.click('[data-testid="replay-next"]');
-  assert.match(await page.textContent('[data-testid="replay-current"]'), /Herbert fires at A2: rolls \[/);
+  assert.match(await page.textContent('[data-testid="replay-current"]'), /Herbert \(A2\) fires: rolls \[/);
   // The acting block is highlighted in round 1 of the fire order.
   assert.equal(await page.textContent('[data-testid="round-1"] .turn.current .turn-block'), 'Herbert');
   await page.click('[data-testid="replay-next"]');
@@ -103,6 +103,14 @@ test('a replay steps forward and back, highlighting the fire order', async () =>
   for (let i = 0; i < total + 2; i++) await page.keyboard.press('ArrowRight');
   assert.match(await page.textContent('[data-testid="replay-step"]'), new RegExp(`^Event ${total} of ${total}`));
   assert.match(await page.textContent('[data-testid="replay-current"]'), /The battle ends in round \d/);
+  // The current event stays in view inside the list of events.
+  const inView = await page.$eval('[data-testid="events"]', (ol) => {
+    const li = ol.querySelector('li.current');
+    const a = ol.getBoundingClientRect();
+    const b = li.getBoundingClientRect();
+    return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+  });
+  assert.ok(inView, 'the current event is in view');
 });
 
 test('a broken link shows an error, and the page still works', async () => {

@@ -19,13 +19,18 @@ pub fn describe(event: &Event) -> String {
         }
         Event::Acts { block, action, target, rating, dice, hits, rule, .. } => {
             let dice = dice.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ");
-            let at = rating.as_ref().map(|r| format!(" at {r}")).unwrap_or_default();
+            // The rating in brackets after the block: "Herbert (A2) fires", never "fires at A2",
+            // which reads as a target.
+            let block = match rating {
+                Some(r) => format!("{block} ({r})"),
+                None => block.clone(),
+            };
             let target = target.as_ref().map(|t| format!(" {t}")).unwrap_or_default();
             match action.as_str() {
                 "fire" | "counter-fire" => {
-                    format!("{block} {action}s{at}{target}: rolls [{dice}], {hits} hit{} ({rule}).", if *hits == 1 { "" } else { "s" })
+                    format!("{block} {action}s{target}: rolls [{dice}], {hits} hit{} ({rule}).", if *hits == 1 { "" } else { "s" })
                 }
-                "charge" => format!("{block} charges{target}{at}: rolls [{dice}], {hits} hit{} ({rule}).", if *hits == 1 { "" } else { "s" }),
+                "charge" => format!("{block} charges{target}: rolls [{dice}], {hits} hit{} ({rule}).", if *hits == 1 { "" } else { "s" }),
                 "treachery" | "treason" => format!(
                     "{block}: {action} against{target}, rolls [{dice}]: {} ({rule}).",
                     if *hits > 0 { "it works" } else { "it fails" }

@@ -109,7 +109,7 @@ fn replays_read_as_sentences_with_rules() {
     let b = bosworth::Battle::new(&preset("sidebar")).unwrap();
     let r = bosworth::replay(&b, 7);
     let text: Vec<String> = r.events.iter().map(narrate::describe).collect();
-    assert!(text[0].starts_with("Herbert fires at A2: rolls ["), "{}", text[0]);
+    assert!(text[0].starts_with("Herbert (A2) fires: rolls ["), "{}", text[0]);
     assert!(text.last().unwrap().starts_with("The battle ends in round"));
     assert_eq!(narrate::position(&r.events, 1), Some((1, "Herbert".to_string())));
     assert_eq!(narrate::position(&r.events, 0), None);
@@ -369,7 +369,8 @@ async fn the_outline_of_best_play_reads_by_round_with_departures_marked() {
 
     let doc = gloo::utils::document();
     for (entries, want) in [
-        (entries, vec!["Round 1 · Exeter/L: treachery on Stanley/Y (100% of its turns)differs from your choices", "Round 1 · Oxford: charge Norfolk (25% of its turns)", "Round 3 · Oxford: retreat (<1% of its turns)"]),
+        // The retreat in under 1% of Oxford's turns is listed apart, under "Rare turns".
+        (entries, vec!["Round 1 · Exeter/L: treachery on Stanley/Y (100% of its turns)differs from your choices", "Round 1 · Oxford: charge Norfolk (25% of its turns)"]),
         (advice.outline.clone(), vec!["Round 1 · Exeter/L: treachery on Stanley/Y (100% of its turns)differs from your choices"]),
         (Vec::new(), vec![]),
     ] {
@@ -382,6 +383,14 @@ async fn the_outline_of_best_play_reads_by_round_with_departures_marked() {
         assert_eq!(got, want);
         let marked = root.query_selector_all("[data-testid=outline-line].departs").unwrap().length() as usize;
         assert_eq!(marked, want.iter().filter(|l| l.ends_with("differs from your choices")).count());
+        let rare = root.query_selector("[data-testid=advice-rare]").unwrap().map(|r| r.text_content().unwrap());
+        if want.len() == 2 {
+            let rare = rare.expect("the rare turns");
+            assert!(rare.contains("Rare turns, under 1% of a block's turns: 1"), "{rare}");
+            assert!(rare.contains("Round 3 · Oxford: retreat (<1% of its turns)"), "{rare}");
+        } else {
+            assert!(rare.is_none());
+        }
         if want.is_empty() {
             assert!(root.text_content().unwrap().contains("Every block fires"), "{}", root.text_content().unwrap());
         } else {
@@ -584,4 +593,22 @@ fn the_advisor_never_says_a_chance_rises_to_itself() {
         gain_sentence("by the attacker", "Lancaster (attacker)", "Kent", 0.016, 0.428),
         "Best play by the attacker raises Lancaster (attacker)'s chance to hold Kent from 1.6% to 42.8%."
     );
+}
+
+#[wasm_bindgen_test]
+fn rare_turns_of_best_play_are_listed_apart() {
+    use bosworth::solve::advice::OutlineEntry;
+    use bosworth_www::components::advisor::split_rare;
+    let entry = |action: &str, share: f64| OutlineEntry {
+        round: 2,
+        block: "Gloucester".into(),
+        side: Side::Defender,
+        action: action.into(),
+        chance: share / 2.0,
+        share,
+        departs_from_policy: true,
+    };
+    let (common, rare) = split_rare(&[entry("charge Oxford", 0.4), entry("charge Pembroke", 0.004)]);
+    assert_eq!(common.iter().map(|e| e.action.as_str()).collect::<Vec<_>>(), ["charge Oxford"]);
+    assert_eq!(rare.iter().map(|e| e.action.as_str()).collect::<Vec<_>>(), ["charge Pembroke"]);
 }

@@ -199,6 +199,16 @@ pub fn outline_lines(entries: &[OutlineEntry]) -> Vec<(u8, Vec<(String, bool)>)>
     rounds
 }
 
+/// The share of a block's turns under which a line of best play is rare: such lines are listed
+/// apart, so a charge made in one turn in a thousand is not flagged as what best play does.
+pub const RARE_SHARE: f64 = 0.01;
+
+/// The outline's entries in two: what best play does in at least [`RARE_SHARE`] of a block's
+/// turns, and the rare rest.
+pub fn split_rare(entries: &[OutlineEntry]) -> (Vec<OutlineEntry>, Vec<OutlineEntry>) {
+    entries.iter().cloned().partition(|e| e.share >= RARE_SHARE)
+}
+
 /// The outline's props.
 #[derive(Properties, PartialEq, Clone)]
 pub struct OutlineProps {
@@ -210,12 +220,19 @@ pub struct OutlineProps {
 /// round, with the turns that depart from the choices as set marked.
 #[function_component]
 pub fn Outline(props: &OutlineProps) -> Html {
-    let rounds = outline_lines(&props.entries);
+    let (common, rare) = split_rare(&props.entries);
+    let rounds = outline_lines(&common);
+    let rare_lines: Vec<String> = outline_lines(&rare)
+        .into_iter()
+        .flat_map(|(round, lines)| lines.into_iter().map(move |(line, _)| format!("Round {round} · {line}")))
+        .collect();
     html! {
         <div class="outline" data-testid="advice-outline">
             <h3>{"Best play in outline"}</h3>
-            if rounds.is_empty() {
+            if rounds.is_empty() && rare_lines.is_empty() {
                 <p class="muted small">{"Every block fires whenever it has a choice, as set."}</p>
+            } else if rounds.is_empty() {
+                <p class="muted small">{"Every block fires whenever it has a choice, as set, but in rare turns (below)."}</p>
             } else {
                 <p class="muted small">{"Where best play does other than fire; share of that block's turns in the round, as far as they come."}</p>
                 { for rounds.iter().map(|(round, lines)| html! {
@@ -228,6 +245,12 @@ pub fn Outline(props: &OutlineProps) -> Html {
                         }) }
                     </ul>
                 }) }
+            }
+            if !rare_lines.is_empty() {
+                <details class="outline-rare" data-testid="advice-rare">
+                    <summary>{format!("Rare turns, under {:.0}% of a block's turns: {}", RARE_SHARE * 100.0, rare_lines.len())}</summary>
+                    <ul>{ for rare_lines.iter().map(|l| html! { <li class="small">{l.clone()}</li> }) }</ul>
+                </details>
             }
         </div>
     }

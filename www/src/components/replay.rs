@@ -55,6 +55,17 @@ pub fn Replay(props: &StateProps) -> Html {
     let seed = state.seed;
     let replay = use_memo((battle.clone(), seed), |(b, seed)| b.as_ref().map(|b| bosworth::replay(b, *seed)));
     let helper = use_helper();
+    // The current event is the last one listed: keep it in view inside the list's own scroll
+    // (the page itself does not move).
+    let events_ref = use_node_ref();
+    {
+        let events_ref = events_ref.clone();
+        use_effect_with(state.step, move |_| {
+            if let Some(list) = events_ref.cast::<web_sys::Element>() {
+                list.set_scroll_top(list.scroll_height());
+            }
+        });
+    }
     // The battle as it stood at or before the current event, as a scenario of its own.
     let at = replay.as_ref().as_ref().and_then(|r| {
         let step = state.step.min(r.events.len());
@@ -188,7 +199,7 @@ pub fn Replay(props: &StateProps) -> Html {
                     </li>
                 }) }
             </ul>
-            <ol class="events" data-testid="events">
+            <ol class="events" data-testid="events" ref={events_ref} tabindex="0" aria-label="Events so far">
                 { for replay.events.iter().take(step).enumerate().map(|(i, e)| html! {
                     <li class={classes!((i + 1 == step).then_some("current"), matches!(e, Event::RoundStarts{..}).then_some("round-start"))}
                         aria-current={(i + 1 == step).then_some("step")}>{describe(e)}</li>
