@@ -23,7 +23,7 @@ struct Cli {
 enum Command {
     /// Exact outcome distribution of a battle
     Exact {
-        /// Scenario JSON file, or - for standard input
+        /// Scenario JSON file, an app link (…#s=…), or - for standard input
         file: String,
         /// Print JSON instead of tables
         #[arg(long)]
@@ -32,9 +32,17 @@ enum Command {
         #[arg(long, default_value_t = bosworth::DEFAULT_STATE_BUDGET)]
         budget: usize,
     },
+    /// The app's share link for a scenario (to open in a browser or paste in a post)
+    Link {
+        /// Scenario JSON file, an app link, or - for standard input
+        file: String,
+        /// The app's address [default: $BOSWORTH_BASE, else http://127.0.0.1:8080/]
+        #[arg(long)]
+        base: Option<String>,
+    },
     /// Monte Carlo estimate from simulated battles
     Simulate {
-        /// Scenario JSON file, or - for standard input
+        /// Scenario JSON file, an app link (…#s=…), or - for standard input
         file: String,
         /// Battles to simulate
         #[arg(long, default_value_t = 1_000_000)]
@@ -51,7 +59,7 @@ enum Command {
     },
     /// One battle, die by die
     Replay {
-        /// Scenario JSON file, or - for standard input
+        /// Scenario JSON file, an app link (…#s=…), or - for standard input
         file: String,
         /// Seed of the dice
         #[arg(long, default_value_t = 1)]
@@ -62,7 +70,7 @@ enum Command {
     },
     /// Best play: the value of every choice at the first decision, and what best play gains
     Advise {
-        /// Scenario JSON file, or - for standard input
+        /// Scenario JSON file, an app link (…#s=…), or - for standard input
         file: String,
         /// What each side plays for
         #[arg(long, value_enum, default_value_t = ObjectiveArg::Hold)]
@@ -91,7 +99,7 @@ enum Command {
     },
     /// The fire order of each round, with the rule behind every step
     Order {
-        /// Scenario JSON file, or - for standard input
+        /// Scenario JSON file, an app link (…#s=…), or - for standard input
         file: String,
         /// Print JSON instead of text
         #[arg(long)]
@@ -123,7 +131,8 @@ fn load(file: &str) -> Result<Battle, ScenarioError> {
     Battle::new(&read(file)?)
 }
 
-/// Reads a scenario file (`-`: standard input); the error names the field.
+/// Reads a scenario (`-`: standard input): a JSON file, or an app link (`http://.../#s=...`) or
+/// its fragment (`#s=...`) given in place of the file; the error names the field.
 fn read(file: &str) -> Result<Scenario, ScenarioError> {
     let text = if file == "-" {
         let mut s = String::new();
@@ -131,11 +140,17 @@ fn read(file: &str) -> Result<Scenario, ScenarioError> {
             .read_to_string(&mut s)
             .map_err(|e| ScenarioError::new("", format!("cannot read standard input: {e}")))?;
         s
+    } else if file.contains("#s=") || file.starts_with("s=") {
+        file.to_string()
     } else {
         std::fs::read_to_string(file)
             .map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))?
     };
-    parse(&text)
+    bosworth_link::read(&text)
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("reports always serialise")
 }
 
 /// `exact` and `simulate` of a battle with hidden blocks: the mixture's figures. Other commands
@@ -188,20 +203,6 @@ fn fog(cli: &Cli, scenario: &Scenario) -> Result<String, String> {
     }
 }
 
-/// Parses scenario JSON; a format error names the field where it was found.
-fn parse(text: &str) -> Result<Scenario, ScenarioError> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
-        ScenarioError::new(path, e.into_inner().to_string())
-    })
-}
-
-fn json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string_pretty(value).expect("reports always serialise")
-}
-
 /// A command's work on a valid battle: its output, or an error message.
 type Work<'a> = Box<dyn Fn(&Battle) -> Result<String, String> + 'a>;
 
@@ -217,6 +218,37 @@ fn main() -> ExitCode {
             Ok(b) => {
                 let out = if *as_json { json(&b) } else { bench::table(&b) };
                 let _ = writeln!(std::io::stdout().lock(), "{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Command::Link { file, base } = &cli.command {
+        let base = base
+            .clone()
+            .or_else(|| {
+                std::env::var("BOSWORTH_BASE")
+                    .ok()
+                    .filter(|b| !b.trim().is_empty())
+            })
+            .unwrap_or_else(|| bosworth_link::DEFAULT_BASE.to_string());
+        let checked = read(file).and_then(|sc| {
+            if bosworth::solve::fog::has_hidden(&sc) {
+                bosworth::Fog::new(&sc).map(|_| sc)
+            } else {
+                Battle::new(&sc).map(|_| sc)
+            }
+        });
+        return match checked {
+            Ok(sc) => {
+                let _ = writeln!(
+                    std::io::stdout().lock(),
+                    "{}",
+                    bosworth_link::link(&base, &sc)
+                );
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -304,7 +336,7 @@ fn main() -> ExitCode {
                 })
             }),
         ),
-        Command::Bench { .. } => unreachable!("handled above"),
+        Command::Bench { .. } | Command::Link { .. } => unreachable!("handled above"),
         Command::Order {
             file,
             json: as_json,

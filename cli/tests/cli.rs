@@ -254,3 +254,49 @@ fn every_documented_error_example_is_refused_with_a_message() {
     }
     assert!(n >= 40);
 }
+
+/// `bosworth link` prints the app's link; every command takes that link (or its `#s=` fragment)
+/// in place of the file, with the same figures; a broken link gets a message and exit code 2.
+#[test]
+fn share_links_work_both_ways() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/east-anglia.json");
+    let out = run(&["link", file], None);
+    assert_eq!(out.status.code(), Some(0));
+    let link = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert!(link.starts_with("http://127.0.0.1:8080/#s="), "{link}");
+    let from_file = run(&["exact", "--json", file], None);
+    let from_link = run(&["exact", "--json", &link], None);
+    assert_eq!(
+        from_link.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&from_link.stderr)
+    );
+    assert_eq!(from_file.stdout, from_link.stdout);
+    let fragment = &link[link.find('#').unwrap()..];
+    let from_fragment = run(&["order", "--json", fragment], None);
+    assert_eq!(
+        from_fragment.stdout,
+        run(&["order", "--json", file], None).stdout
+    );
+    // The link read back prints the same link; --base changes the address only.
+    let again = run(&["link", "--base", "https://example.org/b/", &link], None);
+    let again = String::from_utf8(again.stdout).unwrap();
+    assert_eq!(
+        again.trim(),
+        link.replace("http://127.0.0.1:8080/", "https://example.org/b/")
+    );
+    // Broken: not base64url, and a valid link to an invalid scenario (named field).
+    let bad = run(&["exact", "#s=not-a-battle!!"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not valid base64url"));
+    assert!(bad.stdout.is_empty());
+    let invalid = run(
+        &["link", "-"],
+        Some(
+            r#"{"version":1,"attacker":{"house":"York","blocks":[]},"defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]}}"#,
+        ),
+    );
+    assert_eq!(invalid.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&invalid.stderr).starts_with("error: attacker.blocks: "));
+}
