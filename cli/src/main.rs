@@ -4,7 +4,7 @@ mod bench;
 mod text;
 
 use bosworth::{Battle, Scenario, ScenarioError};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -32,6 +32,13 @@ enum Command {
         #[arg(long, default_value_t = bosworth::DEFAULT_STATE_BUDGET)]
         budget: usize,
     },
+    /// Shell completions on standard output (e.g. `bosworth completions bash > /etc/bash_completion.d/bosworth`)
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// The manual page, as roff on standard output (e.g. `bosworth manual > bosworth.1; man ./bosworth.1`)
+    Manual,
     /// The app's share link for a scenario (to open in a browser or paste in a post)
     Link {
         /// Scenario JSON file, an app link, or - for standard input
@@ -226,6 +233,31 @@ fn main() -> ExitCode {
             }
         };
     }
+    match &cli.command {
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                *shell,
+                &mut Cli::command(),
+                "bosworth",
+                &mut std::io::stdout().lock(),
+            );
+            return ExitCode::SUCCESS;
+        }
+        Command::Manual => {
+            let mut page = Vec::new();
+            return match clap_mangen::Man::new(Cli::command()).render(&mut page) {
+                Ok(()) => {
+                    let _ = std::io::stdout().lock().write_all(&page);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        _ => {}
+    }
     if let Command::Link { file, base } = &cli.command {
         let base = base
             .clone()
@@ -336,7 +368,12 @@ fn main() -> ExitCode {
                 })
             }),
         ),
-        Command::Bench { .. } | Command::Link { .. } => unreachable!("handled above"),
+        Command::Bench { .. }
+        | Command::Link { .. }
+        | Command::Completions { .. }
+        | Command::Manual => {
+            unreachable!("handled above")
+        }
         Command::Order {
             file,
             json: as_json,

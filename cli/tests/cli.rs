@@ -300,3 +300,21 @@ fn share_links_work_both_ways() {
     assert_eq!(invalid.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&invalid.stderr).starts_with("error: attacker.blocks: "));
 }
+
+/// Shell completions name every command; the manual page is roff naming the command and them.
+#[test]
+fn completions_and_the_manual_page() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let out = run(&["completions", shell], None);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        for command in ["exact", "simulate", "advise", "link"] {
+            assert!(text.contains(command), "{shell} completions lack {command}");
+        }
+    }
+    let bad = run(&["completions", "cmd.exe"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    let man = String::from_utf8(run(&["manual"], None).stdout).unwrap();
+    assert!(man.contains(".TH bosworth 1"), "{man}");
+    assert!(man.contains("exact") && man.contains("simulate"), "{man}");
+}
