@@ -318,7 +318,6 @@ fn exact_mixtures_agree_with_monte_carlo() {
         &["church", "mercenary"],
         &["bombard", "levy"],
     ];
-    let mut checked = 0;
     for k in 0..24usize {
         let mut sc = scenario(
             r#"{"version":1,"king":"York",
@@ -385,9 +384,7 @@ fn exact_mixtures_agree_with_monte_carlo() {
                 top.chance
             );
         }
-        checked += 1;
     }
-    assert_eq!(checked, 24);
 }
 
 #[test]

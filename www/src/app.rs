@@ -488,8 +488,7 @@ fn submit_fog(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>
         }) else {
             return false;
         };
-        let mine: Vec<usize> = (part..pieces).step_by(k).collect();
-        w.send(Request::FogPieces { job, part, scenario: scenario.to_string(), budget: BROWSER_FOG_BUDGET, pieces: mine });
+        w.send(Request::FogPieces { job, part, scenario: scenario.to_string(), budget: BROWSER_FOG_BUDGET, pieces: fog.share(part, k) });
         workers.push(w);
     }
     pool.borrow_mut().fog = Some(FogRun { job, fog, scenario: scenario.to_string(), _workers: workers, parts: vec![None; k] });

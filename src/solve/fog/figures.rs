@@ -357,30 +357,13 @@ pub(super) fn exact(
         .collect();
     let (worst_v, worst_k) = at(0.1);
     let (best_v, best_k) = at(0.9);
-    let hidden = hidden_reports(fog, &sums);
-    let overall = holds_of(
-        viewer,
-        [report.attacker_holds, report.defender_holds, report.vacant],
-    );
-    FogReport {
-        scouting: scouting(fog, &hidden, overall),
-        viewer,
-        compositions: comps.len(),
-        possibilities: fog.assignments,
-        hidden,
-        spread: Some(Spread {
-            quantiles,
-            worst: example(fog, &comps[worst_k], worst_v),
-            best: example(fog, &comps[best_k], best_v),
-            points: points.iter().map(|&(v, w, _)| [v, w]).collect(),
-        }),
-        royal: Royal {
-            king: royal[0],
-            pretender: royal[1],
-            heir: royal[2],
-        },
-        report,
-    }
+    let spread = Spread {
+        quantiles,
+        worst: example(fog, &comps[worst_k], worst_v),
+        best: example(fog, &comps[best_k], best_v),
+        points: points.iter().map(|&(v, w, _)| [v, w]).collect(),
+    };
+    finish(fog, report, &sums, comps.len(), Some(spread), royal)
 }
 
 /// What Monte Carlo saw of the hidden blocks: per candidate, battles and viewer holds; royal
@@ -429,7 +412,6 @@ pub(super) fn sampled(
     method: Method,
     runs: u64,
 ) -> FogReport {
-    let viewer = viewer(fog);
     let union = fog.union.borrow().clone().expect("a battle was built");
     let mut report = tally.report_shaped(&named(fog, union), method, runs as f64);
     even_lines(fog, &mut report);
@@ -440,7 +422,22 @@ pub(super) fn sampled(
         .map(|per| per.iter().map(|&(k, w)| (k / n, w / n)).collect())
         .collect();
     even_out(fog, &mut sums);
-    let hidden = hidden_reports(fog, &sums);
+    let royal = seen.royal.map(|r| r / n);
+    finish(fog, report, &sums, seen.distinct, None, royal)
+}
+
+/// The figures every mixture reports, exact or sampled, from its averaged report and the
+/// per-candidate sums.
+fn finish(
+    fog: &Fog,
+    report: Report,
+    sums: &[Vec<(f64, f64)>],
+    compositions: usize,
+    spread: Option<Spread>,
+    royal: [f64; 3],
+) -> FogReport {
+    let viewer = viewer(fog);
+    let hidden = hidden_reports(fog, sums);
     let overall = holds_of(
         viewer,
         [report.attacker_holds, report.defender_holds, report.vacant],
@@ -448,14 +445,14 @@ pub(super) fn sampled(
     FogReport {
         scouting: scouting(fog, &hidden, overall),
         viewer,
-        compositions: seen.distinct,
+        compositions,
         possibilities: fog.assignments,
         hidden,
-        spread: None,
+        spread,
         royal: Royal {
-            king: seen.royal[0] / n,
-            pretender: seen.royal[1] / n,
-            heir: seen.royal[2] / n,
+            king: royal[0],
+            pretender: royal[1],
+            heir: royal[2],
         },
         report,
     }

@@ -608,7 +608,7 @@ impl Fog {
                 comp
             })
             .collect();
-        // Block assignments: each strength choice is a separate assignment too.
+        // A block at each strength it may have counts as an assignment of its own.
         self.assignments = count;
         self.compositions = Some(comps);
     }
@@ -635,10 +635,6 @@ impl Fog {
             return Err(SolveError::TooLarge { budget });
         }
         let threads = threads.clamp(1, pieces);
-        let work = |t: usize| -> Result<FogPart, SolveError> {
-            let mine: Vec<usize> = (t..pieces).step_by(threads).collect();
-            self.solve_pieces(budget, &mine)
-        };
         #[cfg(not(target_arch = "wasm32"))]
         let parts: Vec<Result<FogPart, SolveError>> = if threads > 1 {
             // Each thread gets its own copy: the battle cache is not shared between threads.
@@ -648,10 +644,7 @@ impl Fog {
                     .into_iter()
                     .enumerate()
                     .map(|(t, fog)| {
-                        scope.spawn(move || {
-                            let mine: Vec<usize> = (t..pieces).step_by(threads).collect();
-                            fog.solve_pieces(budget, &mine)
-                        })
+                        scope.spawn(move || fog.solve_pieces(budget, &fog.share(t, threads)))
                     })
                     .collect();
                 handles
@@ -660,10 +653,12 @@ impl Fog {
                     .collect()
             })
         } else {
-            vec![work(0)]
+            vec![self.solve_pieces(budget, &self.share(0, 1))]
         };
         #[cfg(target_arch = "wasm32")]
-        let parts: Vec<Result<FogPart, SolveError>> = vec![work(0)];
+        let parts: Vec<Result<FogPart, SolveError>> = (0..threads)
+            .map(|t| self.solve_pieces(budget, &self.share(t, threads)))
+            .collect();
         let parts = parts
             .into_iter()
             .collect::<Result<Vec<FogPart>, SolveError>>()?;
@@ -696,6 +691,11 @@ impl Fog {
     /// adds them in order, so threads or Web Workers give the same figures as one.
     pub fn pieces(&self) -> usize {
         self.exact_compositions().map_or(0, |c| c.len().min(PIECES))
+    }
+
+    /// The pieces solver `k` of `solvers` takes (threads or Web Workers): every `solvers`-th one.
+    pub fn share(&self, k: usize, solvers: usize) -> Vec<usize> {
+        (k..self.pieces()).step_by(solvers.max(1)).collect()
     }
 
     /// Compositions `from..to` of piece `k`.
