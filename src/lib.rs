@@ -17,6 +17,7 @@
 //!     attacker: Army { house: House::Lancaster, blocks: vec![block("Oxford", 3)], retreat_capacity: None, hidden: vec![] },
 //!     defender: Army { house: House::York, blocks: vec![block("Suffolk", 3)], retreat_capacity: None, hidden: vec![] },
 //!     seen_elsewhere: vec![],
+//!     defected_elsewhere: vec![],
 //!     policy: Default::default(),
 //!     progress: None,
 //! };

@@ -3,7 +3,7 @@
 mod common;
 use bosworth::data::{self, BLOCKS, Colour, House};
 use bosworth::rules::dice::rng_from_seed;
-use bosworth::{Battle, Report, Scenario};
+use bosworth::{Battle, Report, Scenario, Side};
 use rand::Rng;
 
 fn pick<R: Rng>(rng: &mut R, n: usize) -> usize {
@@ -70,7 +70,7 @@ fn random_battle(seed: u64, per_side: usize) -> Battle {
         ] {
             let target = name(&enemy[pick(&mut rng, enemy.len())]);
             let round = 1 + pick(&mut rng, 3);
-            match rng.next_u64() % 5 {
+            match rng.next_u64() % 7 {
                 0 => {
                     policy[side]["charges"] =
                         serde_json::json!([{"target": target, "round": round}])
@@ -84,6 +84,24 @@ fn random_battle(seed: u64, per_side: usize) -> Battle {
                         serde_json::json!({"from_round": 2 + pick(&mut rng, 3)})
                 }
                 3 => policy[side]["retreat"] = serde_json::json!({"below_ratio": 0.5}),
+                4 => {
+                    // A block's own plan (6.6, R3): the wounded go, or all go when outmatched.
+                    let block = name(&own[pick(&mut rng, own.len())]);
+                    policy[side]["retreats"] = serde_json::json!([
+                        {"block": block, "below_strength": 2},
+                        {"block": block, "from_round": 3, "below_ratio": 0.8}
+                    ]);
+                }
+                5 => {
+                    // An enemy block that may defect, first in this side's hit and fire orders
+                    // (D2, D3, R5), named as the version it would become.
+                    let target = target
+                        .replace("/Y", "/?")
+                        .replace("/L", "/Y")
+                        .replace("/?", "/L");
+                    policy[side]["hit_order"] = serde_json::json!([target]);
+                    policy[side]["fire_order"] = serde_json::json!([target]);
+                }
                 _ => {}
             }
         }
@@ -165,6 +183,7 @@ fn exact_agrees_with_monte_carlo() {
     const RUNS: u64 = 40_000;
     let (mut compared, mut reserves, mut heirs, mut bombards, mut bonuses, mut turned) =
         (0, 0, 0, 0, 0, 0);
+    let (mut block_plans, mut defector_orders) = (0, 0);
     for seed in 1000..1040 {
         let battle = random_battle(seed, 3);
         let Ok(exact) = bosworth::solve(&battle, 2_000_000) else {
@@ -184,6 +203,11 @@ fn exact_agrees_with_monte_carlo() {
             .any(|t| t.rating != t.printed && !t.printed.starts_with('D'))
             as u32;
         turned += exact.blocks.iter().any(|b| b.defected > 0.0) as u32;
+        let policy = &battle.scenario().policy;
+        block_plans +=
+            (!policy.attacker.retreats.is_empty() || !policy.defender.retreats.is_empty()) as u32;
+        defector_orders +=
+            (!policy.attacker.hit_order.is_empty() || !policy.defender.hit_order.is_empty()) as u32;
         let mc = bosworth::simulate(&battle, RUNS, seed);
         let mut pairs = vec![
             (
@@ -222,10 +246,18 @@ fn exact_agrees_with_monte_carlo() {
         }
     }
     assert!(compared >= 30, "only {compared} battles compared");
-    let coverage = [reserves, heirs, bombards, bonuses, turned];
+    let coverage = [
+        reserves,
+        heirs,
+        bombards,
+        bonuses,
+        turned,
+        block_plans,
+        defector_orders,
+    ];
     assert!(
         coverage.iter().all(|&n| n >= 2),
-        "reserves, heirs, bombards, bonuses, defections: {coverage:?}"
+        "reserves, heirs, bombards, bonuses, defections, block retreat plans, defectors in orders: {coverage:?}"
     );
 }
 
@@ -468,4 +500,35 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
         checked += 1;
     }
     assert_eq!(checked, 60);
+}
+
+/// Best play with the choice of which tied block takes the hits (6.4, D3) is never worth less to
+/// the side that plays it than best play without that choice.
+#[test]
+fn tie_choices_never_lower_best_play() {
+    use bosworth::solve::advice::{Advisor, Objective, Players};
+    let mut gained = 0;
+    for seed in 2000..2030 {
+        let battle = random_battle(seed, 2);
+        for side in [Side::Attacker, Side::Defender] {
+            for objective in [Objective::Hold, Objective::Steps] {
+                let start = battle.initial_state();
+                let value = |ties: bool| {
+                    Advisor::new(&battle, objective, Players::Only(side), 500_000)
+                        .with_tie_choices(ties)
+                        .value(&start)
+                        .map(|v| v[side.index()])
+                };
+                let (Ok(with), Ok(without)) = (value(true), value(false)) else {
+                    continue;
+                };
+                assert!(
+                    with >= without - 1e-9,
+                    "seed {seed}, {side:?}, {objective:?}: {with} < {without}"
+                );
+                gained += (with > without + 1e-9) as u32;
+            }
+        }
+    }
+    assert!(gained >= 3, "the choice mattered in only {gained} cases");
 }

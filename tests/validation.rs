@@ -249,11 +249,75 @@ fn policy_names_a_block_not_in_the_battle() {
     );
     says(
         &policy(r#"{"attacker":{"hit_order":["Norfolk"]}}"#),
-        "policy.attacker.hit_order[0]: Norfolk is not one of the attacker's blocks",
+        "policy.attacker.hit_order[0]: Norfolk is the defender's and can never defect to the attacker (3.13)",
     );
+    says(
+        &policy(r#"{"attacker":{"hit_order":["Stanley/Y"]}}"#),
+        "policy.attacker.hit_order[0]: Stanley/Y fights for the defender; name it as the block it would become by defecting: Stanley/L",
+    );
+    says(
+        &policy(r#"{"attacker":{"fire_order":["Oxford","Warwick"]}}"#),
+        "policy.attacker.fire_order[1]: Warwick/Y fights for the defender; name it as the block it would become by defecting: Warwick/L",
+    );
+    says(
+        &policy(r#"{"attacker":{"retreats":[{"block":"Clifford"}]}}"#),
+        "policy.attacker.retreats[0].block: Clifford is not in the battle",
+    );
+    says(
+        &policy(r#"{"attacker":{"retreats":[{"block":"Oxford","from_round":1}]}}"#),
+        "policy.attacker.retreats[0].from_round: 1: blocks may retreat only in rounds 2-4 (6.6)",
+    );
+    says(
+        &policy(r#"{"defender":{"retreats":[{"block":"Norfolk","below_strength":5}]}}"#),
+        "policy.defender.retreats[0].below_strength: 5: Norfolk has strength 1-4, so a limit must be 2-4",
+    );
+    says(
+        &policy(r#"{"attacker":{"retreats":[{"block":"Oxford","below_ratio":-1}]}}"#),
+        "policy.attacker.retreats[0].below_ratio: must be a positive number",
+    );
+    // A defector by the version it would become is accepted in orders and retreat plans.
+    let ok = policy(
+        r#"{"attacker":{"hit_order":["Stanley/L","Henry VI"],"fire_order":["Warwick/L"],
+            "retreats":[{"block":"Stanley/L","below_strength":2}]}}"#,
+    );
+    assert!(bosworth::Battle::new(&scenario(&ok)).is_ok());
     says(
         &policy(r#"{"attacker":{"hit_order":["Oxford","Oxford"]}}"#),
         "policy.attacker.hit_order[1]: Oxford is named twice",
+    );
+}
+
+#[test]
+fn defected_elsewhere_names_a_living_defector_not_in_the_battle() {
+    says(
+        &with(&format!(r#""defected_elsewhere":["Clarence/Y"],{A},{D}"#)),
+        "defected_elsewhere[0]: Clarence/Y is not a defected heir or Neville; name one of Clarence/L, Exeter/Y, Warwick/L, Kent/L, Salisbury/L (blocks merely seen elsewhere go in seen_elsewhere)",
+    );
+    says(
+        &with(&format!(r#""defected_elsewhere":["Stanley/L"],{A},{D}"#)),
+        "defected_elsewhere[0]: Stanley/L is not a defected heir or Neville; name one of Clarence/L, Exeter/Y, Warwick/L, Kent/L, Salisbury/L (blocks merely seen elsewhere go in seen_elsewhere)",
+    );
+    says(
+        &with(&format!(r#""defected_elsewhere":["Nobody"],{A},{D}"#)),
+        "defected_elsewhere[0]: unknown block 'Nobody'",
+    );
+    says(
+        &with(&format!(
+            r#""dead":["Exeter"],"defected_elsewhere":["Exeter/Y"],{A},{D}"#
+        )),
+        "defected_elsewhere[0]: Exeter is listed in dead; a dead man cannot have defected",
+    );
+    says(
+        &with(&format!(
+            r#""defected_elsewhere":["Warwick/L","Warwick/L"],{A},{D}"#
+        )),
+        "defected_elsewhere[1]: Warwick is named twice",
+    );
+    says(
+        &with(&format!(
+            r#""defected_elsewhere":["Exeter/Y"],"attacker":{{"house":"Lancaster","blocks":[{{"id":"Exeter/L","strength":3}}]}},{D}"#
+        )),
+        "defected_elsewhere[0]: Exeter fights in this battle (attacker.blocks[0]); he cannot also be elsewhere",
     );
 }
 

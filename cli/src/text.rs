@@ -412,6 +412,44 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
             );
         }
     }
+    if !a.ties.is_empty() {
+        // Choices worth less than the printed precision are counted, not listed.
+        let small = match a.objective {
+            Objective::Steps => 0.005,
+            _ => 0.0005,
+        };
+        let shown: Vec<_> = a.ties.iter().filter(|t| t.gain >= small).collect();
+        let _ = writeln!(
+            o,
+            "Tied hits taken otherwise than by the hit order (6.4, D3; chance such a fire comes; what it adds):"
+        );
+        for t in &shown {
+            let gain = match a.objective {
+                Objective::Steps => format!("{:+.2} steps", t.gain),
+                _ => format!("{:+.1}%", t.gain * 100.0),
+            };
+            let _ = writeln!(
+                o,
+                "   round {}: {} takes the hits, sparing {} ({})  {:>6.1}%  {gain}",
+                t.round,
+                t.hit,
+                t.spared,
+                t.side.name(),
+                t.chance * 100.0,
+            );
+        }
+        if shown.len() < a.ties.len() {
+            let _ = writeln!(
+                o,
+                "   and {} more, each adding less than {}",
+                a.ties.len() - shown.len(),
+                match a.objective {
+                    Objective::Steps => "0.005 steps",
+                    _ => "0.05%",
+                }
+            );
+        }
+    }
     let _ = write!(o, "({} states solved)", a.states);
     o
 }

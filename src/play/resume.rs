@@ -72,19 +72,55 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
             .enumerate()
             .any(|(i, s)| present(i) && state.side_of(i) == side && names(s, n))
     };
+    // ... or names, by its defected version, an enemy block that may still defect to `side`.
+    let may_join = |n: &String, side: Side| {
+        battle.slots().iter().enumerate().any(|(i, s)| {
+            present(i)
+                && state.side_of(i) != side
+                && !state.has_defected(i)
+                && s.versions[1] != s.versions[0]
+                && s.versions[1].id.eq_ignore_ascii_case(n.trim())
+        })
+    };
     let heir_present = |side: Side| {
         (0..battle.slots().len()).any(|i| {
             present(i) && state.side_of(i) == side && state.version(battle, i).heir_rank.is_some()
         })
     };
-    let side_policy = |p: &SidePolicy, side: Side| SidePolicy {
-        fire_order: Vec::new(),
-        hit_order: battle.hit_order[side.index()]
+    // A side's order as it stands: its present blocks, and the enemy blocks that may still
+    // defect to it where the policy named them, by the version they would become (R5).
+    let order = |compiled: &[u8], named: &[String], side: Side| -> (Vec<String>, bool) {
+        let mut defectors = false;
+        let list = compiled
             .iter()
             .map(|&i| i as usize)
-            .filter(|&i| present(i) && state.side_of(i) == side)
-            .map(name)
-            .collect(),
+            .filter_map(|i| {
+                if !present(i) {
+                    None
+                } else if state.side_of(i) == side {
+                    Some(name(i))
+                } else {
+                    let slot = &battle.slots()[i];
+                    let turned = &slot.versions[1];
+                    let may = !state.has_defected(i)
+                        && turned != &slot.versions[0]
+                        && named
+                            .iter()
+                            .any(|n| turned.id.eq_ignore_ascii_case(n.trim()));
+                    defectors |= may;
+                    may.then(|| turned.id.clone())
+                }
+            })
+            .collect();
+        (list, defectors)
+    };
+    let side_policy = |p: &SidePolicy, side: Side| SidePolicy {
+        // The blocks are listed in fire order, so it needs writing only for a named defector.
+        fire_order: match order(&battle.fire_order[side.index()], &p.fire_order, side) {
+            (list, true) => list,
+            (_, false) => Vec::new(),
+        },
+        hit_order: order(&battle.hit_order[side.index()], &p.hit_order, side).0,
         charges: p
             .charges
             .iter()
@@ -103,6 +139,12 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
             .collect::<Vec<TreacheryPlan>>(),
         treason_target: None,
         retreat: p.retreat.clone(),
+        retreats: p
+            .retreats
+            .iter()
+            .filter(|r| on(&r.block, side) || may_join(&r.block, side))
+            .cloned()
+            .collect(),
     };
     let in_progress = |mask: u32| bits(mask & state.present).map(name).collect::<Vec<_>>();
     let mut turned = state.defected;
@@ -120,6 +162,7 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
         attacker: army(Side::Attacker),
         defender: army(Side::Defender),
         seen_elsewhere: sc.seen_elsewhere.clone(),
+        defected_elsewhere: sc.defected_elsewhere.clone(),
         policy: Policy {
             attacker: side_policy(&sc.policy.attacker, Side::Attacker),
             defender: side_policy(&sc.policy.defender, Side::Defender),

@@ -7,7 +7,7 @@ use crate::rules::battle::Battle;
 use crate::rules::bonus::firepower;
 use crate::rules::dice::{HITS, uniform};
 use crate::rules::hits::take_hits;
-use crate::rules::log::Observer;
+use crate::rules::log::{Observer, Silent};
 use crate::rules::state::State;
 use crate::{rules::charge, rules::reserves, rules::retreat, rules::treachery};
 use serde::{Deserialize, Serialize};
@@ -184,6 +184,19 @@ pub fn resolve<O: Observer>(
     log: &mut O,
 ) {
     state.acted |= 1 << actor;
+    apply(battle, state, actor, action, roll, log);
+    after(battle, state, log);
+}
+
+/// The action's own effect (6.4-6.9), before reserves and control are seen to.
+fn apply<O: Observer>(
+    battle: &Battle,
+    state: &mut State,
+    actor: usize,
+    action: Action,
+    roll: Roll,
+    log: &mut O,
+) {
     let side = state.side_of(actor);
     match (action, roll) {
         (Action::Fire, Roll::Hits(h)) => take_hits(battle, state, side.other(), h, log),
@@ -202,6 +215,11 @@ pub fn resolve<O: Observer>(
         }
         _ => {}
     }
+}
+
+/// After every action: reserves deploy and control changes where a side ran out of active
+/// blocks (D4, D5); flags of blocks gone are cleared.
+fn after<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     reserves::after_action(battle, state, log);
     // Blocks gone from the battle keep no turn flags, so that states equal in every way that
     // matters compare equal (the exact solver merges them).
@@ -240,6 +258,45 @@ pub fn legal_actions(battle: &Battle, state: &State, actor: usize) -> Vec<Action
         }
     }
     actions
+}
+
+/// Like [`outcomes`], with the owner's choice of which tied block takes a fire's hits (6.4, D3):
+/// for each result, every state the owner of the blocks hit may choose, the one his hit order
+/// gives first. Only a fire leaves that choice (a charge has one target, its counter-fire one).
+pub fn outcome_choices(
+    battle: &Battle,
+    state: &State,
+    actor: usize,
+    action: Action,
+) -> Vec<(f64, Vec<State>)> {
+    chances(battle, state, actor, action)
+        .iter()
+        .map(|&(p, roll)| {
+            let mut next = *state;
+            next.acted |= 1 << actor;
+            let mut states = match (action, roll) {
+                (Action::Fire, Roll::Hits(h)) if h > 0 => {
+                    crate::rules::hits::choices(battle, &next, next.side_of(actor).other(), h)
+                }
+                _ => {
+                    apply(battle, &mut next, actor, action, roll, &mut Silent);
+                    vec![next]
+                }
+            };
+            for s in states.iter_mut() {
+                after(battle, s, &mut Silent);
+                crate::rules::round::advance(battle, s, &mut Silent);
+            }
+            let first = states[0];
+            let mut distinct = vec![first];
+            for s in states {
+                if !distinct.contains(&s) {
+                    distinct.push(s);
+                }
+            }
+            (p, distinct)
+        })
+        .collect()
 }
 
 /// Where each result of `action` by `actor` leads: (chance, next state), each state already

@@ -96,6 +96,17 @@ pub(crate) struct Plans {
     pub treason_target: Option<u8>,
     /// (from_round, below_ratio)
     pub retreat: Option<(Option<u8>, Option<f64>)>,
+    /// Per-block plans, tried in order (R3).
+    pub retreats: Vec<BlockRetreat>,
+}
+
+/// One block's retreat plan, compiled: every condition given must hold (6.6, R3).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct BlockRetreat {
+    pub slot: u8,
+    pub from_round: Option<u8>,
+    pub below_strength: Option<u8>,
+    pub below_ratio: Option<f64>,
 }
 
 /// A battle that obeys every rule: build one with [`Battle::new`] (in `validate.rs`).

@@ -2,7 +2,7 @@
 //! owner breaking ties; surplus carries to the next strongest; what finds no target is lost.
 
 use crate::rules::battle::Battle;
-use crate::rules::log::{Event, Observer};
+use crate::rules::log::{Event, Observer, Silent};
 use crate::rules::state::{State, bits};
 use crate::scenario::Side;
 
@@ -77,4 +77,36 @@ pub(crate) fn hit_block<O: Observer>(
         });
     }
     taken
+}
+
+/// Every way the owner may take `hits` on `side`'s active blocks when equal strengths leave him
+/// the choice (6.4, D3): at each step any of the tied strongest blocks may take the hits. The
+/// states are distinct; the first is the one the side's hit order gives.
+pub(crate) fn choices(battle: &Battle, state: &State, side: Side, hits: u8) -> Vec<State> {
+    let mut first = *state;
+    take_hits(battle, &mut first, side, hits, &mut Silent);
+    let mut out = vec![first];
+    every_choice(battle, *state, side, hits, &mut out);
+    out
+}
+
+fn every_choice(battle: &Battle, state: State, side: Side, hits: u8, out: &mut Vec<State>) {
+    let targets = state.active() & state.side_mask(battle, side);
+    let Some(max) = bits(targets).map(|i| state.strength[i]).max() else {
+        if !out.contains(&state) {
+            out.push(state);
+        }
+        return;
+    };
+    if hits == 0 {
+        if !out.contains(&state) {
+            out.push(state);
+        }
+        return;
+    }
+    for t in bits(targets).filter(|&i| state.strength[i] == max) {
+        let mut next = state;
+        let taken = hit_block(battle, &mut next, t, hits, "", &mut Silent);
+        every_choice(battle, next, side, hits - taken, out);
+    }
 }

@@ -14,16 +14,26 @@ pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
         return Action::Retreat; // 6.2, D12: forced in round 4
     }
     let plans = &battle.plans[side.index()];
+    let ratio_below = |ratio: f64| {
+        let own = state.side_strength(battle, side) as f64;
+        let enemy = state.side_strength(battle, side.other()) as f64;
+        own < ratio * enemy
+    };
     if let Some((from_round, below_ratio)) = plans.retreat
         && retreat::may_retreat(battle, state, side)
         && from_round.is_none_or(|r| state.round >= r)
-        && below_ratio.is_none_or(|ratio| {
-            let own = state.side_strength(battle, side) as f64;
-            let enemy = state.side_strength(battle, side.other()) as f64;
-            own < ratio * enemy
-        })
+        && below_ratio.is_none_or(ratio_below)
     {
         return Action::Retreat;
+    }
+    if plans.retreats.iter().any(|p| {
+        p.slot as usize == actor
+            && p.from_round.is_none_or(|r| state.round >= r)
+            && p.below_strength.is_none_or(|s| state.strength[actor] < s)
+            && p.below_ratio.is_none_or(ratio_below)
+    }) && retreat::may_retreat(battle, state, side)
+    {
+        return Action::Retreat; // a block's own plan (6.6, R3)
     }
     if !plans.treachery.is_empty() && treachery::may_roll(battle, state, actor) {
         for &(by, target, round) in &plans.treachery {

@@ -3,7 +3,7 @@
 //! the reason.
 
 use crate::data::{self, BlockData, Colour, House, Kind, Rating};
-use crate::rules::battle::{Battle, Plans, Slot, Version};
+use crate::rules::battle::{Battle, BlockRetreat, Plans, Slot, Version};
 use crate::rules::home::{BonusRule, person_bit};
 use crate::rules::state::MAX_BLOCKS;
 use crate::rules::state::State;
@@ -67,6 +67,7 @@ fn build(sc: &Scenario) -> Result<Battle> {
         };
         dead.push(person);
     }
+    let away = defected_elsewhere(sc, &dead)?;
     if sc.attacker.house == sc.defender.house {
         return err(
             "defender.house",
@@ -115,7 +116,18 @@ fn build(sc: &Scenario) -> Result<Battle> {
             fields.push(field);
         }
     }
-    let (king_slot, pretender_line) = royals(sc, &dead, &slots);
+    for (k, person) in away.iter().enumerate() {
+        if let Some(i) = slots.iter().position(|s| s.versions[0].person() == *person) {
+            return err(
+                format!("defected_elsewhere[{k}]"),
+                format!(
+                    "{person} fights in this battle ({}); he cannot also be elsewhere",
+                    fields[i]
+                ),
+            );
+        }
+    }
+    let (king_slot, pretender_line) = royals(sc, &dead, &away, &slots);
     let pretender_slot = pretender_line.first().copied().flatten();
     let mut battle = Battle {
         scenario: sc.clone(),
@@ -389,9 +401,60 @@ fn printed(sc: &Scenario, house: House, id: &str, field: &str) -> Result<&'stati
     }
 }
 
+/// The persons of the scenario's `defected_elsewhere` list: each must be the defected version of
+/// an heir who may defect (Clarence/L, Exeter/Y, 9.1) or of a Neville (Warwick/L, Kent/L,
+/// Salisbury/L: they begin the game with York, 4.4), alive, and named once.
+fn defected_elsewhere(sc: &Scenario, dead: &[&str]) -> Result<Vec<&'static str>> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for (k, name) in sc.defected_elsewhere.iter().enumerate() {
+        let field = format!("defected_elsewhere[{k}]");
+        let Some(d) = data::block(name) else {
+            return err(field, format!("unknown block '{name}'"));
+        };
+        let heir = data::BLOCKS
+            .iter()
+            .any(|b| b.person == d.person && b.heir_rank.is_some());
+        let defected = if heir {
+            d.heir_rank.is_none()
+        } else {
+            d.is_neville() && d.house() == Some(House::Lancaster)
+        };
+        if !defected {
+            return err(
+                field,
+                format!(
+                    "{} is not a defected heir or Neville; name one of Clarence/L, Exeter/Y, \
+                     Warwick/L, Kent/L, Salisbury/L (blocks merely seen elsewhere go in seen_elsewhere)",
+                    d.id
+                ),
+            );
+        }
+        if dead.contains(&d.person) {
+            return err(
+                field,
+                format!(
+                    "{} is listed in dead; a dead man cannot have defected",
+                    d.person
+                ),
+            );
+        }
+        if out.contains(&d.person) {
+            return err(field, format!("{} is named twice", d.person));
+        }
+        out.push(d.person);
+    }
+    Ok(out)
+}
+
 /// The King and Pretender: the senior living heir of each house (3.21). An heir fighting in
-/// this battle as his other version (Clarence/L, Exeter/Y) is not an heir of his house (9.1).
-fn royals(sc: &Scenario, dead: &[&str], slots: &[Slot]) -> (Option<u8>, Vec<Option<u8>>) {
+/// this battle as his other version (Clarence/L, Exeter/Y), or listed as defected elsewhere, is
+/// not an heir of his house (9.1).
+fn royals(
+    sc: &Scenario,
+    dead: &[&str],
+    away: &[&str],
+    slots: &[Slot],
+) -> (Option<u8>, Vec<Option<u8>>) {
     // The living heirs of a house in rank order, each with its slot if he fights here.
     let line = |house: House| -> Vec<Option<u8>> {
         let mut heirs: Vec<&BlockData> = data::BLOCKS
@@ -408,7 +471,7 @@ fn royals(sc: &Scenario, dead: &[&str], slots: &[Slot]) -> (Option<u8>, Vec<Opti
         };
         heirs
             .into_iter()
-            .filter(|b| !dead.contains(&b.person) && !turned(b))
+            .filter(|b| !dead.contains(&b.person) && !away.contains(&b.person) && !turned(b))
             .map(|b| {
                 slots
                     .iter()
@@ -496,12 +559,47 @@ fn enemy(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> 
     Ok(i)
 }
 
-/// A side's fire or hit order: the named blocks first, then its other blocks as listed, then
-/// the enemy's (for blocks that defect to it, 6.9, R5).
+/// A block a side's order or retreat plan may name: one of its own, or an enemy block that may
+/// defect to it, named by the version it would become (6.9, R5).
+fn own_or_defector(battle: &Battle, side: Side, name: &str, field: &str) -> Result<usize> {
+    let i = find(battle, name, field)?;
+    let slot = &battle.slots[i];
+    if slot.side == side {
+        return Ok(i);
+    }
+    let turned = &slot.versions[1];
+    if slot.versions[0].loyalty.is_none() || turned == &slot.versions[0] {
+        return err(
+            field,
+            format!(
+                "{} is the {}'s and can never defect to the {} (3.13)",
+                slot.name(),
+                side.other().name(),
+                side.name()
+            ),
+        );
+    }
+    if !turned.id.eq_ignore_ascii_case(name.trim()) {
+        return err(
+            field,
+            format!(
+                "{} fights for the {}; name it as the block it would become by defecting: {}",
+                slot.name(),
+                side.other().name(),
+                turned.id
+            ),
+        );
+    }
+    Ok(i)
+}
+
+/// A side's fire or hit order: the named blocks first (its own, and enemy blocks that may defect
+/// to it by their defected version), then its other blocks as listed, then the enemy's other
+/// blocks (for blocks that defect to it unnamed, 6.9, R5).
 fn order(battle: &Battle, side: Side, names: &[String], field: &str) -> Result<Vec<u8>> {
     let mut out: Vec<u8> = Vec::new();
     for (k, name) in names.iter().enumerate() {
-        let i = own(battle, side, name, &format!("{field}[{k}]"))? as u8;
+        let i = own_or_defector(battle, side, name, &format!("{field}[{k}]"))? as u8;
         if out.contains(&i) {
             return err(
                 format!("{field}[{k}]"),
@@ -660,6 +758,46 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
             return err(format!("{f}.below_ratio"), "must be a positive number");
         }
         out.retreat = Some((r.from_round, r.below_ratio));
+    }
+    for (k, r) in p.retreats.iter().enumerate() {
+        let f = format!("{path}.retreats[{k}]");
+        let block = own_or_defector(battle, side, &r.block, &format!("{f}.block"))?;
+        if let Some(from) = r.from_round
+            && !(2..=4).contains(&from)
+        {
+            return err(
+                format!("{f}.from_round"),
+                format!("{from}: blocks may retreat only in rounds 2-4 (6.6)"),
+            );
+        }
+        if let Some(below) = r.below_strength {
+            let max = battle.slots[block]
+                .versions
+                .iter()
+                .map(|v| v.max_strength)
+                .max()
+                .unwrap_or(0);
+            if !(2..=max).contains(&below) {
+                return err(
+                    format!("{f}.below_strength"),
+                    format!(
+                        "{below}: {} has strength 1-{max}, so a limit must be 2-{max}",
+                        battle.slots[block].name()
+                    ),
+                );
+            }
+        }
+        if let Some(ratio) = r.below_ratio
+            && !(ratio.is_finite() && ratio > 0.0)
+        {
+            return err(format!("{f}.below_ratio"), "must be a positive number");
+        }
+        out.retreats.push(BlockRetreat {
+            slot: block as u8,
+            from_round: r.from_round,
+            below_strength: r.below_strength,
+            below_ratio: r.below_ratio,
+        });
     }
     Ok(out)
 }

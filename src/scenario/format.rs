@@ -73,6 +73,12 @@ pub struct Scenario {
     /// of them. Ids or persons (`Warwick`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seen_elsewhere: Vec<String>,
+    /// Heirs and Nevilles who have defected elsewhere on the map (6.9, 9.1), named by the
+    /// version they became: `Clarence/L`, `Exeter/Y`, `Warwick/L`, `Kent/L`, `Salisbury/L`. A
+    /// defected heir is no heir of his house, so he is passed over for King and Pretender (3.21,
+    /// 9.1, R1); none of them can be a hidden block here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defected_elsewhere: Vec<String>,
     /// The players' choices; every field optional (see [`Policy`]).
     #[serde(default, skip_serializing_if = "Policy::is_default")]
     pub policy: Policy,
@@ -241,11 +247,13 @@ impl Policy {
 #[serde(deny_unknown_fields)]
 pub struct SidePolicy {
     /// Which block acts first when several of this side share an initiative group (D2).
-    /// Blocks not named follow in listing order.
+    /// Blocks not named follow in listing order. An enemy block that may defect to this side is
+    /// named by the version it would become (`Stanley/L` on the Lancaster side); unnamed
+    /// defectors come last (R5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fire_order: Vec<String>,
     /// Which block takes the hits first among this side's equally strong blocks (D3).
-    /// Blocks not named follow in listing order.
+    /// Blocks not named follow in listing order; defectors as in `fire_order` (R5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hit_order: Vec<String>,
     /// Charges by this side's senior heir (6.5, D9), tried in order on his turn.
@@ -261,6 +269,10 @@ pub struct SidePolicy {
     /// When this side's blocks retreat of their own will (6.6, D12).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retreat: Option<RetreatPlan>,
+    /// When chosen blocks retreat of their own will (6.6, D12, R3), tried in order after
+    /// `retreat`: a block may have several plans, any of which sends it away.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreats: Vec<BlockRetreat>,
 }
 
 impl SidePolicy {
@@ -305,6 +317,25 @@ pub struct RetreatPlan {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_round: Option<u8>,
     /// Retreat while this side's total strength divided by the enemy's is below this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub below_ratio: Option<f64>,
+}
+
+/// When one block retreats of its own will (6.6, D12). Every condition given must hold on its
+/// turn; a plan with no condition retreats it at its first chance (round 2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockRetreat {
+    /// The block: one of this side's, or an enemy block that may defect to it, by the version it
+    /// would become (as in `hit_order`).
+    pub block: String,
+    /// From this battle round on (2-4; rule 6.6 forbids round 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_round: Option<u8>,
+    /// While the block's own strength is below this (it has lost steps).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub below_strength: Option<u8>,
+    /// While this side's total strength divided by the enemy's is below this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub below_ratio: Option<f64>,
 }

@@ -3,7 +3,7 @@
 //! (or one side plays its best against the other side's fixed policy), and the value of every
 //! legal action is known.
 
-use crate::rules::action::{Action, legal_actions, outcomes};
+use crate::rules::action::{Action, legal_actions, outcome_choices, outcomes};
 use crate::rules::battle::Battle;
 use crate::rules::policy;
 use crate::rules::round::{Ending, Point, advance};
@@ -77,6 +77,7 @@ pub struct Advisor<'b> {
     players: Players,
     memo: Memo,
     budget: usize,
+    ties: bool,
 }
 
 impl<'b> Advisor<'b> {
@@ -88,7 +89,15 @@ impl<'b> Advisor<'b> {
             players,
             memo: Memo::default(),
             budget,
+            ties: true,
         }
+    }
+
+    /// Whether a side that plays its best also chooses which of its equally strong blocks takes
+    /// a fire's hits (6.4, D3); on by default. Off, its hit order decides, as in the scenario.
+    pub fn with_tie_choices(mut self, ties: bool) -> Self {
+        self.ties = ties;
+        self
     }
 
     /// Distinct states solved so far.
@@ -187,12 +196,38 @@ impl<'b> Advisor<'b> {
         action: Action,
     ) -> Result<[f64; 2], SolveError> {
         let mut v = [0.0; 2];
+        let owner = state.side_of(actor).other();
+        if self.ties && self.optimises(owner) {
+            for (p, choices) in outcome_choices(self.battle, state, actor, action) {
+                let (_, w) = self.pick(owner, &choices)?;
+                v[0] += p * w[0];
+                v[1] += p * w[1];
+            }
+            return Ok(v);
+        }
         for (p, next) in outcomes(self.battle, state, actor, action) {
             let w = self.value(&next)?;
             v[0] += p * w[0];
             v[1] += p * w[1];
         }
         Ok(v)
+    }
+
+    /// The owner's best among the states his choice of tied blocks allows (6.4, D3): his own
+    /// objective first, then the enemy's lowest; the hit order's choice (the first) on a tie.
+    fn pick(&mut self, owner: Side, choices: &[State]) -> Result<(usize, [f64; 2]), SolveError> {
+        let (me, them) = (owner.index(), owner.other().index());
+        let mut best = (0, self.value(&choices[0])?);
+        for (k, c) in choices.iter().enumerate().skip(1) {
+            let w = self.value(c)?;
+            let b = best.1;
+            if w[me] > b[me] + 1e-12
+                || ((w[me] - b[me]).abs() <= 1e-12 && w[them] < b[them] - 1e-12)
+            {
+                best = (k, w);
+            }
+        }
+        Ok(best)
     }
 
     /// The best action for `actor` at a decision point (its side's objective; ties broken by
@@ -269,6 +304,29 @@ pub struct Advice {
     /// Best play in outline: for each round and block, how often each action is chosen where
     /// it departs from plain fire, as chances of reaching that turn under best play.
     pub outline: Vec<OutlineEntry>,
+    /// Where a side playing its best lets other blocks than its hit order would take tied hits
+    /// (6.4, D3), and what that is worth.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<TieEntry>,
+}
+
+/// A choice of which tied block takes the hits (6.4, D3) where best play departs from the
+/// side's hit order, summed over the turns of a round where it happens.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TieEntry {
+    /// The round.
+    pub round: u8,
+    /// The side whose blocks take the hits.
+    pub side: Side,
+    /// The blocks best play has take the hits (ids, joined by " and ").
+    pub hit: String,
+    /// The blocks the hit order would have hit instead, which best play spares.
+    pub spared: String,
+    /// Chance, under best play, that such a fire comes.
+    pub chance: f64,
+    /// What the choice adds to the side's objective, summed over those fires (each weighted by
+    /// its chance), against taking the hits by the hit order there and playing on as solved.
+    pub gain: f64,
 }
 
 /// One line of the outline of best play.
@@ -336,7 +394,7 @@ pub fn advise(
         Point::Act(actor) => Some(best.decision(&start, actor)?),
         Point::End(_) => None,
     };
-    let outline = best.outline()?;
+    let (outline, ties) = best.outline()?;
     Ok(Advice {
         objective,
         players,
@@ -345,14 +403,16 @@ pub fn advise(
         policy: p,
         states: best.states(),
         outline,
+        ties,
     })
 }
 
 impl Advisor<'_> {
     /// Follows best play forward from the start, summing the chance of every (round, block,
     /// action) at the decision points it reaches where there is a choice; keeps the actions other
-    /// than fire, and any that departs from the scenario's policy.
-    pub fn outline(&mut self) -> Result<Vec<OutlineEntry>, SolveError> {
+    /// than fire, and any that departs from the scenario's policy; and the choices of tied
+    /// blocks to take hits that depart from the hit order (6.4, D3).
+    pub fn outline(&mut self) -> Result<(Vec<OutlineEntry>, Vec<TieEntry>), SolveError> {
         use std::collections::BTreeMap;
         let battle = self.battle;
         let levels = 4 * (crate::rules::state::MAX_BLOCKS + 1);
@@ -368,6 +428,8 @@ impl Advisor<'_> {
         // (round, slot, label) -> (chance, departs); (round, slot) -> total
         let mut acts: BTreeMap<(u8, usize, String), (f64, bool)> = BTreeMap::new();
         let mut turns: BTreeMap<(u8, usize), f64> = BTreeMap::new();
+        // (round, side, hit, spared) -> (chance, gain)
+        let mut ties: BTreeMap<(u8, usize, String, String), (f64, f64)> = BTreeMap::new();
         for level in 0..levels {
             for (state, p) in std::mem::take(&mut buckets[level]) {
                 let mut s = state;
@@ -390,12 +452,41 @@ impl Advisor<'_> {
                     e.1 |= action != policy;
                     *turns.entry((s.round, actor)).or_insert(0.0) += p;
                 }
-                for (q, next) in outcomes(battle, &s, actor, action) {
-                    place(next, p * q, &mut buckets);
+                let owner = s.side_of(actor).other();
+                if self.ties && self.optimises(owner) {
+                    for (q, choices) in outcome_choices(battle, &s, actor, action) {
+                        let (k, w) = self.pick(owner, &choices)?;
+                        if k != 0 {
+                            let by_order = self.value(&choices[0])?;
+                            let (hit, spared) = tie_words(battle, &choices[k], &choices[0]);
+                            let e = ties
+                                .entry((s.round, owner.index(), hit, spared))
+                                .or_insert((0.0, 0.0));
+                            e.0 += p * q;
+                            e.1 += p * q * (w[owner.index()] - by_order[owner.index()]);
+                        }
+                        place(choices[k], p * q, &mut buckets);
+                    }
+                } else {
+                    for (q, next) in outcomes(battle, &s, actor, action) {
+                        place(next, p * q, &mut buckets);
+                    }
                 }
             }
         }
-        Ok(acts
+        let ties = ties
+            .into_iter()
+            .filter(|(_, (chance, _))| *chance > 1e-9)
+            .map(|((round, side, hit, spared), (chance, gain))| TieEntry {
+                round,
+                side: Side::BOTH[side],
+                hit,
+                spared,
+                chance,
+                gain,
+            })
+            .collect();
+        let acts = acts
             .into_iter()
             .filter(|((_, _, action), (chance, departs))| {
                 (action != "fire" || *departs) && *chance > 1e-9
@@ -409,6 +500,23 @@ impl Advisor<'_> {
                 chance,
                 departs_from_policy: departs,
             })
-            .collect())
+            .collect();
+        Ok((acts, ties))
     }
+}
+
+/// Which blocks a chosen way of taking hits hits where the hit order would not, and which it
+/// spares: (hit, spared), ids joined by " and ".
+fn tie_words(battle: &Battle, chosen: &State, by_order: &State) -> (String, String) {
+    let mut hit = Vec::new();
+    let mut spared = Vec::new();
+    for i in 0..battle.slots.len() {
+        let id = || by_order.version(battle, i).id.clone();
+        match chosen.strength[i].cmp(&by_order.strength[i]) {
+            std::cmp::Ordering::Less => hit.push(id()),
+            std::cmp::Ordering::Greater => spared.push(id()),
+            std::cmp::Ordering::Equal => {}
+        }
+    }
+    (hit.join(" and "), spared.join(" and "))
 }

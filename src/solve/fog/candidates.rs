@@ -52,7 +52,7 @@ fn resolve(name: &str, house: House) -> Option<&'static BlockData> {
 }
 
 /// The persons no hidden block can be: the dead, every known block of either side (both
-/// versions of a noble are one person), and those seen elsewhere.
+/// versions of a noble are one person), and those seen or defected elsewhere.
 pub(crate) fn unavailable(sc: &Scenario) -> Result<Vec<&'static str>> {
     let mut out = Vec::new();
     for (i, name) in sc.dead.iter().enumerate() {
@@ -69,6 +69,17 @@ pub(crate) fn unavailable(sc: &Scenario) -> Result<Vec<&'static str>> {
         for b in &army.blocks {
             if let Some(d) = b.id.as_deref().and_then(|id| resolve(id, army.house)) {
                 out.push(d.person);
+            }
+        }
+    }
+    for (i, name) in sc.defected_elsewhere.iter().enumerate() {
+        match crate::data::block(name) {
+            Some(d) => out.push(d.person),
+            None => {
+                return err(
+                    format!("defected_elsewhere[{i}]"),
+                    format!("unknown block '{name}'"),
+                );
             }
         }
     }
@@ -180,7 +191,7 @@ pub(crate) fn candidates(
                 return err(
                     f,
                     format!(
-                        "{} is dead, already in the battle or seen elsewhere: it cannot be hidden here",
+                        "{} is dead, already in the battle, or seen or defected elsewhere: it cannot be hidden here",
                         d.id
                     ),
                 );
