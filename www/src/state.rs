@@ -32,6 +32,8 @@ pub enum Edit {
     RetreatCapacity(Side, Option<u8>),
     /// Marks a block dead before the battle, or alive again.
     Dead(String, bool),
+    /// Lists a defected heir or Neville as elsewhere on the map (`true`) or not (3.21, 9.1).
+    DefectedElsewhere(String, bool),
     /// Replaces a side's choices (charges, Treachery, Treason target, retreat).
     Policy(Side, SidePolicy),
     /// Adds a what-if block at full strength.
@@ -427,6 +429,7 @@ pub fn empty_battle(area: Option<String>, king: House, attacker: House) -> Scena
         attacker: army(attacker),
         defender: army(attacker.other()),
         seen_elsewhere: Vec::new(),
+        defected_elsewhere: Vec::new(),
         policy: Default::default(),
         progress: None,
     }
@@ -524,15 +527,25 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
                 s.dead.push(id);
             }
         }
+        Edit::DefectedElsewhere(id, away) => {
+            s.defected_elsewhere.retain(|d| !d.eq_ignore_ascii_case(&id));
+            if away {
+                s.defected_elsewhere.push(id);
+            }
+        }
     }
 }
 
 /// Drops the choices that name a block no longer in the battle.
 fn forget(s: &mut Scenario, name: &str) {
-    let same = |n: &str| n.trim().eq_ignore_ascii_case(name.trim());
+    // Either version of a noble is the same person (4.6): a defector named as he would become
+    // (`Stanley/L`, R5) goes with `Stanley/Y`.
+    let person = |n: &str| bosworth::data::block(n).map(|d| d.person);
+    let same = |n: &str| n.trim().eq_ignore_ascii_case(name.trim()) || person(n).is_some_and(|p| person(name) == Some(p));
     for p in [&mut s.policy.attacker, &mut s.policy.defender] {
         p.fire_order.retain(|n| !same(n));
         p.hit_order.retain(|n| !same(n));
+        p.retreats.retain(|r| !same(&r.block));
         p.charges.retain(|c| !same(&c.target) && !c.by.as_deref().is_some_and(same));
         p.treachery.retain(|t| !same(&t.target) && !same(&t.by));
         if p.treason_target.as_deref().is_some_and(same) {

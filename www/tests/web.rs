@@ -221,6 +221,36 @@ fn choices_offered_are_exactly_what_the_engine_accepts() {
                 let ok = accepts(&|p| p.treason_target = Some(target.clone()));
                 assert_eq!(o.treason.as_ref().is_some_and(|t| t.contains(target)), ok, "treason on {target}");
             }
+            // Every block the orders and retreat plans offer is accepted in the hit and fire
+            // orders (defectors by the version they would become, R5), in a retreat plan at every
+            // strength limit offered, and the heirs offered as a charge's `by`; the whole order
+            // reversed too.
+            let names: Vec<String> = o.blocks.iter().map(|x| x.name.clone()).collect();
+            let reversed: Vec<String> = names.iter().rev().cloned().collect();
+            assert!(accepts(&|p| p.hit_order = reversed.clone()), "hit order {reversed:?}");
+            assert!(accepts(&|p| p.fire_order = reversed.clone()), "fire order {reversed:?}");
+            for x in &o.blocks {
+                for below in 2..=x.max {
+                    let plan = bosworth::scenario::BlockRetreat { block: x.name.clone(), from_round: Some(2), below_strength: Some(below), below_ratio: None };
+                    assert!(accepts(&|p| p.retreats = vec![plan.clone()]), "retreat {} below {below}", x.name);
+                    checked += 1;
+                }
+                // A defector is offered only where this side can turn him (a roller's target or
+                // the Treason card's).
+                if x.defector {
+                    let entered = b.slots().iter().find(|e| e.side != side && e.versions[1].id == x.name).map(|e| e.name().to_string());
+                    let entered = entered.expect("a defector is an enemy block's other version");
+                    assert!(o.treason.iter().flatten().chain(o.targets.iter().flatten()).any(|t| *t == entered), "{entered}");
+                }
+            }
+            for heir in &o.heirs {
+                let target = o.enemies[0].clone();
+                assert!(accepts(&|p| p.charges = vec![ChargePlan { target: target.clone(), round: None, by: Some(heir.clone()) }]), "charge by {heir}");
+            }
+            // An enemy block that can never join this side is refused in its orders.
+            for e in b.slots().iter().filter(|x| x.side != side && x.versions[0].loyalty.is_none()) {
+                assert!(!accepts(&|p| p.hit_order = vec![e.versions[1].id.clone()]), "{} in the hit order", e.name());
+            }
         }
     }
     assert!(checked > 50, "{checked}");

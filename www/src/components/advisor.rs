@@ -174,8 +174,47 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
             {decision}
             <p class="gain" data-testid="advice-gain">{gain}</p>
             <Outline entries={a.outline.clone()} />
+            { ties(a, objective, &house) }
             <p class="muted small" data-testid="advice-time">{format!("Solved in {:.0} ms in your browser ({} battle states).", ms, a.states)}</p>
         </>
+    }
+}
+
+/// A tied-hit choice's gain, in the objective's unit, signed.
+fn gain_text(objective: &str, g: f64) -> String {
+    if objective == "steps" { format!("{g:+.2} steps") } else { format!("{:+.1} points", g * 100.0) }
+}
+
+/// The tied-hit decisions (6.4, D3, R14): where best play has another of equally strong blocks
+/// take the hits than the hit order would, and what it adds; those worth less than the figures
+/// show are counted, not listed.
+fn ties(a: &Advice, objective: &str, house: &impl Fn(bosworth::Side) -> bosworth::data::House) -> Html {
+    if a.ties.is_empty() {
+        return html! {};
+    }
+    let small = if objective == "steps" { 0.005 } else { 0.0005 };
+    let (shown, rest): (Vec<_>, Vec<_>) = a.ties.iter().partition(|t| t.gain >= small);
+    html! {
+        <div class="outline" data-testid="advice-ties">
+            <h3>{"Which block takes tied hits"}</h3>
+            if shown.is_empty() {
+                <p class="muted small">{"The hit order as set is as good as best play's choice of which equally strong block takes the hits (6.4, D3): no choice here adds as much as 0.1 point."}</p>
+            } else {
+                <p class="muted small">{"Where best play has another of equally strong blocks take the hits than your hit order (6.4, D3): chance such a fire comes, and what the choice adds for that side."}</p>
+                <ul class="outline-round">
+                    { for shown.iter().map(|t| html! {
+                        <li data-testid="tie-line">
+                            <span class="outline-r">{format!("Round {}", t.round)}</span>{" · "}
+                            <span>{format!("{} ({}): {} takes the hits, sparing {}", house(t.side), t.side.name(), t.hit, t.spared)}</span>
+                            {" · "}<span class="muted">{format!("{} of battles, {}", share_text(t.chance), gain_text(objective, t.gain))}</span>
+                        </li>
+                    }) }
+                </ul>
+                if !rest.is_empty() {
+                    <p class="muted small">{format!("And {} more, each adding less than {}.", rest.len(), if objective == "steps" { "0.005 steps" } else { "0.05 points" })}</p>
+                }
+            }
+        </div>
     }
 }
 

@@ -1,4 +1,5 @@
-//! The battle's setting: who attacks, who holds the throne, where, the Treason card, the dead.
+//! The battle's setting: who attacks, who holds the throne, where, the Treason card, the dead,
+//! and the heirs and Nevilles defected elsewhere.
 
 use super::StateProps;
 use crate::state::{Action, Edit};
@@ -13,6 +14,10 @@ pub fn area_names() -> Vec<&'static str> {
     areas.sort_unstable();
     areas
 }
+
+/// The defected versions of the heirs who may change sides (9.1) and of the Nevilles (who begin
+/// with York, 4.4): what the scenario's `defected_elsewhere` may list.
+const DEFECTED: [&str; 5] = ["Clarence/L", "Exeter/Y", "Warwick/L", "Kent/L", "Salisbury/L"];
 
 fn house_of(v: &str) -> House {
     if v == "York" { House::York } else { House::Lancaster }
@@ -52,6 +57,34 @@ pub fn Settings(props: &StateProps) -> Html {
             if !dead_pick.is_empty() {
                 state.dispatch(Action::Edit(Edit::Dead((*dead_pick).clone(), true)));
                 dead_pick.set(String::new());
+            }
+        })
+    };
+    // Heirs and Nevilles defected elsewhere (3.21, 9.1): not those dead or fighting here.
+    let person = |id: &str| BLOCKS.iter().find(|b| b.id.eq_ignore_ascii_case(id.trim()) || b.person.eq_ignore_ascii_case(id.trim())).map(|b| b.person);
+    let here: Vec<&str> = s.attacker.blocks.iter().chain(&s.defender.blocks).filter_map(|b| b.id.as_deref()).filter_map(person).collect();
+    let away_choices: Vec<&str> = DEFECTED
+        .iter()
+        .copied()
+        .filter(|id| {
+            let p = person(id);
+            !s.defected_elsewhere.iter().any(|d| d.eq_ignore_ascii_case(id))
+                && !s.dead.iter().any(|d| person(d) == p)
+                && !here.contains(&p.unwrap_or_default())
+        })
+        .collect();
+    let away_pick = use_state(String::new);
+    let on_away_pick = {
+        let away_pick = away_pick.clone();
+        Callback::from(move |e: Event| away_pick.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let add_away = {
+        let state = state.clone();
+        let away_pick = away_pick.clone();
+        Callback::from(move |_| {
+            if !away_pick.is_empty() {
+                state.dispatch(Action::Edit(Edit::DefectedElsewhere((*away_pick).clone(), true)));
+                away_pick.set(String::new());
             }
         })
     };
@@ -111,6 +144,30 @@ pub fn Settings(props: &StateProps) -> Html {
                     </select>
                     <button class="small" onclick={add_dead} disabled={dead_pick.is_empty()} data-testid="dead-add">{"Mark dead"}</button>
                 </span>
+            </div>
+            <div class="dead">
+                <span class="dead-label" title="An heir who has changed sides is no heir of his house: the King and Pretender are found without him (3.21, 9.1)">{"Defected elsewhere:"}</span>
+                { for s.defected_elsewhere.iter().map(|d| {
+                    let state = state.clone();
+                    let id = d.clone();
+                    html! {
+                        <button class="chip away" aria-label={format!("{d} has defected elsewhere; take him off this list")}
+                            onclick={Callback::from(move |_| state.dispatch(Action::Edit(Edit::DefectedElsewhere(id.clone(), false))))}>
+                            {d}<span aria-hidden="true">{" ↺"}</span>
+                        </button>
+                    }
+                }) }
+                if !away_choices.is_empty() {
+                    <span class="dead-pick">
+                        <select aria-label="Choose an heir or Neville who has defected elsewhere" class="small" data-testid="defected-select" onchange={on_away_pick}>
+                            <option value="" selected={away_pick.is_empty()}>{"heir or Neville…"}</option>
+                            { for away_choices.iter().map(|id| html! { <option value={*id} selected={*away_pick == *id}>{*id}</option> }) }
+                        </select>
+                        <button class="small" onclick={add_away} disabled={away_pick.is_empty()} data-testid="defected-add">{"Add"}</button>
+                    </span>
+                } else if s.defected_elsewhere.is_empty() {
+                    <span class="muted small">{"nobody can be (each is dead or here)"}</span>
+                }
             </div>
         </section>
     }

@@ -51,6 +51,8 @@ pub fn Share(props: &StateProps) -> Html {
             picked.set(None);
         })
     };
+    // The ready-made battle on screen, unchanged: its note stays in view.
+    let current = use_memo(state.scenario.clone(), |s| crate::presets::preset_of(s));
     let copy = {
         let copied = copied.clone();
         Callback::from(move |_| {
@@ -96,6 +98,11 @@ pub fn Share(props: &StateProps) -> Html {
                 <button onclick={open_preset} disabled={picked.is_none()} data-testid="preset-open"
                     title="Replace the battle with the one chosen (Undo brings yours back)">{"Open"}</button>
             </span>
+            if let Some(i) = *picked {
+                <p class="muted small preset-note" data-testid="preset-note">{PRESETS[i].note}</p>
+            } else if let Some(p) = (*current).as_ref() {
+                <p class="muted small preset-note" data-testid="preset-note">{format!("{}: {}", p.name, p.note)}</p>
+            }
             <button onclick={copy} title="The address holds the whole battle">{ if *copied { "Link copied ✓" } else { "Copy link" } }</button>
             <button onclick={export}>{"Export JSON"}</button>
             <label class="button">{"Import JSON"}<input type="file" accept=".json,application/json" class="visually-hidden" onchange={import} /></label>

@@ -30,8 +30,14 @@ fn choices(p: &SidePolicy) -> Vec<String> {
     if p.retreat.is_some() {
         out.push("retreats".to_string());
     }
-    if !p.fire_order.is_empty() || !p.hit_order.is_empty() {
-        out.push("own orders".to_string());
+    for r in &p.retreats {
+        out.push(format!("{} may retreat", r.block));
+    }
+    if let Some(first) = p.hit_order.first() {
+        out.push(format!("hits on {first} first"));
+    }
+    if let Some(first) = p.fire_order.first() {
+        out.push(format!("{first} fires first"));
     }
     out
 }
@@ -43,6 +49,11 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
         (s.area.clone().unwrap_or_else(|| "No area (no bonuses)".to_string()), "area"),
         (format!("{} holds the throne", s.king), "king"),
         (if s.dead.is_empty() { "Nobody dead".to_string() } else { format!("Dead: {}", s.dead.join(", ")) }, "dead-select"),
+    ];
+    if !s.defected_elsewhere.is_empty() {
+        parts.push((format!("Defected elsewhere: {}", s.defected_elsewhere.join(", ")), "defected-select"));
+    }
+    parts.extend([
         (
             match s.treason {
                 Some(side) => format!("Treason card: {}", side_label(side, army(s, side).house)),
@@ -50,7 +61,7 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
             },
             "treason",
         ),
-    ];
+    ]);
     for side in Side::BOTH {
         if let Some(c) = army(s, side).retreat_capacity {
             let blocks = if c == 1 { "block" } else { "blocks" };

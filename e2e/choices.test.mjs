@@ -1,0 +1,124 @@
+// End to end: every choice of issue 11 set in the app (hit and fire orders with a defector, block
+// retreat plans, the charge's heir, heirs defected elsewhere), the advisor's tied-hit decisions,
+// and the ready-made battles' notes.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  cliExact, settled, scenarioOf, headlineOf, guardedSuite, link, server, page,
+} from './lib.mjs';
+
+guardedSuite({ before, after, beforeEach, afterEach }, assert);
+
+/** Lancaster holds the Treason card and may turn Stanley; nothing else chosen. */
+const STANLEY = {
+  version: 1, area: 'Warwick', king: 'Lancaster', treason: 'attacker',
+  attacker: { house: 'Lancaster', blocks: [{ id: 'Henry VI', strength: 4 }, { id: 'Beaumont', strength: 3 }] },
+  defender: { house: 'York', blocks: [{ id: 'Stanley/Y', strength: 4 }, { id: 'Norfolk', strength: 4 }] },
+};
+
+const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+
+test('the choices panel sets a hit order with a defector and a block\'s retreat; the headline is the CLI\'s', async () => {
+  await page.goto(link(server.url, STANLEY));
+  const plain = await settled(page);
+  await page.click('[data-testid="choices-attacker"] summary');
+  const order = '[data-testid="hit-order-attacker"]';
+  // Lancaster may turn Stanley (the Treason card), so he is offered as he would become.
+  assert.match(await page.textContent(order), /Stanley\/L \(if turned\)/);
+  // Move him to the top by keyboard: focus stays on the arrow that moved him.
+  const up = 'button[aria-label="Move Stanley/L earlier in the hit order"]';
+  await page.focus(up);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move Stanley/L earlier in the hit order');
+  await page.keyboard.press('Enter');
+  // At the top the up arrow is disabled: focus moves to his down arrow.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move Stanley/L later in the hit order');
+  assert.equal(await focused(), 'Move Stanley/L later in the hit order');
+  // Henry VI retreats once wounded.
+  await page.selectOption('[data-testid="add-retreats-attacker"]', 'Henry VI');
+  await page.selectOption('[data-testid="retreats-attacker-0-strength"]', '4');
+  const s = await scenarioOf(page);
+  assert.deepEqual(s.policy.attacker.hit_order, ['Stanley/L', 'Henry VI', 'Beaumont']);
+  assert.deepEqual(s.policy.attacker.retreats, [{ block: 'Henry VI', below_strength: 4 }]);
+  const shown = await settled(page);
+  assert.deepEqual(shown, headlineOf(cliExact(s)));
+  assert.notDeepEqual(shown, plain, 'the choices change the odds');
+  // The summary line says what is set.
+  const summary = await page.textContent('[data-testid="summary"]');
+  assert.match(summary, /hits on Stanley\/L first/);
+  assert.match(summary, /Henry VI may retreat/);
+  // "Protect heirs" puts the heirs last; "As listed" clears the order; Undo brings it back.
+  await page.click('[data-testid="protect-heirs-attacker"]');
+  assert.deepEqual((await scenarioOf(page)).policy.attacker.hit_order, ['Stanley/L', 'Beaumont', 'Henry VI']);
+  await page.click('[data-testid="hit-order-reset-attacker"]');
+  assert.equal((await scenarioOf(page)).policy.attacker.hit_order, undefined);
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => document.querySelector('[data-testid="hit-order-attacker-2"]')?.textContent.includes('Henry VI'));
+  assert.deepEqual((await scenarioOf(page)).policy.attacker.hit_order, ['Stanley/L', 'Beaumont', 'Henry VI']);
+  // Removing Stanley drops every choice that names him, as he is or as he would become.
+  await page.click('button[aria-label^="Remove Stanley/Y"]');
+  const after = await scenarioOf(page);
+  assert.ok(!JSON.stringify(after.policy ?? {}).includes('Stanley'), JSON.stringify(after.policy));
+  await settled(page);
+});
+
+test('a charge names its heir, and an heir defected elsewhere changes who is King', async () => {
+  // York on the throne, York, March and Rutland dead: Clarence is King, away from this battle.
+  const s0 = {
+    version: 1, king: 'York', dead: ['York', 'March', 'Rutland'],
+    attacker: { house: 'York', blocks: [{ id: 'Gloucester', strength: 3 }, { id: 'Norfolk', strength: 4 }] },
+    defender: { house: 'Lancaster', blocks: [{ id: 'Buckingham/L', strength: 4 }] },
+  };
+  await page.goto(link(server.url, s0));
+  await settled(page);
+  await page.click('[data-testid="choices-attacker"] summary');
+  // Gloucester is not King: he may not roll.
+  assert.doesNotMatch(await page.textContent('[data-testid="choices-attacker"]'), /Gloucester on Buckingham/);
+  await page.selectOption('[data-testid="defected-select"]', 'Clarence/L');
+  await page.click('[data-testid="defected-add"]');
+  assert.deepEqual((await scenarioOf(page)).defected_elsewhere, ['Clarence/L']);
+  assert.match(await page.textContent('[data-testid="summary"]'), /Defected elsewhere: Clarence\/L/);
+  // Now Gloucester is King (3.21, 9.1) and may roll on Buckingham.
+  await page.selectOption('[data-testid="add-treachery-attacker"]', { label: 'Gloucester on Buckingham/L' });
+  await page.selectOption('[data-testid="add-charge-attacker"]', 'Buckingham/L');
+  await page.selectOption('[data-testid="charge-attacker-0-by"]', 'Gloucester');
+  const s = await scenarioOf(page);
+  assert.deepEqual(s.policy.attacker.charges, [{ target: 'Buckingham/L', by: 'Gloucester' }]);
+  assert.deepEqual(s.policy.attacker.treachery, [{ by: 'Gloucester', target: 'Buckingham/L' }]);
+  assert.deepEqual(await settled(page), headlineOf(cliExact(s)));
+});
+
+test('the advisor names the tied block it spares and what that adds', async () => {
+  const s = {
+    version: 1, king: 'Lancaster', area: 'Kent',
+    attacker: { house: 'York', blocks: [{ id: 'Norfolk', strength: 4 }, { id: 'March', strength: 3 }] },
+    defender: { house: 'Lancaster', blocks: [{ id: 'Henry VI', strength: 3 }, { id: 'Beaumont', strength: 3 }, { id: 'Oxford', strength: 3 }] },
+  };
+  await page.goto(link(server.url, s));
+  await settled(page);
+  await page.selectOption('[data-testid="advice-objective"]', 'keep-heirs');
+  await page.click('[data-testid="advise"]');
+  await page.waitForSelector('[data-testid="tie-line"]', { timeout: 60000 });
+  const lines = await page.locator('[data-testid="tie-line"]').allTextContents();
+  assert.ok(lines.some((l) => /Lancaster \(defender\): (Oxford|Beaumont) takes the hits, sparing Henry VI/.test(l) && /\+\d+\.\d points/.test(l)), lines.join('\n'));
+});
+
+test('each ready-made battle says in one line what it is', async () => {
+  await page.goto(server.url);
+  await settled(page);
+  const options = await page.locator('[data-testid="presets"] option').allTextContents();
+  for (const name of options.slice(1)) {
+    await page.selectOption('[data-testid="presets"]', { label: name });
+    const note = await page.textContent('[data-testid="preset-note"]');
+    assert.ok(note.length > 40, `${name}: ${note}`);
+  }
+  await page.selectOption('[data-testid="presets"]', { label: options.find((o) => o.startsWith('Tewkesbury')) });
+  assert.match(await page.textContent('[data-testid="preset-note"]'), /Edward IV \(the March block/);
+  await page.click('[data-testid="preset-open"]');
+  await settled(page);
+  const s = await scenarioOf(page);
+  assert.ok(s.attacker.blocks.some((b) => b.id === 'March'));
+  assert.ok(!s.attacker.blocks.some((b) => b.id === 'York'));
+  // Opened and unchanged, the battle keeps its note in view.
+  assert.match(await page.textContent('[data-testid="preset-note"]'), /^Tewkesbury 1471/);
+});
