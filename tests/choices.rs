@@ -7,7 +7,7 @@ use bosworth::next_point;
 use bosworth::rules::action::{Action, chances, legal_actions, resolve};
 use bosworth::rules::log::Silent;
 use bosworth::rules::round::Point;
-use bosworth::solve::advice::{Advisor, Objective, Players};
+use bosworth::solve::advice::{Advisor, Decisions, Objective, Players};
 use bosworth::{Battle, Side, State};
 use common::*;
 use std::collections::HashMap;
@@ -78,8 +78,9 @@ fn a_block_retreats_by_its_own_plan() {
     assert!(late.attacker_holds > planned.attacker_holds);
 }
 
-/// The battle of `scenario` with each order of `side`'s blocks as its hit order (D3).
-fn every_hit_order(json: &str, side: Side, names: &[&str]) -> Vec<Battle> {
+/// The battle of `scenario` with each order of `side`'s blocks as its hit order (D3), or as its
+/// fire order (D2) when `fire`.
+fn every_order(json: &str, side: Side, names: &[&str], fire: bool) -> Vec<Battle> {
     fn permutations(items: &[&str]) -> Vec<Vec<String>> {
         if items.is_empty() {
             return vec![Vec::new()];
@@ -99,9 +100,14 @@ fn every_hit_order(json: &str, side: Side, names: &[&str]) -> Vec<Battle> {
         .into_iter()
         .map(|order| {
             let mut sc = scenario(json);
-            match side {
-                Side::Attacker => sc.policy.attacker.hit_order = order,
-                Side::Defender => sc.policy.defender.hit_order = order,
+            let p = match side {
+                Side::Attacker => &mut sc.policy.attacker,
+                Side::Defender => &mut sc.policy.defender,
+            };
+            if fire {
+                p.fire_order = order;
+            } else {
+                p.hit_order = order;
             }
             Battle::new(&sc).unwrap()
         })
@@ -109,9 +115,17 @@ fn every_hit_order(json: &str, side: Side, names: &[&str]) -> Vec<Battle> {
 }
 
 /// Brute force over every strategy of `me` (objective: hold the area), written apart from the
-/// advisor: at each of its turns every legal action; after each enemy fire's dice, every order in
-/// which its blocks may take the hits (a battle per hit order); the enemy follows the policy.
-fn brute_force(battles: &[Battle], me: Side, state: State, memo: &mut HashMap<State, f64>) -> f64 {
+/// advisor: at each of its turns every legal action of every block that some fire order would
+/// move next (a battle per fire order in `fires`, D2); after each enemy fire's dice, every order
+/// in which its blocks may take the hits (a battle per hit order in `battles`, D3); the enemy
+/// follows the policy.
+fn brute_force(
+    battles: &[Battle],
+    fires: &[Battle],
+    me: Side,
+    state: State,
+    memo: &mut HashMap<State, f64>,
+) -> f64 {
     if let Some(&v) = memo.get(&state) {
         return v;
     }
@@ -119,15 +133,25 @@ fn brute_force(battles: &[Battle], me: Side, state: State, memo: &mut HashMap<St
     let mut s = state;
     let v = match next_point(plan, &mut s) {
         Point::End(end) => (end.holder == Some(me)) as u8 as f64,
-        Point::Act(actor) => {
-            let mine = s.side_of(actor) == me;
-            let actions = if mine {
-                legal_actions(plan, &s, actor)
+        Point::Act(next) => {
+            let mine = s.side_of(next) == me;
+            let mut moves = Vec::new();
+            if mine {
+                for b in fires {
+                    let Point::Act(actor) = next_point(b, &mut s.clone()) else {
+                        unreachable!("the same state under another fire order")
+                    };
+                    for action in legal_actions(plan, &s, actor) {
+                        if !moves.contains(&(actor, action)) {
+                            moves.push((actor, action));
+                        }
+                    }
+                }
             } else {
-                vec![bosworth::rules::policy::choose(plan, &s, actor)]
-            };
+                moves.push((next, bosworth::rules::policy::choose(plan, &s, next)));
+            }
             let mut best = f64::NEG_INFINITY;
-            for action in actions {
+            for (actor, action) in moves {
                 let hits_me = !mine && action == Action::Fire;
                 let mut q = 0.0;
                 for &(p, roll) in chances(plan, &s, actor, action).iter() {
@@ -136,7 +160,7 @@ fn brute_force(battles: &[Battle], me: Side, state: State, memo: &mut HashMap<St
                     for b in orders {
                         let mut next = s;
                         resolve(b, &mut next, actor, action, roll, &mut Silent);
-                        w = w.max(brute_force(battles, me, next, memo));
+                        w = w.max(brute_force(battles, fires, me, next, memo));
                     }
                     q += p * w;
                 }
@@ -160,12 +184,15 @@ fn best_play_with_tie_choices_equals_brute_force_on_a_tiny_battle() {
         (Side::Attacker, vec!["Oxford", "Beaumont"]),
         (Side::Defender, vec!["Hastings", "Suffolk", "Essex"]),
     ] {
-        let battles = every_hit_order(json, me, &names);
+        let battles = every_order(json, me, &names, false);
         let start = battles[0].initial_state();
-        let brute = brute_force(&battles, me, start, &mut HashMap::new());
+        let brute = brute_force(&battles, &battles[..1], me, start, &mut HashMap::new());
         let mut with = Advisor::new(&battles[0], Objective::Hold, Players::Only(me), 1_000_000);
         let mut without = Advisor::new(&battles[0], Objective::Hold, Players::Only(me), 1_000_000)
-            .with_tie_choices(false);
+            .with_decisions(Decisions {
+                tie_hits: false,
+                group_order: false,
+            });
         let v_with = with.value(&start).unwrap()[me.index()];
         let v_without = without.value(&start).unwrap()[me.index()];
         close(v_with, brute);
@@ -173,6 +200,37 @@ fn best_play_with_tie_choices_equals_brute_force_on_a_tiny_battle() {
         gains.push(v_with - v_without);
     }
     // Somewhere in this battle the choice is worth something (else the test shows nothing).
+    assert!(gains.iter().any(|&g| g > 1e-6), "{gains:?}");
+}
+
+#[test]
+fn best_play_choosing_who_acts_first_equals_brute_force_on_a_tiny_battle() {
+    // Every block a B: each round, whoever of a side's group acts first is the owner's choice (D2).
+    let json = r#"{"version":1,"king":"Lancaster",
+        "attacker":{"house":"Lancaster","blocks":[{"id":"Beaumont","strength":3},{"id":"Wiltshire","strength":2}]},
+        "defender":{"house":"York","blocks":[{"id":"Hastings","strength":2},{"id":"Suffolk","strength":3},{"id":"Essex","strength":1}]}}"#;
+    let mut gains = Vec::new();
+    for (me, names) in [
+        (Side::Attacker, vec!["Beaumont", "Wiltshire"]),
+        (Side::Defender, vec!["Hastings", "Suffolk", "Essex"]),
+    ] {
+        let hits = every_order(json, me, &names, false);
+        let fires = every_order(json, me, &names, true);
+        let start = hits[0].initial_state();
+        let brute = brute_force(&hits, &fires, me, start, &mut HashMap::new());
+        let value = |group_order| {
+            Advisor::new(&hits[0], Objective::Hold, Players::Only(me), 1_000_000)
+                .with_decisions(Decisions {
+                    tie_hits: true,
+                    group_order,
+                })
+                .value(&start)
+                .unwrap()[me.index()]
+        };
+        close(value(true), brute);
+        assert!(value(true) >= value(false) - 1e-12);
+        gains.push(value(true) - value(false));
+    }
     assert!(gains.iter().any(|&g| g > 1e-6), "{gains:?}");
 }
 
@@ -206,7 +264,10 @@ fn best_play_names_the_tied_block_it_spares() {
         Players::Both,
         bosworth::DEFAULT_STATE_BUDGET,
     )
-    .with_tie_choices(false);
+    .with_decisions(Decisions {
+        tie_hits: false,
+        group_order: false,
+    });
     let v = without.value(&b.initial_state()).unwrap();
     assert!(
         advice.best[1] > v[1] + 0.05,

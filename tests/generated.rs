@@ -502,11 +502,11 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
     assert_eq!(checked, 60);
 }
 
-/// Best play with the choice of which tied block takes the hits (6.4, D3) is never worth less to
-/// the side that plays it than best play without that choice.
+/// Best play with the choice of which tied block takes the hits (6.4, D3), and then of who in a
+/// group acts first (D2), is never worth less to the side that plays it than best play without.
 #[test]
 fn tie_choices_never_lower_best_play() {
-    use bosworth::solve::advice::{Advisor, Objective, Players};
+    use bosworth::solve::advice::{Advisor, Decisions, Objective, Players};
     let mut gained = 0;
     for seed in 2000..2030 {
         let battle = random_battle(seed, 2);
@@ -515,7 +515,10 @@ fn tie_choices_never_lower_best_play() {
                 let start = battle.initial_state();
                 let value = |ties: bool| {
                     Advisor::new(&battle, objective, Players::Only(side), 500_000)
-                        .with_tie_choices(ties)
+                        .with_decisions(Decisions {
+                            tie_hits: ties,
+                            group_order: false,
+                        })
                         .value(&start)
                         .map(|v| v[side.index()])
                 };
@@ -527,6 +530,20 @@ fn tie_choices_never_lower_best_play() {
                     "seed {seed}, {side:?}, {objective:?}: {with} < {without}"
                 );
                 gained += (with > without + 1e-9) as u32;
+                // Choosing who of a group acts first (D2) is never worth less either.
+                let ordered = Advisor::new(&battle, objective, Players::Only(side), 500_000)
+                    .with_decisions(Decisions {
+                        tie_hits: true,
+                        group_order: true,
+                    })
+                    .value(&start)
+                    .map(|v| v[side.index()]);
+                if let Ok(ordered) = ordered {
+                    assert!(
+                        ordered >= with - 1e-9,
+                        "seed {seed}, {side:?}, {objective:?}: order {ordered} < {with}"
+                    );
+                }
             }
         }
     }

@@ -85,6 +85,12 @@ enum Command {
         /// Who plays best: both, attacker or defender (the other follows the scenario's policy)
         #[arg(long, value_enum, default_value_t = PlayersArg::Both)]
         players: PlayersArg,
+        /// Also choose which block of a group acts first (D2), not the fire order (more states)
+        #[arg(long)]
+        choose_order: bool,
+        /// Take tied hits by the hit order (D3), not by best play's choice
+        #[arg(long)]
+        hit_order: bool,
         /// Stop after this many distinct battle states
         #[arg(long, default_value_t = 5_000_000)]
         budget: usize,
@@ -342,6 +348,8 @@ fn main() -> ExitCode {
             file,
             objective,
             players,
+            choose_order,
+            hit_order,
             budget,
             json: as_json,
         } => (
@@ -359,8 +367,13 @@ fn main() -> ExitCode {
                     PlayersArg::Attacker => Players::Only(bosworth::Side::Attacker),
                     PlayersArg::Defender => Players::Only(bosworth::Side::Defender),
                 };
-                let a = bosworth::solve::advice::advise(b, objective, players, *budget)
-                    .map_err(|e| e.to_string())?;
+                let decide = bosworth::solve::advice::Decisions {
+                    tie_hits: !*hit_order,
+                    group_order: *choose_order,
+                };
+                let a =
+                    bosworth::solve::advice::advise_with(b, objective, players, *budget, decide)
+                        .map_err(|e| e.to_string())?;
                 Ok(if *as_json {
                     json(&a)
                 } else {

@@ -94,6 +94,24 @@ pub(crate) fn next_actor(battle: &Battle, state: &State) -> Option<usize> {
     None
 }
 
+/// Every block its owner may move next (D2): the pending blocks of the side to act in the
+/// current initiative group, in that side's fire order, so the first is [`next_actor`]'s.
+/// Empty when nobody is to act.
+pub fn may_act_next(battle: &Battle, state: &State) -> Vec<usize> {
+    let Some(first) = next_actor(battle, state) else {
+        return Vec::new();
+    };
+    let side = state.side_of(first);
+    let pending = state.pending() & state.side_mask(battle, side);
+    let letter = battle.initiative(first, state.round);
+    let group = pending & battle.letter_mask(state.round, letter);
+    battle.fire_order[side.index()]
+        .iter()
+        .map(|&i| i as usize)
+        .filter(|&i| group >> i & 1 == 1)
+        .collect()
+}
+
 /// A new round: every reserve becomes active, turns and retreat capacity reset (6.3, D4, D12).
 fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     state.round += 1;

@@ -6,7 +6,7 @@
 use crate::rules::action::{Action, legal_actions, outcome_choices, outcomes};
 use crate::rules::battle::Battle;
 use crate::rules::policy;
-use crate::rules::round::{Ending, Point, advance};
+use crate::rules::round::{Ending, Point, advance, may_act_next};
 use crate::rules::state::State;
 use crate::scenario::Side;
 use crate::solve::error::SolveError;
@@ -41,9 +41,34 @@ pub enum Players {
     Neither,
 }
 
+/// Which of the choices the rules leave to a player best play decides, beyond each turn's action
+/// (fire, pass, retreat, charge, Treachery), which it always does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Decisions {
+    /// Which of equally strong blocks takes a fire's hits (6.4, D3, R14). Default: yes.
+    pub tie_hits: bool,
+    /// Which of a side's blocks in the current initiative group acts next (D2). Default: no,
+    /// the fire order decides: choosing costs more states, as any subset of a group may have
+    /// acted.
+    pub group_order: bool,
+}
+
+impl Default for Decisions {
+    fn default() -> Self {
+        Decisions {
+            tie_hits: true,
+            group_order: false,
+        }
+    }
+}
+
 /// The value of one legal action at a decision point.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionValue {
+    /// Another block than the decision's that may act first instead (D2), when best play decides
+    /// the order inside a group ([`Decisions::group_order`]); `None`: the decision's block.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<String>,
     /// The action.
     pub action: Action,
     /// In words: `fire`, `charge Norfolk`, `treachery on Stanley/Y`.
@@ -77,7 +102,7 @@ pub struct Advisor<'b> {
     players: Players,
     memo: Memo,
     budget: usize,
-    ties: bool,
+    decide: Decisions,
 }
 
 impl<'b> Advisor<'b> {
@@ -89,15 +114,33 @@ impl<'b> Advisor<'b> {
             players,
             memo: Memo::default(),
             budget,
-            ties: true,
+            decide: Decisions::default(),
         }
     }
 
-    /// Whether a side that plays its best also chooses which of its equally strong blocks takes
-    /// a fire's hits (6.4, D3); on by default. Off, its hit order decides, as in the scenario.
-    pub fn with_tie_choices(mut self, ties: bool) -> Self {
-        self.ties = ties;
+    /// Which choices beyond each turn's action a side playing its best makes (see
+    /// [`Decisions`]); those it does not follow the scenario's hit and fire orders.
+    pub fn with_decisions(mut self, decide: Decisions) -> Self {
+        self.decide = decide;
         self
+    }
+
+    /// The moves open at a decision point where `actor` is next by the fire order: each block
+    /// that may act next (D2, when chosen) with each of its legal actions.
+    fn moves(&self, state: &State, actor: usize) -> Vec<(usize, Action)> {
+        let actors = if self.decide.group_order {
+            may_act_next(self.battle, state)
+        } else {
+            vec![actor]
+        };
+        actors
+            .into_iter()
+            .flat_map(|a| {
+                legal_actions(self.battle, state, a)
+                    .into_iter()
+                    .map(move |x| (a, x))
+            })
+            .collect()
     }
 
     /// Distinct states solved so far.
@@ -158,8 +201,8 @@ impl<'b> Advisor<'b> {
                 let side = s.side_of(actor);
                 if self.optimises(side) {
                     let mut best: Option<[f64; 2]> = None;
-                    for a in legal_actions(self.battle, &s, actor) {
-                        let q = self.q(&s, actor, a)?;
+                    for (who, a) in self.moves(&s, actor) {
+                        let q = self.q(&s, who, a)?;
                         let better = match best {
                             None => true,
                             Some(b) => {
@@ -197,7 +240,7 @@ impl<'b> Advisor<'b> {
     ) -> Result<[f64; 2], SolveError> {
         let mut v = [0.0; 2];
         let owner = state.side_of(actor).other();
-        if self.ties && self.optimises(owner) {
+        if self.decide.tie_hits && self.optimises(owner) {
             for (p, choices) in outcome_choices(self.battle, state, actor, action) {
                 let (_, w) = self.pick(owner, &choices)?;
                 v[0] += p * w[0];
@@ -233,29 +276,48 @@ impl<'b> Advisor<'b> {
     /// The best action for `actor` at a decision point (its side's objective; ties broken by
     /// hurting the enemy most, then by the order of [`legal_actions`]).
     pub fn best_action(&mut self, state: &State, actor: usize) -> Result<Action, SolveError> {
-        let side = state.side_of(actor);
         let mut best = (Action::Fire, [f64::NEG_INFINITY, 0.0]);
         for a in legal_actions(self.battle, state, actor) {
             let q = self.q(state, actor, a)?;
-            let (bq, i) = (best.1, side.index());
-            if q[i] > bq[i] + 1e-12
-                || ((q[i] - bq[i]).abs() <= 1e-12 && q[1 - i] < bq[1 - i] - 1e-12)
-            {
+            if better(state.side_of(actor), q, best.1) {
                 best = (a, q);
             }
         }
         Ok(best.0)
     }
 
-    /// Every legal action at a decision point, valued and sorted best first.
+    /// The best move at a decision point where `actor` is next by the fire order: which block
+    /// acts (D2, when best play decides it) and what it does.
+    pub fn best_move(
+        &mut self,
+        state: &State,
+        actor: usize,
+    ) -> Result<(usize, Action), SolveError> {
+        let mut best = ((actor, Action::Fire), [f64::NEG_INFINITY, 0.0]);
+        for (who, a) in self.moves(state, actor) {
+            let q = self.q(state, who, a)?;
+            if better(state.side_of(actor), q, best.1) {
+                best = ((who, a), q);
+            }
+        }
+        Ok(best.0)
+    }
+
+    /// Every legal action at a decision point, valued and sorted best first; with
+    /// [`Decisions::group_order`], those of the other blocks that may act first too.
     pub fn decision(&mut self, state: &State, actor: usize) -> Result<Decision, SolveError> {
         let side = state.side_of(actor);
         let mut actions = Vec::new();
-        for a in legal_actions(self.battle, state, actor) {
-            let q = self.q(state, actor, a)?;
+        for (who, a) in self.moves(state, actor) {
+            let q = self.q(state, who, a)?;
+            let other = (who != actor).then(|| state.version(self.battle, who).id.clone());
             actions.push(ActionValue {
+                label: match &other {
+                    Some(b) => format!("{b} first: {}", label(self.battle, state, a)),
+                    None => label(self.battle, state, a),
+                },
+                block: other,
                 action: a,
-                label: label(self.battle, state, a),
                 value: q[side.index()],
             });
         }
@@ -272,6 +334,12 @@ impl<'b> Advisor<'b> {
             ),
         })
     }
+}
+
+/// True if `q` is better than `best` for `side`: its own objective, then the enemy's lowest.
+fn better(side: Side, q: [f64; 2], best: [f64; 2]) -> bool {
+    let i = side.index();
+    q[i] > best[i] + 1e-12 || ((q[i] - best[i]).abs() <= 1e-12 && q[1 - i] < best[1 - i] - 1e-12)
 }
 
 /// An action in words.
@@ -308,6 +376,13 @@ pub struct Advice {
     /// (6.4, D3), and what that is worth.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<TieEntry>,
+    /// The choices best play decided beyond each turn's action (absent: the default).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub decisions: Decisions,
+}
+
+fn is_default(d: &Decisions) -> bool {
+    *d == Decisions::default()
 }
 
 /// A choice of which tied block takes the hits (6.4, D3) where best play departs from the
@@ -377,7 +452,21 @@ pub fn advise(
     players: Players,
     budget: usize,
 ) -> Result<Advice, SolveError> {
-    let mut best = Advisor::new(battle, objective, players, budget);
+    advise_with(battle, objective, players, budget, Decisions::default())
+}
+
+/// [`advise`], deciding the choices `decide` names beyond each turn's action.
+///
+/// # Errors
+/// [`SolveError::TooLarge`] past `budget` states.
+pub fn advise_with(
+    battle: &Battle,
+    objective: Objective,
+    players: Players,
+    budget: usize,
+    decide: Decisions,
+) -> Result<Advice, SolveError> {
+    let mut best = Advisor::new(battle, objective, players, budget).with_decisions(decide);
     let mut plain = Advisor::new(battle, objective, Players::Neither, budget);
     let (mut b, mut p) = ([0.0; 2], [0.0; 2]);
     for (w, s) in openings(battle) {
@@ -404,6 +493,7 @@ pub fn advise(
         states: best.states(),
         outline,
         ties,
+        decisions: decide,
     })
 }
 
@@ -437,23 +527,29 @@ impl Advisor<'_> {
                 else {
                     continue;
                 };
-                let policy = policy::choose(battle, &s, actor);
-                let action = if self.optimises(s.side_of(actor)) {
-                    self.best_action(&s, actor)?
+                let next = actor;
+                let policy = policy::choose(battle, &s, next);
+                let (actor, action) = if self.optimises(s.side_of(next)) {
+                    self.best_move(&s, next)?
                 } else {
-                    policy
+                    (next, policy)
                 };
-                if legal_actions(battle, &s, actor).len() > 1 {
+                if self.moves(&s, next).len() > 1 {
                     // A forced move (the round-4 retreat) is no advice.
-                    let e = acts
-                        .entry((s.round, actor, label(battle, &s, action)))
-                        .or_insert((0.0, false));
+                    let words = if actor == next {
+                        label(battle, &s, action)
+                    } else {
+                        // D2: another block of the group acts before the fire order's next.
+                        let first = &s.version(battle, next).id;
+                        format!("{} (before {first})", label(battle, &s, action))
+                    };
+                    let e = acts.entry((s.round, actor, words)).or_insert((0.0, false));
                     e.0 += p;
-                    e.1 |= action != policy;
+                    e.1 |= action != policy || actor != next;
                     *turns.entry((s.round, actor)).or_insert(0.0) += p;
                 }
                 let owner = s.side_of(actor).other();
-                if self.ties && self.optimises(owner) {
+                if self.decide.tie_hits && self.optimises(owner) {
                     for (q, choices) in outcome_choices(battle, &s, actor, action) {
                         let (k, w) = self.pick(owner, &choices)?;
                         if k != 0 {

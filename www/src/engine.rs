@@ -118,6 +118,9 @@ pub enum Request {
         objective: String,
         /// `both`, `attacker` or `defender`.
         players: String,
+        /// Best play also chooses which block of a group acts first (D2).
+        #[serde(default)]
+        group_order: bool,
         /// State budget.
         budget: usize,
     },
@@ -216,7 +219,16 @@ pub enum Reply {
 /// # Errors
 /// The engine's message, or a plain sentence when the battle is too large.
 pub fn advise_json(scenario: &str, objective: &str, players: &str, budget: usize) -> Result<String, String> {
-    use bosworth::solve::advice::{Objective, Players};
+    advise_order_json(scenario, objective, players, false, budget)
+}
+
+/// [`advise_json`], best play also choosing which block of a group acts first when
+/// `group_order` (D2); tied hits are always its choice (6.4, D3).
+///
+/// # Errors
+/// The engine's message, or a plain sentence when the battle is too large.
+pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize) -> Result<String, String> {
+    use bosworth::solve::advice::{Decisions, Objective, Players};
     let battle = crate::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
     let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
     let players = match players {
@@ -224,7 +236,8 @@ pub fn advise_json(scenario: &str, objective: &str, players: &str, budget: usize
         "defender" => Players::Only(bosworth::Side::Defender),
         _ => Players::Both,
     };
-    match bosworth::solve::advice::advise(&battle, objective, players, budget) {
+    let decide = Decisions { tie_hits: true, group_order };
+    match bosworth::solve::advice::advise_with(&battle, objective, players, budget, decide) {
         Ok(a) => Ok(serde_json::to_string(&a).expect("advice serialises")),
         Err(SolveError::TooLarge { budget }) => Err(format!(
             "Too large for the advisor in the browser: best play needs more than {budget} battle states. \
@@ -316,9 +329,9 @@ impl Worker for Engine {
                     self.run = None;
                 }
             }
-            Request::Advise { key, scenario, objective, players, budget } => {
+            Request::Advise { key, scenario, objective, players, group_order, budget } => {
                 let t0 = js_sys::Date::now();
-                let result = advise_json(&scenario, &objective, &players, budget);
+                let result = advise_order_json(&scenario, &objective, &players, group_order, budget);
                 scope.respond(who, Reply::Advice { key, result, ms: js_sys::Date::now() - t0 });
             }
             Request::Value { key, scenario, budget } => {

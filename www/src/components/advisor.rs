@@ -38,15 +38,16 @@ pub fn Advisor(props: &StateProps) -> Html {
     let helper = use_helper();
     let objective = use_state(|| "hold".to_string());
     let players = use_state(|| "both".to_string());
+    let order = use_state(|| false);
     let scenario = codec::to_json(&state.scenario);
-    let key = format!("{}|{}|{}", *objective, *players, scenario);
+    let key = format!("{}|{}|{}|{}", *objective, *players, *order, scenario);
     let small = state.report_is_current()
         && matches!(state.calc, Calc::Done)
         && state.report.as_ref().is_some_and(|r| matches!(r.method, Method::Exact { states, .. } if states <= AUTO_ADVICE_STATES));
     let request = {
-        let (objective, players) = ((*objective).clone(), (*players).clone());
+        let (objective, players, group_order) = ((*objective).clone(), (*players).clone(), *order);
         let (key, scenario) = (key.clone(), scenario.clone());
-        move || Request::Advise { key: key.clone(), scenario: scenario.clone(), objective: objective.clone(), players: players.clone(), budget: ADVICE_STATE_BUDGET }
+        move || Request::Advise { key: key.clone(), scenario: scenario.clone(), objective: objective.clone(), players: players.clone(), group_order, budget: ADVICE_STATE_BUDGET }
     };
     {
         let helper = helper.clone();
@@ -105,6 +106,11 @@ pub fn Advisor(props: &StateProps) -> Html {
                         <option value="attacker" selected={*players == "attacker"}>{format!("{} (attacker) only", s.attacker.house)}</option>
                         <option value="defender" selected={*players == "defender"}>{format!("{} (defender) only", s.defender.house)}</option>
                     </select>
+                </label>
+                <label class="check">
+                    <input type="checkbox" data-testid="advice-order" checked={*order}
+                        onchange={{ let order = order.clone(); Callback::from(move |e: Event| order.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked())) }} />
+                    {" also choose who acts first in each letter (D2)"}
                 </label>
                 <button class="primary" onclick={run} disabled={pending || state.battle.is_err()} data-testid="advise">{"Advise"}</button>
             </div>
