@@ -10,6 +10,7 @@ use crate::rules::round::{Ending, Point, advance};
 use crate::rules::state::State;
 use crate::scenario::Side;
 use crate::solve::error::SolveError;
+use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -77,6 +78,7 @@ pub struct Advisor<'b> {
     players: Players,
     memo: Memo,
     budget: usize,
+    watch: &'b Watch<'b>,
 }
 
 impl<'b> Advisor<'b> {
@@ -88,7 +90,14 @@ impl<'b> Advisor<'b> {
             players,
             memo: Memo::default(),
             budget,
+            watch: UNWATCHED,
         }
+    }
+
+    /// The same solver watched by a [`Watch`] hook: told every [`EVERY`] new states solved,
+    /// it can stop the solve ([`SolveError::Cancelled`] from the call that was asked).
+    pub fn watched(self, watch: &'b Watch<'b>) -> Self {
+        Advisor { watch, ..self }
     }
 
     /// Distinct states solved so far.
@@ -137,7 +146,8 @@ impl<'b> Advisor<'b> {
     /// The value of a state (already moved on to its decision point or end) for both sides.
     ///
     /// # Errors
-    /// [`SolveError::TooLarge`] past the state budget.
+    /// [`SolveError::TooLarge`] past the state budget; [`SolveError::Cancelled`] when the hook
+    /// ([`Advisor::watched`]) says stop.
     pub fn value(&mut self, state: &State) -> Result<[f64; 2], SolveError> {
         if let Some(v) = self.memo.get(state) {
             return Ok(*v);
@@ -176,6 +186,9 @@ impl<'b> Advisor<'b> {
             });
         }
         self.memo.insert(*state, v);
+        if self.memo.len().is_multiple_of(EVERY) && !(self.watch)(EVERY) {
+            return Err(SolveError::Cancelled);
+        }
         Ok(v)
     }
 
@@ -319,8 +332,26 @@ pub fn advise(
     players: Players,
     budget: usize,
 ) -> Result<Advice, SolveError> {
-    let mut best = Advisor::new(battle, objective, players, budget);
-    let mut plain = Advisor::new(battle, objective, Players::Neither, budget);
+    advise_watched(battle, objective, players, budget, UNWATCHED)
+}
+
+/// [`advise`] watched by a [`Watch`] hook: told the new states of best play every [`EVERY`]
+/// (those of the policy's own solve, at most as many, are not counted, so the count ends at the
+/// answer's `states`), it can stop the solve. The answer is that of [`advise`].
+///
+/// # Errors
+/// [`SolveError::TooLarge`] past `budget` states; [`SolveError::Cancelled`] when the hook says
+/// stop.
+pub fn advise_watched(
+    battle: &Battle,
+    objective: Objective,
+    players: Players,
+    budget: usize,
+    watch: &Watch<'_>,
+) -> Result<Advice, SolveError> {
+    let ask = |_| watch(0);
+    let mut best = Advisor::new(battle, objective, players, budget).watched(watch);
+    let mut plain = Advisor::new(battle, objective, Players::Neither, budget).watched(&ask);
     let (mut b, mut p) = ([0.0; 2], [0.0; 2]);
     for (w, s) in openings(battle) {
         let vb = best.value(&s)?;
@@ -337,6 +368,7 @@ pub fn advise(
         Point::End(_) => None,
     };
     let outline = best.outline()?;
+    watch(best.states() % EVERY);
     Ok(Advice {
         objective,
         players,
@@ -368,8 +400,13 @@ impl Advisor<'_> {
         // (round, slot, label) -> (chance, departs); (round, slot) -> total
         let mut acts: BTreeMap<(u8, usize, String), (f64, bool)> = BTreeMap::new();
         let mut turns: BTreeMap<(u8, usize), f64> = BTreeMap::new();
+        let mut followed = 0usize;
         for level in 0..levels {
             for (state, p) in std::mem::take(&mut buckets[level]) {
+                followed += 1;
+                if followed.is_multiple_of(EVERY) && !(self.watch)(0) {
+                    return Err(SolveError::Cancelled);
+                }
                 let mut s = state;
                 let Point::Act(actor) = advance(battle, &mut s, &mut crate::rules::log::Silent)
                 else {
