@@ -237,18 +237,15 @@ pub fn simulate_threads(
     watch: &Watch<'_>,
 ) -> bosworth::Report {
     let threads = threads.max(1) as u64;
+    if threads == 1 {
+        return fight(Simulation::new(battle, seed), runs, watch).report();
+    }
     let sims: Vec<Simulation> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let share = runs / threads + u64::from(k < runs % threads);
                 scope.spawn(move || {
-                    let mut sim = Simulation::new(battle, worker_seed(seed, k));
-                    let mut chunk = 0;
-                    while sim.runs() < share && watch(chunk as usize) {
-                        chunk = CHUNK.min(share - sim.runs());
-                        sim.run(chunk);
-                    }
-                    sim
+                    fight(Simulation::new(battle, worker_seed(seed, k)), share, watch)
                 })
             })
             .collect();
@@ -263,6 +260,16 @@ pub fn simulate_threads(
         total.merge(&s);
     }
     total.report()
+}
+
+/// Fights `runs` battles of `sim` in chunks of [`CHUNK`], telling `watch` each, until it says stop.
+fn fight(mut sim: Simulation, runs: u64, watch: &Watch<'_>) -> Simulation {
+    let mut chunk = 0;
+    while sim.runs() < runs && watch(chunk as usize) {
+        chunk = CHUNK.min(runs - sim.runs());
+        sim.run(chunk);
+    }
+    sim
 }
 
 fn machine() -> String {
