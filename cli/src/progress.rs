@@ -43,9 +43,9 @@ impl From<bosworth::SolveError> for Stop {
     }
 }
 
-/// Catches Ctrl-C (SIGINT) and SIGTERM: the first sets the flag that [`Meter::add`] reads, so
-/// the work stops at its next check (within a few thousand states or battles); a second ends
-/// the program at once.
+/// Catches Ctrl-C (SIGINT; SIGTERM keeps its default): the first sets the flag that
+/// [`Meter::add`] reads, so the work stops at its next check (within a few thousand states or
+/// battles); a second ends the program at once.
 pub fn catch_interrupt() {
     // Failing to catch it (never expected) leaves Ctrl-C its default: the program ends.
     let _ = ctrlc::set_handler(|| {
