@@ -1,8 +1,19 @@
 //! `bosworth bench`: the benchmark suite in `bench/`, timed on this machine.
 
+use crate::progress::{Meter, Stop, interrupted};
+use bosworth::solve::watch::Watch;
 use bosworth::{Battle, Simulation, worker_seed};
 use serde::Serialize;
 use std::time::Instant;
+
+/// Battles of Monte Carlo fought between two looks at Ctrl-C and the progress bar: about a
+/// millisecond of work, nothing next to the battles themselves.
+const CHUNK: u64 = 4096;
+
+/// The benchmark's hook: it draws nothing (its bar counts steps) and stops on Ctrl-C.
+fn go_on(_: usize) -> bool {
+    !interrupted()
+}
 
 /// The figures of one scenario.
 #[derive(Serialize)]
@@ -49,26 +60,31 @@ fn micro(
     dir: &str,
     quick: bool,
     load: &impl Fn(&str) -> Result<Battle, String>,
-) -> Result<Vec<Micro>, String> {
+) -> Result<Vec<Micro>, Stop> {
     use bosworth::rules::action::{Action, Roll, outcomes, resolve, sample};
     let battle = load(&format!("{dir}/medium.json"))?;
     let mut start = battle.initial_state();
     let bosworth::rules::round::Point::Act(actor) = bosworth::next_point(&battle, &mut start)
     else {
-        return Err("the medium battle has no first decision".into());
+        return Err(Stop::Error(
+            "the medium battle has no first decision".into(),
+        ));
     };
     let batches = if quick { 3 } else { 31 };
     let per_batch: u32 = if quick { 1_000 } else { 200_000 };
     let time = |f: &mut dyn FnMut()| {
         let mut samples = Vec::new();
         for _ in 0..batches {
+            if interrupted() {
+                return Err(Stop::Interrupted);
+            }
             let t = Instant::now();
             for _ in 0..per_batch {
                 f();
             }
             samples.push(t.elapsed().as_secs_f64() * 1e9 / per_batch as f64);
         }
-        median(samples)
+        Ok(median(samples))
     };
     let mut rng = bosworth::rules::dice::rng_from_seed(1);
     let mut out = Vec::new();
@@ -86,7 +102,7 @@ fn micro(
                 &mut bosworth::rules::log::Silent,
             );
             std::hint::black_box(s);
-        }),
+        })?,
     });
     out.push(Micro {
         name: "hit allocation (3 hits)".into(),
@@ -101,20 +117,20 @@ fn micro(
                 &mut bosworth::rules::log::Silent,
             );
             std::hint::black_box(s);
-        }),
+        })?,
     });
     out.push(Micro {
         name: "one state expansion (all results of a fire)".into(),
         ns_per_call: time(&mut || {
             std::hint::black_box(outcomes(&battle, &start, actor, Action::Fire));
-        }),
+        })?,
     });
     out.push(Micro {
         name: "next actor".into(),
         ns_per_call: time(&mut || {
             let mut s = start;
             std::hint::black_box(bosworth::next_point(&battle, &mut s));
-        }),
+        })?,
     });
     Ok(out)
 }
@@ -156,14 +172,15 @@ fn growth_battle(n: usize) -> Battle {
     Battle::new(&scenario).expect("growth scenario is valid")
 }
 
-fn growth(quick: bool) -> Vec<Growth> {
+fn growth(quick: bool, meter: &Meter) -> Result<Vec<Growth>, Stop> {
     let budget = if quick { 20_000 } else { 3_000_000 };
     let per_state = (std::mem::size_of::<(bosworth::State, f64)>() + 1) * 8 / 7;
     let mut out = Vec::new();
     for n in 1..=8 {
+        meter.say(format!("growth, {n} blocks a side"));
         let b = growth_battle(n);
         let t = Instant::now();
-        let exact = bosworth::solve(&b, budget).ok();
+        let exact = ok(bosworth::solve_watched(&b, budget, &go_on))?;
         let exact_ms = t.elapsed().as_secs_f64() * 1000.0;
         let (states, peak) = match exact.as_ref().map(|r| &r.method) {
             Some(bosworth::solve::report::Method::Exact {
@@ -173,13 +190,13 @@ fn growth(quick: bool) -> Vec<Growth> {
             _ => (None, None),
         };
         let t = Instant::now();
-        let advice = bosworth::solve::advice::advise(
+        let advice = ok(bosworth::solve::advice::advise_watched(
             &b,
             bosworth::solve::advice::Objective::Hold,
             bosworth::solve::advice::Players::Both,
             budget,
-        )
-        .ok();
+            &go_on,
+        ))?;
         let advisor_ms = t.elapsed().as_secs_f64() * 1000.0;
         let done = exact.is_none() && advice.is_none();
         out.push(Growth {
@@ -191,24 +208,44 @@ fn growth(quick: bool) -> Vec<Growth> {
             advisor_ms: advice.as_ref().map(|_| advisor_ms),
             advisor_states: advice.map(|a| a.states),
         });
+        meter.add(1);
         if done {
             break;
         }
     }
-    out
+    Ok(out)
 }
 
-/// Runs Monte Carlo on `threads` threads, one seed stream per thread, merged.
-pub fn simulate_threads(battle: &Battle, runs: u64, seed: u64, threads: usize) -> bosworth::Report {
+/// A solve's answer, `None` if too large; Ctrl-C stops the benchmark.
+fn ok<T>(r: Result<T, bosworth::SolveError>) -> Result<Option<T>, Stop> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(bosworth::SolveError::Cancelled) => Err(Stop::Interrupted),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Runs Monte Carlo on `threads` threads, one seed stream per thread, merged. Each thread
+/// fights its battles in chunks of [`CHUNK`], telling `watch` each one: when it says stop, the
+/// threads stop after their chunk under way and the figures are those of the battles fought (the
+/// report's `runs`). Chunks change no figure (`Simulation::run`).
+pub fn simulate_threads(
+    battle: &Battle,
+    runs: u64,
+    seed: u64,
+    threads: usize,
+    watch: &Watch<'_>,
+) -> bosworth::Report {
     let threads = threads.max(1) as u64;
+    if threads == 1 {
+        return fight(Simulation::new(battle, seed), runs, watch).report();
+    }
     let sims: Vec<Simulation> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let share = runs / threads + u64::from(k < runs % threads);
                 scope.spawn(move || {
-                    let mut sim = Simulation::new(battle, worker_seed(seed, k));
-                    sim.run(share);
-                    sim
+                    fight(Simulation::new(battle, worker_seed(seed, k)), share, watch)
                 })
             })
             .collect();
@@ -223,6 +260,16 @@ pub fn simulate_threads(battle: &Battle, runs: u64, seed: u64, threads: usize) -
         total.merge(&s);
     }
     total.report()
+}
+
+/// Fights `runs` battles of `sim` in chunks of [`CHUNK`], telling `watch` each, until it says stop.
+fn fight(mut sim: Simulation, runs: u64, watch: &Watch<'_>) -> Simulation {
+    let mut chunk = 0;
+    while sim.runs() < runs && watch(chunk as usize) {
+        chunk = CHUNK.min(runs - sim.runs());
+        sim.run(chunk);
+    }
+    sim
 }
 
 fn machine() -> String {
@@ -248,15 +295,19 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 /// Runs the suite found in `dir` (`small`, `medium`, `large`, `huge`, `policy`).
+/// `meter` counts its steps: the five scenarios, the growth battles and the hot paths; Ctrl-C
+/// stops it.
 pub fn run(
     dir: &str,
     quick: bool,
     load: impl Fn(&str) -> Result<Battle, String>,
-) -> Result<Bench, String> {
+    meter: &Meter,
+) -> Result<Bench, Stop> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let budget = if quick { 100_000 } else { 3_000_000 };
     let mut rows = Vec::new();
     for name in ["small", "medium", "large", "huge", "policy"] {
+        meter.say(format!("{name}.json"));
         let battle = load(&format!("{dir}/{name}.json"))?;
         let mut times = Vec::new();
         let mut exact = None;
@@ -264,8 +315,9 @@ pub fn run(
         let start = Instant::now();
         while times.len() < if quick { 1 } else { 21 } {
             let t = Instant::now();
-            match bosworth::solve(&battle, budget) {
+            match bosworth::solve_watched(&battle, budget, &go_on) {
                 Ok(r) => exact = Some(r),
+                Err(bosworth::SolveError::Cancelled) => return Err(Stop::Interrupted),
                 Err(e) => {
                     exact_error = Some(e.to_string());
                     break;
@@ -278,10 +330,13 @@ pub fn run(
         }
         let mc_runs: u64 = if quick { 2_000 } else { 2_000_000 };
         let t = Instant::now();
-        let _ = bosworth::simulate(&battle, mc_runs, 1);
+        let _ = simulate_threads(&battle, mc_runs, 1, 1, &go_on);
         let one = mc_runs as f64 / t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let mc = simulate_threads(&battle, mc_runs * threads as u64, 1, threads);
+        let mc = simulate_threads(&battle, mc_runs * threads as u64, 1, threads, &go_on);
+        if interrupted() {
+            return Err(Stop::Interrupted);
+        }
         let all = (mc_runs * threads as u64) as f64 / t.elapsed().as_secs_f64();
         let n = mc_runs * threads as u64;
         let (states, peak, agreement) = match &exact {
@@ -320,17 +375,21 @@ pub fn run(
             mc_runs: n,
             agreement_std_errors: agreement,
         });
+        meter.add(1);
     }
+    let growth = growth(quick, meter)?;
+    meter.say("hot paths".into());
+    let micro = micro(dir, quick, &load)?;
     Ok(Bench {
         machine: machine(),
         threads,
         quick,
         rows,
-        growth: growth(quick),
+        growth,
         budget,
         micro_batches: if quick { 3 } else { 31 },
         micro_calls: if quick { 1_000 } else { 200_000 },
-        micro: micro(dir, quick, &load)?,
+        micro,
     })
 }
 

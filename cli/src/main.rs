@@ -1,10 +1,15 @@
 //! `bosworth`: Richard III battle odds, replays and fire order from the terminal.
 
 mod bench;
+mod csv;
+mod output;
+mod progress;
 mod text;
 
 use bosworth::{Battle, Scenario, ScenarioError};
 use clap::{CommandFactory, Parser, Subcommand};
+use output::{Format, cut, finish, json, show};
+use progress::{Meter, Stop};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -12,11 +17,20 @@ use std::process::ExitCode;
 #[command(
     name = "bosworth",
     version,
-    about = "Battle calculator for Columbia Games' Richard III"
+    about = "Battle calculator for Columbia Games' Richard III",
+    after_help = "exact, simulate, advise and bench draw a progress bar on stderr when it is a \
+                  terminal and the work lasts over half a second (not with --quiet). Ctrl-C stops \
+                  simulate with the figures of the battles fought so far, marked as interrupted \
+                  (exit code 0); it stops exact, advise and bench at once (exit code 130, \
+                  `interrupted` on stderr). Invalid input: exit code 2 and a message naming the \
+                  field."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress bar on stderr (there is none anyway when stderr is not a terminal)
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -25,9 +39,12 @@ enum Command {
     Exact {
         /// Scenario JSON file, an app link (…#s=…), or - for standard input
         file: String,
-        /// Print JSON instead of tables
-        #[arg(long)]
+        /// Print JSON instead of tables (the same as --format json)
+        #[arg(long, conflicts_with = "format")]
         json: bool,
+        /// How to print the figures [default: table]
+        #[arg(long, value_enum)]
+        format: Option<Format>,
         /// Stop after this many distinct battle states
         #[arg(long, default_value_t = bosworth::DEFAULT_STATE_BUDGET)]
         budget: usize,
@@ -60,9 +77,12 @@ enum Command {
         /// Threads, each with its own seed stream, merged
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Print JSON instead of tables
-        #[arg(long)]
+        /// Print JSON instead of tables (the same as --format json)
+        #[arg(long, conflicts_with = "format")]
         json: bool,
+        /// How to print the figures [default: table]
+        #[arg(long, value_enum)]
+        format: Option<Format>,
     },
     /// One battle, die by die
     Replay {
@@ -162,82 +182,108 @@ fn read(file: &str) -> Result<Scenario, ScenarioError> {
     bosworth_link::read(&text)
 }
 
-fn json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string_pretty(value).expect("reports always serialise")
+/// `--runs`, checked.
+fn check_runs(runs: u64) -> Result<(), Stop> {
+    if runs > bosworth::MAX_RUNS {
+        return Err(Stop::Error(format!(
+            "--runs: {runs} exceeds the maximum {}",
+            bosworth::MAX_RUNS
+        )));
+    }
+    Ok(())
 }
 
 /// `exact` and `simulate` of a battle with hidden blocks: the mixture's figures. Other commands
 /// need every block known.
-fn fog(cli: &Cli, scenario: &Scenario) -> Result<String, String> {
+fn fog(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
     let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
     match &cli.command {
         Command::Exact {
             json: as_json,
+            format,
             budget,
             ..
         } => {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let f = fog.solve_threads(*budget, threads).map_err(|_| {
-                format!(
-                    "the hidden blocks may be {} different battles{}, too many to solve each exactly \
-                     within the budget; use bosworth simulate, which draws them",
-                    fog.compositions().map_or("more".to_string(), |n| n.to_string()),
-                    if fog.compositions().is_some() { "" } else { " or more" }
-                )
-            })?;
-            Ok(if *as_json { json(&f) } else { text::fog(&f) })
+            let meter = Meter::states(*budget, cli.quiet);
+            let f = fog
+                .solve_watched(*budget, threads, &|n| meter.add(n))
+                .map_err(|e| match e {
+                    bosworth::SolveError::Cancelled => Stop::Interrupted,
+                    bosworth::SolveError::TooLarge { .. } => Stop::Error(format!(
+                        "the hidden blocks may be {} different battles{}, too many to solve each \
+                         exactly within the budget; use bosworth simulate, which draws them",
+                        fog.compositions()
+                            .map_or("more".to_string(), |n| n.to_string()),
+                        if fog.compositions().is_some() {
+                            ""
+                        } else {
+                            " or more"
+                        }
+                    )),
+                })?;
+            drop(meter);
+            let format = Format::of(*as_json, *format);
+            Ok(show(format, &f, text::fog, csv::fog, None))
         }
         Command::Simulate {
             runs,
             seed,
             threads,
             json: as_json,
+            format,
             ..
         } => {
-            if *runs > bosworth::MAX_RUNS {
-                return Err(format!(
-                    "--runs: {runs} exceeds the maximum {}",
-                    bosworth::MAX_RUNS
+            check_runs(*runs)?;
+            if *threads != 1 {
+                return Err(Stop::Error(
+                    "--threads: a battle with hidden blocks is simulated on one thread".into(),
                 ));
             }
-            if *threads != 1 {
-                return Err(
-                    "--threads: a battle with hidden blocks is simulated on one thread".into(),
-                );
-            }
-            let f = fog.simulate(*runs, *seed);
-            Ok(if *as_json { json(&f) } else { text::fog(&f) })
+            let meter = Meter::battles(*runs, cli.quiet);
+            let f = fog.simulate_watched(*runs, *seed, &|n| meter.add(n))?;
+            drop(meter);
+            let cut = cut(&f.report, *runs)?;
+            let format = Format::of(*as_json, *format);
+            Ok(show(format, &f, text::fog, csv::fog, cut))
         }
-        _ => Err(
+        _ => Err(Stop::Error(
             "this command needs every block known, and this battle has hidden blocks; \
              bosworth exact and bosworth simulate average over what they may be"
                 .into(),
-        ),
+        )),
     }
 }
 
-/// A command's work on a valid battle: its output, or an error message.
-type Work<'a> = Box<dyn Fn(&Battle) -> Result<String, String> + 'a>;
+/// A command's work on a valid battle: its output, or why there is none.
+type Work<'a> = Box<dyn Fn(&Battle) -> Result<String, Stop> + 'a>;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let quiet = cli.quiet;
+    if let Command::Exact { .. }
+    | Command::Simulate { .. }
+    | Command::Advise { .. }
+    | Command::Bench { .. } = &cli.command
+    {
+        progress::catch_interrupt();
+    }
     if let Command::Bench {
         dir,
         quick,
         json: as_json,
     } = &cli.command
     {
-        return match bench::run(dir, *quick, |f| load(f).map_err(|e| format!("{f}: {e}"))) {
-            Ok(b) => {
-                let out = if *as_json { json(&b) } else { bench::table(&b) };
-                let _ = writeln!(std::io::stdout().lock(), "{out}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        };
+        // The five scenarios, eight growth battles at most, the hot paths.
+        let meter = Meter::steps(14, quiet);
+        let bench = bench::run(
+            dir,
+            *quick,
+            |f| load(f).map_err(|e| format!("{f}: {e}")),
+            &meter,
+        );
+        drop(meter);
+        return finish(bench.map(|b| if *as_json { json(&b) } else { bench::table(&b) }));
     }
     match &cli.command {
         Command::Completions { shell } => {
@@ -280,31 +326,26 @@ fn main() -> ExitCode {
                 Battle::new(&sc).map(|_| sc)
             }
         });
-        return match checked {
-            Ok(sc) => {
-                let _ = writeln!(
-                    std::io::stdout().lock(),
-                    "{}",
-                    bosworth_link::link(&base, &sc)
-                );
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        };
+        return finish(
+            checked
+                .map(|sc| bosworth_link::link(&base, &sc))
+                .map_err(|e| Stop::Error(e.to_string())),
+        );
     }
     let (file, run): (&str, Work<'_>) = match &cli.command {
         Command::Exact {
             file,
             json: as_json,
+            format,
             budget,
         } => (
             file,
             Box::new(move |b| {
-                let r = bosworth::solve(b, *budget).map_err(|e| e.to_string())?;
-                Ok(if *as_json { json(&r) } else { text::report(&r) })
+                let meter = Meter::states(*budget, quiet);
+                let r = bosworth::solve_watched(b, *budget, &|n| meter.add(n))?;
+                drop(meter);
+                let format = Format::of(*as_json, *format);
+                Ok(show(format, &r, text::report, csv::report, None))
             }),
         ),
         Command::Simulate {
@@ -313,20 +354,20 @@ fn main() -> ExitCode {
             seed,
             threads,
             json: as_json,
+            format,
         } => (
             file,
             Box::new(move |b| {
-                if *runs > bosworth::MAX_RUNS {
-                    return Err(format!(
-                        "--runs: {runs} exceeds the maximum {}",
-                        bosworth::MAX_RUNS
-                    ));
-                }
+                check_runs(*runs)?;
                 if !(1..=256).contains(threads) {
-                    return Err(format!("--threads: {threads} is not 1 to 256"));
+                    return Err(Stop::Error(format!("--threads: {threads} is not 1 to 256")));
                 }
-                let r = bench::simulate_threads(b, *runs, *seed, *threads);
-                Ok(if *as_json { json(&r) } else { text::report(&r) })
+                let meter = Meter::battles(*runs, quiet);
+                let r = bench::simulate_threads(b, *runs, *seed, *threads, &|n| meter.add(n));
+                drop(meter);
+                let cut = cut(&r, *runs)?;
+                let format = Format::of(*as_json, *format);
+                Ok(show(format, &r, text::report, csv::report, cut))
             }),
         ),
         Command::Replay {
@@ -371,9 +412,16 @@ fn main() -> ExitCode {
                     tie_hits: !*hit_order,
                     group_order: *choose_order,
                 };
-                let a =
-                    bosworth::solve::advice::advise_with(b, objective, players, *budget, decide)
-                        .map_err(|e| e.to_string())?;
+                let meter = Meter::states(*budget, quiet);
+                let a = bosworth::solve::advice::advise_with(
+                    b,
+                    objective,
+                    players,
+                    *budget,
+                    decide,
+                    &|n| meter.add(n),
+                )?;
+                drop(meter);
                 Ok(if *as_json {
                     json(&a)
                 } else {
@@ -398,24 +446,12 @@ fn main() -> ExitCode {
             }),
         ),
     };
-    let outcome = match read(file) {
+    finish(match read(file) {
         Ok(scenario) if bosworth::solve::fog::has_hidden(&scenario) => fog(&cli, &scenario),
         Ok(scenario) => match Battle::new(&scenario) {
             Ok(battle) => run(&battle),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(Stop::Error(e.to_string())),
         },
-        Err(e) => Err(e.to_string()),
-    };
-    match outcome {
-        Ok(out) => {
-            // A closed pipe (`| head`) is not an error worth a panic.
-            let mut stdout = std::io::stdout().lock();
-            let _ = writeln!(stdout, "{out}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+        Err(e) => Err(Stop::Error(e.to_string())),
+    })
 }

@@ -10,6 +10,7 @@ use crate::rules::round::{Ending, Point, advance, may_act_next};
 use crate::rules::state::State;
 use crate::scenario::Side;
 use crate::solve::error::SolveError;
+use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -103,6 +104,7 @@ pub struct Advisor<'b> {
     memo: Memo,
     budget: usize,
     decide: Decisions,
+    watch: &'b Watch<'b>,
 }
 
 impl<'b> Advisor<'b> {
@@ -115,7 +117,14 @@ impl<'b> Advisor<'b> {
             memo: Memo::default(),
             budget,
             decide: Decisions::default(),
+            watch: UNWATCHED,
         }
+    }
+
+    /// The same solver watched by a [`Watch`] hook: told every [`EVERY`] new states solved,
+    /// it can stop the solve ([`SolveError::Cancelled`] from the call that was asked).
+    pub fn watched(self, watch: &'b Watch<'b>) -> Self {
+        Advisor { watch, ..self }
     }
 
     /// Which choices beyond each turn's action a side playing its best makes (see
@@ -189,7 +198,8 @@ impl<'b> Advisor<'b> {
     /// The value of a state (already moved on to its decision point or end) for both sides.
     ///
     /// # Errors
-    /// [`SolveError::TooLarge`] past the state budget.
+    /// [`SolveError::TooLarge`] past the state budget; [`SolveError::Cancelled`] when the hook
+    /// ([`Advisor::watched`]) says stop.
     pub fn value(&mut self, state: &State) -> Result<[f64; 2], SolveError> {
         if let Some(v) = self.memo.get(state) {
             return Ok(*v);
@@ -228,6 +238,9 @@ impl<'b> Advisor<'b> {
             });
         }
         self.memo.insert(*state, v);
+        if self.memo.len().is_multiple_of(EVERY) && !(self.watch)(EVERY) {
+            return Err(SolveError::Cancelled);
+        }
         Ok(v)
     }
 
@@ -452,22 +465,51 @@ pub fn advise(
     players: Players,
     budget: usize,
 ) -> Result<Advice, SolveError> {
-    advise_with(battle, objective, players, budget, Decisions::default())
+    advise_watched(battle, objective, players, budget, UNWATCHED)
 }
 
-/// [`advise`], deciding the choices `decide` names beyond each turn's action.
+/// [`advise`] watched by a [`Watch`] hook: told the new states of best play every [`EVERY`]
+/// (those of the policy's own solve, at most as many, are not counted, so the count ends at the
+/// answer's `states`), it can stop the solve. The answer is that of [`advise`].
 ///
 /// # Errors
-/// [`SolveError::TooLarge`] past `budget` states.
+/// [`SolveError::TooLarge`] past `budget` states; [`SolveError::Cancelled`] when the hook says
+/// stop.
+pub fn advise_watched(
+    battle: &Battle,
+    objective: Objective,
+    players: Players,
+    budget: usize,
+    watch: &Watch<'_>,
+) -> Result<Advice, SolveError> {
+    advise_with(
+        battle,
+        objective,
+        players,
+        budget,
+        Decisions::default(),
+        watch,
+    )
+}
+
+/// [`advise_watched`], deciding the choices `decide` names beyond each turn's action.
+///
+/// # Errors
+/// [`SolveError::TooLarge`] past `budget` states; [`SolveError::Cancelled`] when the hook says
+/// stop.
 pub fn advise_with(
     battle: &Battle,
     objective: Objective,
     players: Players,
     budget: usize,
     decide: Decisions,
+    watch: &Watch<'_>,
 ) -> Result<Advice, SolveError> {
-    let mut best = Advisor::new(battle, objective, players, budget).with_decisions(decide);
-    let mut plain = Advisor::new(battle, objective, Players::Neither, budget);
+    let ask = |_| watch(0);
+    let mut best = Advisor::new(battle, objective, players, budget)
+        .with_decisions(decide)
+        .watched(watch);
+    let mut plain = Advisor::new(battle, objective, Players::Neither, budget).watched(&ask);
     let (mut b, mut p) = ([0.0; 2], [0.0; 2]);
     for (w, s) in openings(battle) {
         let vb = best.value(&s)?;
@@ -484,6 +526,7 @@ pub fn advise_with(
         Point::End(_) => None,
     };
     let (outline, ties) = best.outline()?;
+    watch(best.states() % EVERY);
     Ok(Advice {
         objective,
         players,
@@ -520,8 +563,13 @@ impl Advisor<'_> {
         let mut turns: BTreeMap<(u8, usize), f64> = BTreeMap::new();
         // (round, side, hit, spared) -> (chance, gain)
         let mut ties: BTreeMap<(u8, usize, String, String), (f64, f64)> = BTreeMap::new();
+        let mut followed = 0usize;
         for level in 0..levels {
             for (state, p) in std::mem::take(&mut buckets[level]) {
+                followed += 1;
+                if followed.is_multiple_of(EVERY) && !(self.watch)(0) {
+                    return Err(SolveError::Cancelled);
+                }
                 let mut s = state;
                 let Point::Act(actor) = advance(battle, &mut s, &mut crate::rules::log::Silent)
                 else {

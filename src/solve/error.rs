@@ -10,6 +10,9 @@ pub enum SolveError {
         /// The state budget that was reached.
         budget: usize,
     },
+    /// The caller's [`crate::solve::watch::Watch`] hook asked the solve to stop (the
+    /// command line's Ctrl-C); nothing it had computed is returned.
+    Cancelled,
 }
 
 impl fmt::Display for SolveError {
@@ -20,6 +23,7 @@ impl fmt::Display for SolveError {
                 "this battle has more than {budget} distinct states, too many for the exact solver; \
                  use Monte Carlo instead (bosworth simulate)"
             ),
+            SolveError::Cancelled => write!(f, "interrupted: stopped before its answer"),
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::rules::state::State;
 use crate::rules::treachery;
 use crate::solve::error::SolveError;
 use crate::solve::report::{Method, Report, Tally};
+use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -55,8 +56,22 @@ type Map = HashMap<State, f64, BuildHasherDefault<FxHasher>>;
 /// # Errors
 /// [`SolveError::TooLarge`] when the battle needs more states than `budget`.
 pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
+    solve_watched(battle, budget, UNWATCHED)
+}
+
+/// [`solve`] watched by a [`Watch`] hook: told the new states visited every
+/// [`EVERY`](crate::solve::watch::EVERY) states expanded, it can stop the solve. The figures
+/// are those of [`solve`].
+///
+/// # Errors
+/// [`SolveError::TooLarge`] as for [`solve`]; [`SolveError::Cancelled`] when the hook says stop.
+pub fn solve_watched(
+    battle: &Battle,
+    budget: usize,
+    watch: &Watch<'_>,
+) -> Result<Report, SolveError> {
     let mut tally = Tally::new(battle);
-    let (states, peak_states) = solve_into(battle, budget, 1.0, &mut tally)?;
+    let (states, peak_states) = solve_into(battle, budget, 1.0, &mut tally, watch)?;
     Ok(tally.report(
         battle,
         Method::Exact {
@@ -69,22 +84,27 @@ pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
 
 /// Adds the exact outcome distribution of `battle`, each chance times `weight`, to `tally` (a
 /// battle's own, or one shared by the compositions of a battle with hidden blocks); returns the
-/// distinct states visited and the most held at once.
+/// distinct states visited and the most held at once. `watch` is told the new states visited
+/// every [`EVERY`] states expanded, and once more at the end.
 ///
 /// # Errors
-/// [`SolveError::TooLarge`] when the battle needs more states than `budget` (the tally is then
-/// partly filled).
+/// [`SolveError::TooLarge`] when the battle needs more states than `budget`,
+/// [`SolveError::Cancelled`] when `watch` says stop (the tally is then partly filled).
 pub(crate) fn solve_into(
     battle: &Battle,
     budget: usize,
     weight: f64,
     tally: &mut Tally,
+    watch: &Watch<'_>,
 ) -> Result<(usize, usize), SolveError> {
     let levels = 4 * (MAX_BLOCKS + 1);
     let mut buckets: Vec<Map> = (0..levels).map(|_| Map::default()).collect();
     let mut visited = 0usize;
     let mut live = 0usize;
     let mut peak = 0usize;
+    // States expanded, and visited as last told to `watch`.
+    let mut expanded = 0usize;
+    let mut told = 0usize;
 
     let mut openings: Vec<(f64, bool)> = vec![(weight, false)];
     if let Some((_, _, dice)) = treachery::treason_roll(battle) {
@@ -131,7 +151,17 @@ pub(crate) fn solve_into(
             if visited > budget {
                 return Err(SolveError::TooLarge { budget });
             }
+            expanded += 1;
+            if expanded.is_multiple_of(EVERY) {
+                let more = visited - told;
+                told = visited;
+                if !watch(more) {
+                    return Err(SolveError::Cancelled);
+                }
+            }
         }
     }
+    // The rest, for a full count; the answer is complete, so a late stop is not taken.
+    watch(visited - told);
     Ok((visited, peak))
 }

@@ -1,6 +1,7 @@
 //! The solvers: the exact outcome distribution ([`crate::solve()`]), Monte Carlo
-//! ([`crate::simulate`]), best play ([`advice`]), the [`report`] the first two share, and
-//! battles with hidden blocks as mixtures of battles ([`fog`]).
+//! ([`crate::simulate`]), best play ([`advice`]), the [`report`] the first two share,
+//! battles with hidden blocks as mixtures of battles ([`fog`]), and the hook that watches a long
+//! solve and can stop it ([`watch`]).
 //!
 //! Uses `data`, `scenario` (its `Side`) and `rules`: they drive the one transition function in
 //! [`crate::rules::action`] and add no rule of their own.
@@ -11,3 +12,4 @@ pub(crate) mod exact;
 pub mod fog;
 pub(crate) mod monte_carlo;
 pub mod report;
+pub mod watch;

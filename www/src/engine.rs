@@ -237,12 +237,14 @@ pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_o
         _ => Players::Both,
     };
     let decide = Decisions { tie_hits: true, group_order };
-    match bosworth::solve::advice::advise_with(&battle, objective, players, budget, decide) {
+    match bosworth::solve::advice::advise_with(&battle, objective, players, budget, decide, bosworth::solve::watch::UNWATCHED) {
         Ok(a) => Ok(serde_json::to_string(&a).expect("advice serialises")),
         Err(SolveError::TooLarge { budget }) => Err(format!(
             "Too large for the advisor in the browser: best play needs more than {budget} battle states. \
              Try fewer blocks, or run `bosworth advise` on the command line."
         )),
+        // Only a watched solve (the CLI's) is cancelled; the page terminates its workers instead.
+        Err(e @ SolveError::Cancelled) => Err(e.to_string()),
     }
 }
 
@@ -254,7 +256,7 @@ pub fn value_json(scenario: &str, budget: usize) -> Result<Option<f64>, String> 
     let battle = crate::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
     match bosworth::solve(&battle, budget) {
         Ok(r) => Ok(Some(r.attacker_holds)),
-        Err(SolveError::TooLarge { .. }) => Ok(None),
+        Err(SolveError::TooLarge { .. } | SolveError::Cancelled) => Ok(None),
     }
 }
 
@@ -268,7 +270,7 @@ pub fn fog_json(scenario: &bosworth::Scenario, budget: usize) -> Result<(String,
     let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
     let (report, note) = match fog.solve(budget) {
         Ok(r) => (r, None),
-        Err(SolveError::TooLarge { .. }) => (
+        Err(SolveError::TooLarge { .. } | SolveError::Cancelled) => (
             fog.simulate(MONTE_CARLO_RUNS, MONTE_CARLO_SEED),
             Some(format!(
                 "Too many possibilities to solve each exactly in the browser: these are Monte Carlo estimates \
@@ -362,6 +364,7 @@ impl Worker for Engine {
                         scope.respond(who, Reply::Done { job, report });
                     }
                     Err(SolveError::TooLarge { budget }) => scope.respond(who, Reply::TooLarge { job, budget }),
+                    Err(e @ SolveError::Cancelled) => scope.respond(who, Reply::Failed { job, message: e.to_string() }),
                 }
             }
             Request::FogPieces { job, part, scenario, budget, pieces } => {
@@ -371,6 +374,7 @@ impl Worker for Engine {
                     Ok(fog) => match fog.solve_pieces(budget, &pieces) {
                         Ok(p) => Reply::FogPart { job, part, fog: serde_json::to_string(&p).expect("parts serialise") },
                         Err(SolveError::TooLarge { budget }) => Reply::TooLarge { job, budget },
+                        Err(e @ SolveError::Cancelled) => Reply::Failed { job, message: e.to_string() },
                     },
                     Err(e) => Reply::Failed { job, message: e.to_string() },
                 };

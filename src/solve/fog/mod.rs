@@ -27,6 +27,7 @@ use crate::solve::exact::solve_into;
 use crate::solve::monte_carlo::{MAX_RUNS, one_battle};
 use crate::solve::report::Shape;
 use crate::solve::report::{Method, Tally};
+use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 use candidates::Candidate;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -630,6 +631,21 @@ impl Fog {
     /// # Errors
     /// As [`Fog::solve`]: `budget` bounds the states of all compositions together.
     pub fn solve_threads(&self, budget: usize, threads: usize) -> Result<FogReport, SolveError> {
+        self.solve_watched(budget, threads, UNWATCHED)
+    }
+
+    /// [`Fog::solve_threads`] watched by a [`Watch`] hook, which every thread calls with the
+    /// new states its compositions visited (the caller adds them up) and which can stop the
+    /// solve. The figures are those of [`Fog::solve_threads`].
+    ///
+    /// # Errors
+    /// As [`Fog::solve`]; [`SolveError::Cancelled`] when the hook says stop.
+    pub fn solve_watched(
+        &self,
+        budget: usize,
+        threads: usize,
+        watch: &Watch<'_>,
+    ) -> Result<FogReport, SolveError> {
         let pieces = self.pieces();
         if pieces == 0 {
             return Err(SolveError::TooLarge { budget });
@@ -644,7 +660,9 @@ impl Fog {
                     .into_iter()
                     .enumerate()
                     .map(|(t, fog)| {
-                        scope.spawn(move || fog.solve_pieces(budget, &fog.share(t, threads)))
+                        scope.spawn(move || {
+                            fog.solve_pieces_watched(budget, &fog.share(t, threads), watch)
+                        })
                     })
                     .collect();
                 handles
@@ -653,11 +671,11 @@ impl Fog {
                     .collect()
             })
         } else {
-            vec![self.solve_pieces(budget, &self.share(0, 1))]
+            vec![self.solve_pieces_watched(budget, &self.share(0, 1), watch)]
         };
         #[cfg(target_arch = "wasm32")]
         let parts: Vec<Result<FogPart, SolveError>> = (0..threads)
-            .map(|t| self.solve_pieces(budget, &self.share(t, threads)))
+            .map(|t| self.solve_pieces_watched(budget, &self.share(t, threads), watch))
             .collect();
         let parts = parts
             .into_iter()
@@ -710,6 +728,20 @@ impl Fog {
     /// # Errors
     /// [`SolveError::TooLarge`] as for [`Fog::solve`], or for a piece that does not exist.
     pub fn solve_pieces(&self, budget: usize, pieces: &[usize]) -> Result<FogPart, SolveError> {
+        self.solve_pieces_watched(budget, pieces, UNWATCHED)
+    }
+
+    /// [`Fog::solve_pieces`] watched by a [`Watch`] hook (told the new states visited; it
+    /// can stop the solve).
+    ///
+    /// # Errors
+    /// As [`Fog::solve_pieces`]; [`SolveError::Cancelled`] when the hook says stop.
+    pub fn solve_pieces_watched(
+        &self,
+        budget: usize,
+        pieces: &[usize],
+        watch: &Watch<'_>,
+    ) -> Result<FogPart, SolveError> {
         let comps = self
             .exact_compositions()
             .ok_or(SolveError::TooLarge { budget })?;
@@ -730,7 +762,7 @@ impl Fog {
                         .expect("every composition was checked when it was classified")
                 })
                 .collect();
-            let done = solve_some(&comps[range], &battles, budget)?;
+            let done = solve_some(&comps[range], &battles, budget, watch)?;
             part.states += done.states;
             part.peak = part.peak.max(done.peak);
             part.pieces.push((k, done.tally, done.holds));
@@ -786,7 +818,23 @@ impl Fog {
     /// Monte Carlo over the mixture: each battle draws what the hidden blocks are from their
     /// prior (seeded: the same seed gives the same figures), then is fought as usual.
     pub fn simulate(&self, runs: u64, seed: u64) -> FogReport {
-        let runs = runs.clamp(1, MAX_RUNS);
+        self.simulate_watched(runs, seed, UNWATCHED)
+            .expect("a quiet simulation fights every battle")
+    }
+
+    /// [`Fog::simulate`] watched by a [`Watch`] hook, told the battles fought every
+    /// [`EVERY`] battles. When it says stop, the figures are those of the battles fought so far
+    /// (their report's `runs` says how many): the same as a run of that many from the same seed.
+    ///
+    /// # Errors
+    /// [`SolveError::Cancelled`] when the hook says stop before the first battle.
+    pub fn simulate_watched(
+        &self,
+        runs: u64,
+        seed: u64,
+        watch: &Watch<'_>,
+    ) -> Result<FogReport, SolveError> {
+        let mut runs = runs.clamp(1, MAX_RUNS);
         let mut rng = rng_from_seed(seed);
         let mut keys: HashSet<Vec<u32>> = HashSet::new();
         let mut tally: Option<Tally> = None;
@@ -808,7 +856,17 @@ impl Fog {
                 })
                 .collect()
         });
-        for _ in 0..runs {
+        // Battles fought as last told to `watch`.
+        let mut told = 0;
+        for done in 0..runs {
+            if done.is_multiple_of(EVERY as u64) {
+                let more = (done - told) as usize;
+                told = done;
+                if !watch(more) {
+                    runs = done;
+                    break;
+                }
+            }
             let pick = match (&self.compositions, &cumulative) {
                 (Some(comps), Some(cum)) => {
                     let u = uniform(&mut rng) * cum.last().copied().unwrap_or(1.0);
@@ -845,9 +903,18 @@ impl Fog {
             t.add(&battle, &state, ending, 1.0);
             seen.add(self, &battle, &pick, ending.holder);
         }
-        let tally = tally.expect("at least one battle");
+        let Some(tally) = tally else {
+            return Err(SolveError::Cancelled);
+        };
+        watch((runs - told) as usize);
         seen.distinct = keys.len();
-        figures::sampled(self, &seen, &tally, Method::MonteCarlo { runs, seed }, runs)
+        Ok(figures::sampled(
+            self,
+            &seen,
+            &tally,
+            Method::MonteCarlo { runs, seed },
+            runs,
+        ))
     }
 
     /// Draws an assignment from the prior by rejection (each hidden block each of its blocks
@@ -935,18 +1002,23 @@ struct Part {
     holds: Vec<[f64; 3]>,
 }
 
-/// Solves compositions exactly into one tally, each weighted by its chance.
+/// Solves compositions exactly into one tally, each weighted by its chance; `watch` is asked
+/// before each composition too, as a small one may not reach [`EVERY`] states.
 fn solve_some(
     comps: &[Composition],
     battles: &[Arc<Battle>],
     budget: usize,
+    watch: &Watch<'_>,
 ) -> Result<Part, SolveError> {
     let mut tally = Tally::new(&battles[0]);
     let (mut states, mut peak, mut holds) = (0, 0, Vec::with_capacity(comps.len()));
     for (comp, battle) in comps.iter().zip(battles) {
         let mut own = Tally::new(battle);
         let left = budget.saturating_sub(states).min(MAX_COMPOSITION_STATES);
-        let (s, p) = solve_into(battle, left, comp.chance, &mut own)?;
+        if !watch(0) {
+            return Err(SolveError::Cancelled);
+        }
+        let (s, p) = solve_into(battle, left, comp.chance, &mut own, watch)?;
         states += s;
         peak = peak.max(p);
         let h = own.holds();

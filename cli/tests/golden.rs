@@ -1,0 +1,75 @@
+//! The `--json` output of every example is what the command printed when the goldens in
+//! `tests/golden/cli-json/` were saved, byte for byte, and a successful run prints nothing on
+//! stderr when stderr is not a terminal (no progress bar in a pipe).
+
+use std::path::Path;
+use std::process::Command;
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+/// The command line of a golden, from its name: `<example>.<what>.json`.
+fn args(what: &str) -> Option<Vec<&'static str>> {
+    Some(match what {
+        "exact" => vec!["exact", "--json"],
+        "simulate" => vec!["simulate", "--json", "--runs", "20000", "--seed", "7"],
+        "simulate-threads-2" => vec![
+            "simulate",
+            "--json",
+            "--runs",
+            "20000",
+            "--seed",
+            "7",
+            "--threads",
+            "2",
+        ],
+        "advise" => vec!["advise", "--json"],
+        _ => return None,
+    })
+}
+
+#[test]
+fn json_output_equals_the_goldens_and_stderr_stays_empty() {
+    let goldens = Path::new(ROOT).join("tests/golden/cli-json");
+    let mut examples: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("examples"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .map(|n| n.trim_end_matches(".json").to_string())
+        .collect();
+    examples.sort();
+    assert!(examples.len() >= 3, "{examples:?}");
+    let mut compared = 0;
+    for example in &examples {
+        // Every example has its exact and Monte Carlo goldens; advice where it applies.
+        for what in ["exact", "simulate", "simulate-threads-2", "advise"] {
+            let golden = goldens.join(format!("{example}.{what}.json"));
+            let Ok(expected) = std::fs::read(&golden) else {
+                assert!(
+                    what != "exact" && what != "simulate",
+                    "{} is missing",
+                    golden.display()
+                );
+                continue;
+            };
+            let file = Path::new(ROOT).join(format!("examples/{example}.json"));
+            let out = Command::new(env!("CARGO_BIN_EXE_bosworth"))
+                .args(args(what).unwrap())
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{example} {what}");
+            assert!(
+                out.stderr.is_empty(),
+                "{example} {what}: stderr {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(
+                out.stdout == expected,
+                "{example} {what}: the JSON differs from {}",
+                golden.display()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 2 * examples.len());
+}
