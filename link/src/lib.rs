@@ -81,6 +81,44 @@ pub struct Fragment {
     pub scenario: Option<String>,
     /// `overlay` was present: the streamer view.
     pub overlay: bool,
+    /// The `p=` value, if any: the plans pinned to compare ([`decode_pins`]).
+    pub pins: Option<String>,
+}
+
+/// A plan pinned to compare with others: a name and its battle.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pin {
+    /// What the user calls it (`Plan A`, `with the reserve`).
+    pub label: String,
+    /// The battle.
+    pub scenario: Scenario,
+}
+
+/// The most plans a link carries.
+pub const MAX_PINS: usize = 4;
+
+/// The `p=` value of a link: base64url (no padding) of the pins as JSON.
+pub fn encode_pins(pins: &[Pin]) -> String {
+    URL_SAFE_NO_PAD.encode(serde_json::to_string(pins).expect("pins always serialise"))
+}
+
+/// Reads the `p=` value of a link: at most [`MAX_PINS`] plans, each a valid scenario.
+///
+/// # Errors
+/// A message saying why: too long, not base64url or UTF-8, not a list of plans, too many.
+pub fn decode_pins(value: &str) -> Result<Vec<Pin>, String> {
+    let text = decode_text(value)
+        .map_err(|e| e.replace("the link's battle is", "the link's pinned plans are"))?;
+    let pins: Vec<Pin> = serde_json::from_str(&text)
+        .map_err(|e| format!("the link's pinned plans are not valid: {e}"))?;
+    if pins.len() > MAX_PINS {
+        return Err(format!(
+            "the link pins {} plans; at most {MAX_PINS} are compared",
+            pins.len()
+        ));
+    }
+    Ok(pins)
 }
 
 /// Splits `#s=...&overlay` (with or without the `#`).
@@ -89,6 +127,8 @@ pub fn fragment(hash: &str) -> Fragment {
     for part in hash.trim_start_matches('#').split('&') {
         if let Some(v) = part.strip_prefix("s=") {
             out.scenario = Some(v.to_string());
+        } else if let Some(v) = part.strip_prefix("p=") {
+            out.pins = Some(v.to_string());
         } else if part == "overlay" {
             out.overlay = true;
         }
@@ -98,7 +138,17 @@ pub fn fragment(hash: &str) -> Fragment {
 
 /// The fragment for a scenario and view, with the leading `#`.
 pub fn to_fragment(scenario: &Scenario, overlay: bool) -> String {
+    to_fragment_with_pins(scenario, overlay, &[])
+}
+
+/// The fragment for a scenario, view and plans pinned to compare (`&p=`, only when there are
+/// some), with the leading `#`.
+pub fn to_fragment_with_pins(scenario: &Scenario, overlay: bool, pins: &[Pin]) -> String {
     let mut s = format!("#s={}", encode(scenario));
+    if !pins.is_empty() {
+        s.push_str("&p=");
+        s.push_str(&encode_pins(pins));
+    }
     if overlay {
         s.push_str("&overlay");
     }
@@ -161,6 +211,50 @@ mod tests {
             link("https://example.org/b/#s=x", &sc),
             format!("https://example.org/b/{frag}")
         );
+    }
+
+    #[test]
+    fn pinned_plans_travel_with_the_battle() {
+        let sc = parse(JSON).unwrap();
+        let mut other = sc.clone();
+        other.attacker.blocks[0].strength = 2;
+        let pins = vec![
+            Pin {
+                label: "Plan A".into(),
+                scenario: sc.clone(),
+            },
+            Pin {
+                label: "Oxford wounded & tired".into(),
+                scenario: other,
+            },
+        ];
+        let frag = to_fragment_with_pins(&sc, true, &pins);
+        let f = fragment(&frag);
+        assert!(f.overlay);
+        assert_eq!(decode(&f.scenario.unwrap()).unwrap(), sc);
+        assert_eq!(decode_pins(&f.pins.unwrap()).unwrap(), pins);
+        // The battle alone reads the same with or without pins.
+        assert_eq!(read(&frag).unwrap(), sc);
+        // No pins, no `p=`: links without plans are as before.
+        assert_eq!(
+            to_fragment_with_pins(&sc, false, &[]),
+            to_fragment(&sc, false)
+        );
+        assert!(!to_fragment(&sc, false).contains("p="));
+        // Too many plans, or not plans at all, are refused with a reason.
+        let five = vec![pins[0].clone(); MAX_PINS + 1];
+        assert!(
+            decode_pins(&encode_pins(&five))
+                .unwrap_err()
+                .contains("at most 4")
+        );
+        assert!(
+            decode_pins("!!")
+                .unwrap_err()
+                .contains("pinned plans are not valid base64url")
+        );
+        let not_plans = URL_SAFE_NO_PAD.encode(r#"[{"label":"x"}]"#);
+        assert!(decode_pins(&not_plans).unwrap_err().contains("not valid"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use crate::codec;
 use crate::components::advisor::Advisor;
 use crate::components::army::ArmyPanel;
+use crate::components::compare::Compare;
 use crate::components::fire_order::FireOrder;
 use crate::components::headline::Headline;
 use crate::components::live::Live;
@@ -54,6 +55,12 @@ pub fn initial_state() -> State {
         None => State::new(stored().unwrap_or_else(default_scenario)),
     };
     state.overlay = frag.overlay;
+    // Plans pinned in the link; a broken list is said, and the battle opens without it.
+    match frag.pins.as_deref().map(codec::decode_pins) {
+        Some(Ok(pins)) => state = state.apply(Action::SetPins(pins)),
+        Some(Err(e)) => state.notice = Some(format!("This link's pinned plans could not be opened: {e}.")),
+        None => {}
+    }
     state.theme = match storage().and_then(|s| s.get_item(THEME_KEY).ok().flatten()).as_deref() {
         Some("dark") => Theme::Dark,
         Some("light") => Theme::Light,
@@ -243,7 +250,7 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 }
                 action
             }
-            Reply::Advice { .. } | Reply::Value { .. } => return,
+            Reply::Advice { .. } | Reply::Value { .. } | Reply::Figures { .. } => return,
         }
     };
     d.dispatch(action);
@@ -278,8 +285,8 @@ pub fn App() -> Html {
         let pool = pool.clone();
         let debounce = debounce.clone();
         let entry = entry.clone();
-        use_effect_with((state.revision, state.overlay), move |_| {
-            let frag = codec::to_fragment(&state.scenario, state.overlay);
+        use_effect_with((state.revision, state.overlay, state.pins_revision), move |_| {
+            let frag = codec::to_fragment_with_pins(&state.scenario, state.overlay, &state.link_pins());
             if let Ok(history) = gloo::utils::window().history() {
                 let null = wasm_bindgen::JsValue::NULL;
                 let new_entry = state.opened != *entry.borrow();
@@ -326,6 +333,9 @@ pub fn App() -> Html {
                 let hash = gloo::utils::window().location().hash().unwrap_or_default();
                 let frag = codec::fragment(&hash);
                 state.dispatch(Action::Overlay(frag.overlay));
+                if let Some(Ok(pins)) = frag.pins.as_deref().map(codec::decode_pins) {
+                    state.dispatch(Action::SetPins(pins));
+                }
                 match frag.scenario.as_deref().map(codec::decode) {
                     Some(Ok(s)) => state.dispatch(Action::Navigate(s)),
                     Some(Err(e)) => state.dispatch(Action::Notice(Some(format!("This link's battle could not be opened: {e}")))),
@@ -455,6 +465,7 @@ pub fn App() -> Html {
                 if state.check.is_ok() {
                     <Results state={state.clone()} />
                 }
+                <Compare state={state.clone()} />
                 <Live state={state.clone()} />
                 <Advisor state={state.clone()} />
                 <FireOrder order={(*order).clone()} highlight={highlight} />

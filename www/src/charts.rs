@@ -277,3 +277,67 @@ pub fn spread(points: &[[f64; 2]], house: House) -> String {
     }
     finish(svg)
 }
+
+/// The colours of plans compared (Okabe and Ito's palette, told apart by colour-blind eyes too);
+/// each plan also has its own marker.
+pub const PLAN_COLOURS: [RGBColor; 5] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(120, 120, 120),
+];
+
+/// The marker of plan `k`, in words for the legend.
+pub fn plan_marker(k: usize) -> &'static str {
+    ["●", "▲", "■", "✕", "○"][k % 5]
+}
+
+/// Several plans' distributions of steps lost by one side, overlaid: one line per plan
+/// (`series[k]` drawn in [`PLAN_COLOURS`]`[k]` with [`plan_marker`]`(k)`).
+pub fn overlay(series: &[&[f64]], x_desc: &str) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (460, 230)).into_drawing_area();
+        let last = |v: &[f64]| v.iter().rposition(|&p| p > 0.0005).unwrap_or(0);
+        let kmax = series.iter().map(|s| last(s)).max().unwrap_or(0).max(1);
+        let ymax = series.iter().flat_map(|s| s.iter().cloned()).fold(0.0, f64::max).max(0.05) * 1.1;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(8)
+            .x_label_area_size(40)
+            .y_label_area_size(52)
+            .build_cartesian_2d(-0.3f64..kmax as f64 + 0.3, 0f64..ymax)
+            .expect("chart");
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(kmax + 1)
+            .x_label_formatter(&|x| if (x - x.round()).abs() < 1e-9 && *x >= 0.0 { format!("{x:.0}") } else { String::new() })
+            .x_desc(x_desc)
+            .y_labels(5)
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .axis_style(INK)
+            .bold_line_style(INK.mix(0.12))
+            .light_line_style(TRANSPARENT)
+            .label_style(ink(15))
+            .axis_desc_style(ink(15))
+            .draw()
+            .expect("mesh");
+        for (k, s) in series.iter().enumerate() {
+            let colour = PLAN_COLOURS[k % PLAN_COLOURS.len()];
+            let points: Vec<(f64, f64)> = s.iter().enumerate().take(kmax + 1).map(|(x, &p)| (x as f64, p)).collect();
+            chart.draw_series(LineSeries::new(points.clone(), colour.stroke_width(2))).expect("line");
+            let style = colour.filled();
+            match k % 5 {
+                0 => chart.draw_series(points.iter().map(|&p| Circle::new(p, 4, style))).map(|_| ()),
+                1 => chart.draw_series(points.iter().map(|&p| TriangleMarker::new(p, 5, style))).map(|_| ()),
+                2 => chart.draw_series(points.iter().map(|&p| Rectangle::new([(p.0 - 0.06, p.1 - ymax * 0.015), (p.0 + 0.06, p.1 + ymax * 0.015)], style))).map(|_| ()),
+                3 => chart.draw_series(points.iter().map(|&p| Cross::new(p, 4, colour.stroke_width(2)))).map(|_| ()),
+                _ => chart.draw_series(points.iter().map(|&p| Circle::new(p, 4, colour.stroke_width(2)))).map(|_| ()),
+            }
+            .expect("markers");
+        }
+        root.present().expect("svg");
+    }
+    finish(svg)
+}

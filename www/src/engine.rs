@@ -124,6 +124,13 @@ pub enum Request {
         /// State budget.
         budget: usize,
     },
+    /// The figures of a plan pinned to compare, come from a link ([`figures_json`]).
+    Figures {
+        /// Echoed in the reply.
+        key: String,
+        /// The scenario JSON.
+        scenario: String,
+    },
     /// The exact chance the attacker holds, for a replay checkpoint.
     Value {
         /// Echoed in the reply.
@@ -205,6 +212,13 @@ pub enum Reply {
         /// Milliseconds spent in the worker.
         ms: f64,
     },
+    /// A pinned plan's figures: `bosworth::Report` as JSON, or why not.
+    Figures {
+        /// The request's key.
+        key: String,
+        /// Report JSON, or the message.
+        report: Result<String, String>,
+    },
     /// A checkpoint's exact chance that the attacker holds; `None` past the budget.
     Value {
         /// The request's key.
@@ -246,6 +260,33 @@ pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_o
         // Only a watched solve (the CLI's) is cancelled; the page terminates its workers instead.
         Err(e @ SolveError::Cancelled) => Err(e.to_string()),
     }
+}
+
+/// Battles simulated for a pinned plan too large for the exact solver (one worker, fixed seed).
+pub const PIN_MONTE_CARLO_RUNS: u64 = 100_000;
+
+/// The figures of a pinned plan, as the headline would give them: exact within the browser's
+/// budgets, else Monte Carlo ([`PIN_MONTE_CARLO_RUNS`] battles, seed [`MONTE_CARLO_SEED`]);
+/// with hidden blocks, averaged over what they may be.
+///
+/// # Errors
+/// The engine's message for an invalid scenario.
+pub fn figures_json(scenario: &str) -> Result<String, String> {
+    let s = crate::codec::parse(scenario).map_err(|e| e.to_string())?;
+    let report = if bosworth::solve::fog::has_hidden(&s) {
+        let fog = bosworth::Fog::new(&s).map_err(|e| e.to_string())?;
+        match fog.solve(BROWSER_FOG_BUDGET) {
+            Ok(f) => f.report,
+            Err(_) => fog.simulate(PIN_MONTE_CARLO_RUNS, MONTE_CARLO_SEED).report,
+        }
+    } else {
+        let battle = Battle::new(&s).map_err(|e| e.to_string())?;
+        match bosworth::solve(&battle, BROWSER_STATE_BUDGET) {
+            Ok(r) => r,
+            Err(_) => bosworth::simulate(&battle, PIN_MONTE_CARLO_RUNS, MONTE_CARLO_SEED),
+        }
+    };
+    Ok(serde_json::to_string(&report).expect("reports serialise"))
 }
 
 /// The exact chance that the attacker holds, `None` past `budget` states.
@@ -335,6 +376,9 @@ impl Worker for Engine {
                 let t0 = js_sys::Date::now();
                 let result = advise_order_json(&scenario, &objective, &players, group_order, budget);
                 scope.respond(who, Reply::Advice { key, result, ms: js_sys::Date::now() - t0 });
+            }
+            Request::Figures { key, scenario } => {
+                scope.respond(who, Reply::Figures { key, report: figures_json(&scenario) });
             }
             Request::Value { key, scenario, budget } => {
                 scope.respond(who, Reply::Value { key, value: value_json(&scenario, budget) });

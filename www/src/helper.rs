@@ -1,4 +1,5 @@
-//! A second worker for the page's smaller questions (the advisor, replay checkpoints), so they
+//! A second worker for the page's smaller questions (the advisor, replay checkpoints, pinned
+//! plans' figures), so they
 //! never wait behind the headline's solve or Monte Carlo run. Answers are kept by key. A fresh
 //! question terminates the worker still busy with an older one (`crate::pool::RawWorker`).
 
@@ -70,7 +71,7 @@ impl HelperHandle {
             let spawned = RawWorker::spawn("worker.js", move |reply: Reply| {
                 let Some(aux) = aux.upgrade() else { return };
                 let key = match &reply {
-                    Reply::Advice { key, .. } | Reply::Value { key, .. } => key.clone(),
+                    Reply::Advice { key, .. } | Reply::Value { key, .. } | Reply::Figures { key, .. } => key.clone(),
                     _ => return,
                 };
                 if let Ok(mut a) = aux.try_borrow_mut() {

@@ -121,10 +121,28 @@ pub struct State {
     pub undo: Vec<Snapshot>,
     /// The battles undone, newest last: what Redo brings back. Any new change clears it.
     pub redo: Vec<Snapshot>,
+    /// Plans pinned to compare (at most [`bosworth_link::MAX_PINS`]): each a battle with its
+    /// figures, `None` until computed when the plan came from a link. Not part of Undo: pinning
+    /// changes no battle. They travel in the address (`&p=`).
+    pub pins: Vec<Pinned>,
+    /// Bumped on every change of the pins, so the address follows them.
+    pub pins_revision: u64,
     /// Counts the battles opened (New battle, a ready-made battle, a file, a point of a replay
     /// opened as a battle): the page gives each one its own entry in the browser's history, so
     /// Back returns to the battle before. Edits of a battle replace its entry.
     pub opened: u64,
+}
+
+/// A plan pinned to compare.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pinned {
+    /// Its name (`Plan A` unless renamed).
+    pub label: String,
+    /// The battle.
+    pub scenario: Scenario,
+    /// Its figures as they were shown when pinned; `None` for a plan from a link, until the
+    /// helper worker has computed them.
+    pub report: Option<Rc<Report>>,
 }
 
 /// What the views that play one battle (advisor, live play) say when blocks are hidden.
@@ -225,6 +243,14 @@ pub enum Action {
     },
     /// Takes back the last live turn.
     LiveUndo,
+    /// Pin the battle on screen with its figures, to compare (only with figures for it).
+    Pin,
+    /// Let go of a pinned plan.
+    Unpin(usize),
+    /// Rename a pinned plan.
+    RenamePin(usize, String),
+    /// The plans of a link (figures to compute).
+    SetPins(Vec<bosworth_link::Pin>),
 }
 
 impl State {
@@ -251,7 +277,23 @@ impl State {
             undo: Vec::new(),
             redo: Vec::new(),
             opened: 0,
+            pins: Vec::new(),
+            pins_revision: 0,
         }
+    }
+
+    /// True when the battle on screen can be pinned: its own figures are shown, in full, and
+    /// there is room.
+    pub fn can_pin(&self) -> bool {
+        self.pins.len() < bosworth_link::MAX_PINS
+            && self.check.is_ok()
+            && self.report_is_current()
+            && matches!(self.calc, Calc::Done)
+    }
+
+    /// The pins as the address carries them.
+    pub fn link_pins(&self) -> Vec<bosworth_link::Pin> {
+        self.pins.iter().map(|p| bosworth_link::Pin { label: p.label.clone(), scenario: p.scenario.clone() }).collect()
     }
 
     /// The army of a side.
@@ -325,6 +367,45 @@ impl State {
                 }
             }
             Action::Notice(n) => self.notice = n,
+            Action::Pin => {
+                if self.can_pin() {
+                    // The first of Plan A-D not taken.
+                    let label = ["A", "B", "C", "D"]
+                        .iter()
+                        .map(|l| format!("Plan {l}"))
+                        .find(|l| !self.pins.iter().any(|p| &p.label == l))
+                        .unwrap_or_else(|| format!("Plan {}", self.pins.len() + 1));
+                    self.pins.push(Pinned { label, scenario: self.scenario.clone(), report: self.report.clone() });
+                    self.pins_revision += 1;
+                }
+            }
+            Action::Unpin(i) => {
+                if i < self.pins.len() {
+                    self.pins.remove(i);
+                    self.pins_revision += 1;
+                }
+            }
+            Action::RenamePin(i, label) => {
+                let label = label.trim().chars().take(40).collect::<String>();
+                if let Some(p) = self.pins.get_mut(i)
+                    && !label.is_empty()
+                    && p.label != label
+                {
+                    p.label = label;
+                    self.pins_revision += 1;
+                }
+            }
+            Action::SetPins(pins) => {
+                let now: Vec<bosworth_link::Pin> = self.link_pins();
+                if pins != now {
+                    self.pins = pins
+                        .into_iter()
+                        .take(bosworth_link::MAX_PINS)
+                        .map(|p| Pinned { label: p.label, scenario: p.scenario, report: None })
+                        .collect();
+                    self.pins_revision += 1;
+                }
+            }
             Action::Started(rev) if rev == self.revision => {
                 self.calc = Calc::Running { runs: 0, total: 0 }
             }

@@ -186,3 +186,12 @@ pub fn focus_field(selectors: &[String]) -> bool {
     }
     false
 }
+
+/// Focuses the first of `selectors` that matches once the page has redrawn (after the
+/// current event): for a control that replaced the one just used, or moved with it.
+pub fn focus_soon(selectors: Vec<String>) {
+    gloo::timers::callback::Timeout::new(0, move || {
+        focus_field(&selectors);
+    })
+    .forget();
+}

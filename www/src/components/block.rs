@@ -93,9 +93,33 @@ pub fn BlockCard(p: &BlockProps) -> Html {
     let side = p.side;
     let reserve = p.entry.reserve;
     let on_reserve = { let send = send.clone(); Callback::from(move |_| send(Edit::Reserve(side, i))) };
-    let up = { let send = send.clone(); Callback::from(move |_| send(Edit::Move(side, i, true))) };
-    let down = { let send = send.clone(); Callback::from(move |_| send(Edit::Move(side, i, false))) };
-    let remove = { let send = send.clone(); Callback::from(move |_| send(Edit::Remove(side, i))) };
+    // Focus follows the block moved (its arrow, or the other one at either end); after a
+    // removal it goes to the roster's search, never to another block's Remove.
+    let arrow = |n: &str, dir: &str| format!("[aria-label=\"Move {n} {dir}\"]:not([disabled])");
+    let up = {
+        let send = send.clone();
+        let to = vec![arrow(&name, "earlier"), arrow(&name, "later")];
+        Callback::from(move |_| {
+            send(Edit::Move(side, i, true));
+            crate::words::focus_soon(to.clone());
+        })
+    };
+    let down = {
+        let send = send.clone();
+        let to = vec![arrow(&name, "later"), arrow(&name, "earlier")];
+        Callback::from(move |_| {
+            send(Edit::Move(side, i, false));
+            crate::words::focus_soon(to.clone());
+        })
+    };
+    let remove = {
+        let send = send.clone();
+        let to = vec![format!("[data-testid=\"search-{sid}\"]")];
+        Callback::from(move |_| {
+            send(Edit::Remove(side, i));
+            crate::words::focus_soon(to.clone());
+        })
+    };
     let boosted = p.standing.as_ref().is_some_and(|s| s.rating != s.printed);
     html! {
         <li class={classes!("block-row", reserve.then_some("is-reserve"))} data-testid={format!("block-{sid}-{i}")}>

@@ -4,6 +4,7 @@ pub mod advisor;
 pub mod army;
 pub mod block;
 pub mod choices;
+pub mod compare;
 pub mod custom;
 pub mod fire_order;
 pub mod live;

@@ -67,12 +67,20 @@ pub fn Picker(p: &PickerProps) -> Html {
                     let state = p.state.clone();
                     let side = p.side;
                     let id = b.id.to_string();
+                    let query = query.clone();
+                    // Added, the block leaves the roster: focus goes back to the search, emptied,
+                    // ready for the next block.
+                    let search = format!("[data-testid=\"search-{sid}\"]");
                     let colour = match b.colour { Colour::York => "york", Colour::Lancaster => "lancaster", Colour::Rebel => "rebel" };
                     html! {
                         <li>
                             <button class={classes!("add", colour)} data-testid={format!("add-{sid}-{}", b.id)}
                                 aria-label={format!("Add {} ({}, strength {})", b.id, b.rating, b.max_strength)}
-                                onclick={Callback::from(move |_| state.dispatch(Action::Edit(Edit::Add(side, id.clone()))))}>
+                                onclick={Callback::from(move |_| {
+                                    state.dispatch(Action::Edit(Edit::Add(side, id.clone())));
+                                    query.set(String::new());
+                                    crate::words::focus_soon(vec![search.clone()]);
+                                })}>
                                 <span class="add-name">{b.id}</span>
                                 <span class="add-meta">{format!("{} · {}", b.rating, b.max_strength)}</span>
                             </button>

@@ -108,12 +108,12 @@ pub fn royal_warnings(r: &Report) -> Vec<String> {
     .collect()
 }
 
-fn svg(text: &str) -> Html {
+pub(crate) fn svg(text: &str) -> Html {
     Html::from_html_unchecked(AttrValue::from(text.to_string()))
 }
 
 /// A button that downloads a chart as `bosworth-{name}.svg`.
-fn save(name: &'static str, text: &str) -> Html {
+pub(crate) fn save(name: &'static str, text: &str) -> Html {
     let text = text.to_string();
     let file = format!("bosworth-{name}.svg");
     html! {

@@ -71,21 +71,8 @@ fn stored(blocks: &[Named], order: &[usize]) -> Vec<String> {
 /// Puts the focus back on the control that moved a block (found by `data-focus`), after the
 /// page has redrawn; on the other arrow when this one is now disabled (first or last place).
 fn refocus(key: String, other: String) {
-    gloo::timers::callback::Timeout::new(0, move || {
-        let doc = gloo::utils::document();
-        for k in [key, other] {
-            if let Ok(Some(el)) = doc.query_selector(&format!("[data-focus=\"{k}\"]"))
-                && !el.has_attribute("disabled")
-            {
-                use wasm_bindgen::JsCast;
-                if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
-                    let _ = h.focus();
-                    return;
-                }
-            }
-        }
-    })
-    .forget();
+    let at = |k: &str| format!("[data-focus=\"{k}\"]:not([disabled])");
+    crate::words::focus_soon(vec![at(&key), at(&other)]);
 }
 
 /// The section for one order.
