@@ -312,6 +312,18 @@ fn completions_and_the_manual_page() {
             assert!(text.contains(command), "{shell} completions lack {command}");
         }
     }
+    // Bash accepts the script it is told to source (`bash -n` parses without running).
+    let script =
+        std::env::temp_dir().join(format!("bosworth-completion-{}.bash", std::process::id()));
+    std::fs::write(&script, run(&["completions", "bash"], None).stdout).unwrap();
+    if let Ok(check) = Command::new("bash").arg("-n").arg(&script).output() {
+        assert!(
+            check.status.success(),
+            "bash -n: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+    let _ = std::fs::remove_file(&script);
     let bad = run(&["completions", "cmd.exe"], None);
     assert_eq!(bad.status.code(), Some(2));
     let man = String::from_utf8(run(&["manual"], None).stdout).unwrap();
