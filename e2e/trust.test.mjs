@@ -99,6 +99,8 @@ test('undo: a battle replaced by a ready-made one comes back; keys; a preset is 
   await page.locator('[data-testid="army-defender"] button[aria-label^="Remove "]').first().click();
   const removed = await scenarioOf(page);
   assert.equal(removed.defender.blocks.length, preset.defender.blocks.length - 1);
+  // Focus goes to the army's heading, never to another block's Remove (a second Enter would delete it).
+  await page.waitForFunction(() => document.activeElement?.id === 'defender-h');
   await page.keyboard.press('Control+z');
   await shows(preset);
   await page.keyboard.press('Control+Shift+z');

@@ -5,7 +5,7 @@ use crate::components::advisor::Advisor;
 use crate::components::army::ArmyPanel;
 use crate::components::compare::Compare;
 use crate::components::fire_order::FireOrder;
-use crate::components::headline::Headline;
+use crate::components::headline::{Headline, OddsBar};
 use crate::components::live::Live;
 use crate::components::replay::Replay;
 use crate::components::results::Results;
@@ -398,6 +398,14 @@ pub fn App() -> Html {
     } else {
         html! { <Problem state={state.clone()} /> }
     };
+    let odds_bar = if state.check.is_ok() {
+        html! {
+            <OddsBar report={state.report.clone()} current={state.report_is_current()}
+                attacker={s.attacker.house} defender={s.defender.house} area={s.area.clone()} />
+        }
+    } else {
+        html! {}
+    };
     let global_error = state.check.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender.") && !e.field.starts_with("policy."));
     let notice = state.notice.as_ref().map(|n| html! {
         <div class="notice" role="alert" data-testid="notice">
@@ -472,6 +480,7 @@ pub fn App() -> Html {
                 <Replay state={state.clone()} />
             </div>
         </main>
+        {odds_bar}
         <footer class="foot">
             {"Rules as in Columbia Games' Richard III (section 6) and the decisions D1-D15; numbers from the exact solver, computed in your browser. "}
             {"The address holds the whole battle: copy it to share."}

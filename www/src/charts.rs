@@ -11,6 +11,20 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 const INK: RGBColor = RGBColor(1, 2, 3);
 const FONT: &str = "sans-serif";
+/// Chart text size as plotters takes it (it writes 1/1.24 of it into the SVG): charts are drawn
+/// 460 wide and shown down to about 340 on a phone, where this is still 11 px or more (issue 16).
+pub const TEXT: u32 = 19;
+
+/// Dark or white text, whichever reads better on `bg` (WCAG contrast, for labels on bars).
+fn text_on(bg: RGBColor) -> RGBColor {
+    let lin = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+    };
+    let l = 0.2126 * lin(bg.0) + 0.7152 * lin(bg.1) + 0.0722 * lin(bg.2);
+    // Against white (L = 1) and near-black (L ~ 0.006): the larger contrast ratio wins.
+    if (1.05) / (l + 0.05) >= (l + 0.05) / 0.056 { WHITE } else { RGBColor(20, 20, 20) }
+}
 
 /// The colour of a house's bars: York's murrey-blue livery, Lancaster's red.
 pub fn house_colour(house: House) -> RGBColor {
@@ -48,8 +62,8 @@ pub fn rounds(report: &Report) -> String {
         let ymax = report.ends_in_round.iter().cloned().fold(0.0, f64::max).max(0.05) * 1.18;
         let mut chart = ChartBuilder::on(&root)
             .margin(8)
-            .x_label_area_size(26)
-            .y_label_area_size(44)
+            .x_label_area_size(40)
+            .y_label_area_size(64)
             .build_cartesian_2d((1u32..4u32).into_segmented(), 0f64..ymax)
             .expect("chart");
         chart
@@ -64,7 +78,7 @@ pub fn rounds(report: &Report) -> String {
             .axis_style(INK)
             .bold_line_style(INK.mix(0.12))
             .light_line_style(TRANSPARENT)
-            .label_style(ink(13))
+            .label_style(ink(TEXT))
             .draw()
             .expect("mesh");
         chart
@@ -81,7 +95,7 @@ pub fn rounds(report: &Report) -> String {
                 Text::new(
                     pct(p),
                     (SegmentValue::CenterOf(r), p + ymax * 0.02),
-                    ink(13).pos(Pos::new(HPos::Center, VPos::Bottom)),
+                    ink(TEXT).pos(Pos::new(HPos::Center, VPos::Bottom)),
                 )
             }))
             .expect("labels");
@@ -106,8 +120,8 @@ pub fn steps_lost(report: &Report) -> String {
             * 1.1;
         let mut chart = ChartBuilder::on(&root)
             .margin(8)
-            .x_label_area_size(26)
-            .y_label_area_size(44)
+            .x_label_area_size(64)
+            .y_label_area_size(64)
             .build_cartesian_2d(-0.5f64..kmax as f64 + 0.5, 0f64..ymax)
             .expect("chart");
         chart
@@ -127,8 +141,8 @@ pub fn steps_lost(report: &Report) -> String {
             .axis_style(INK)
             .bold_line_style(INK.mix(0.12))
             .light_line_style(TRANSPARENT)
-            .label_style(ink(13))
-            .axis_desc_style(ink(13))
+            .label_style(ink(TEXT))
+            .axis_desc_style(ink(TEXT))
             .draw()
             .expect("mesh");
         for (n, side) in report.sides.iter().enumerate() {
@@ -149,15 +163,15 @@ pub fn steps_lost(report: &Report) -> String {
 /// Each block's final strength: one stacked bar per block, eliminated on the left.
 pub fn final_strength(report: &Report) -> String {
     let n = report.blocks.len().max(1) as u32;
-    let height = 40 + 30 * n;
+    let height = 48 + 34 * n;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (460, height)).into_drawing_area();
         let names: Vec<String> = report.blocks.iter().map(|b| b.name.clone()).collect();
         let mut chart = ChartBuilder::on(&root)
             .margin(8)
-            .x_label_area_size(24)
-            .y_label_area_size(130)
+            .x_label_area_size(40)
+            .y_label_area_size(165)
             .build_cartesian_2d(0f64..1f64, (0u32..n).into_segmented())
             .expect("chart");
         chart
@@ -173,7 +187,7 @@ pub fn final_strength(report: &Report) -> String {
             .axis_style(INK)
             .bold_line_style(INK.mix(0.12))
             .light_line_style(TRANSPARENT)
-            .label_style(ink(13))
+            .label_style(ink(TEXT))
             .draw()
             .expect("mesh");
         for (i, block) in report.blocks.iter().enumerate() {
@@ -209,7 +223,7 @@ pub fn final_strength(report: &Report) -> String {
                         Text::new(
                             if k == 0 { "✕".to_string() } else { k.to_string() },
                             (at, SegmentValue::CenterOf(i)),
-                            (FONT, 13).into_font().color(&WHITE).pos(Pos::new(HPos::Center, VPos::Center)),
+                            (FONT, TEXT).into_font().color(&text_on(strength_colour(k))).pos(Pos::new(HPos::Center, VPos::Center)),
                         )
                     })
                 })
@@ -243,8 +257,8 @@ pub fn spread(points: &[[f64; 2]], house: House) -> String {
         let root = SVGBackend::with_string(&mut svg, (460, 230)).into_drawing_area();
         let mut chart = ChartBuilder::on(&root)
             .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(48)
+            .x_label_area_size(64)
+            .y_label_area_size(64)
             .build_cartesian_2d(0f64..1f64, 0f64..1.02f64)
             .expect("chart");
         chart
@@ -258,8 +272,8 @@ pub fn spread(points: &[[f64; 2]], house: House) -> String {
             .axis_style(INK)
             .bold_line_style(INK.mix(0.12))
             .light_line_style(TRANSPARENT)
-            .label_style(ink(13))
-            .axis_desc_style(ink(13))
+            .label_style(ink(TEXT))
+            .axis_desc_style(ink(TEXT))
             .draw()
             .expect("mesh");
         let mut line = vec![(0.0, 0.0)];
@@ -304,8 +318,8 @@ pub fn overlay(series: &[&[f64]], x_desc: &str) -> String {
         let ymax = series.iter().flat_map(|s| s.iter().cloned()).fold(0.0, f64::max).max(0.05) * 1.1;
         let mut chart = ChartBuilder::on(&root)
             .margin(8)
-            .x_label_area_size(40)
-            .y_label_area_size(52)
+            .x_label_area_size(64)
+            .y_label_area_size(64)
             .build_cartesian_2d(-0.3f64..kmax as f64 + 0.3, 0f64..ymax)
             .expect("chart");
         chart
@@ -319,8 +333,8 @@ pub fn overlay(series: &[&[f64]], x_desc: &str) -> String {
             .axis_style(INK)
             .bold_line_style(INK.mix(0.12))
             .light_line_style(TRANSPARENT)
-            .label_style(ink(15))
-            .axis_desc_style(ink(15))
+            .label_style(ink(TEXT))
+            .axis_desc_style(ink(TEXT))
             .draw()
             .expect("mesh");
         for (k, s) in series.iter().enumerate() {

@@ -73,8 +73,13 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
     };
     html! {
         <section class={classes!("card", "army", sid)} aria-labelledby={format!("{sid}-h")} data-testid={format!("army-{sid}")}>
-            <h2 id={format!("{sid}-h")}>{title}</h2>
+            <h2 id={format!("{sid}-h")} tabindex="-1">{title}</h2>
             <p class="hint">{"Top to bottom is the fire order inside an initiative group and who takes tied hits first (D2, D3). Click a pip to reduce a block's strength."}</p>
+            if p.side == Side::Attacker {
+                <p class="hint legend" data-testid="codes-legend">
+                    <b>{"Codes: "}</b>{"B2 acts in group B and hits on a 1 or 2 (3.12); ♛3 an heir of rank 3 (3.21); ✿ a rose noble, never turned; a number in the corner: the dice a Treachery roll on it needs (3.13); B3 · 4 in the roster: rating, then full strength."}
+                </p>
+            }
             if army.blocks.is_empty() && army.hidden.is_empty() {
                 <p class="muted">{"No blocks yet: add some from the roster below, or a hidden block."}</p>
             }

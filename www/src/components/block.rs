@@ -94,7 +94,7 @@ pub fn BlockCard(p: &BlockProps) -> Html {
     let reserve = p.entry.reserve;
     let on_reserve = { let send = send.clone(); Callback::from(move |_| send(Edit::Reserve(side, i))) };
     // Focus follows the block moved (its arrow, or the other one at either end); after a
-    // removal it goes to the roster's search, never to another block's Remove.
+    // removal it goes to the army's heading (Ctrl+Z still undoes), never to another block's Remove.
     let arrow = |n: &str, dir: &str| format!("[aria-label=\"Move {n} {dir}\"]:not([disabled])");
     let up = {
         let send = send.clone();
@@ -114,7 +114,7 @@ pub fn BlockCard(p: &BlockProps) -> Html {
     };
     let remove = {
         let send = send.clone();
-        let to = vec![format!("[data-testid=\"search-{sid}\"]")];
+        let to = vec![format!("#{sid}-h")];
         Callback::from(move |_| {
             send(Edit::Remove(side, i));
             crate::words::focus_soon(to.clone());

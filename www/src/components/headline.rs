@@ -52,8 +52,9 @@ pub fn Headline(p: &HeadlineProps) -> Html {
         })
         .unwrap_or_default();
     html! {
-        <section class={classes!("headline", (!p.current).then_some("stale"))}
-            data-testid="headline" data-current={p.current.to_string()} aria-live="polite" aria-busy={(!p.current).to_string()}>
+        <section class={classes!("headline", (!p.current).then_some("stale"))} aria-labelledby="odds-h"
+            data-testid="headline" tabindex="-1" data-current={p.current.to_string()} aria-live="polite" aria-busy={(!p.current).to_string()}>
+            <h2 id="odds-h" class="visually-hidden">{format!("Odds in {area}")}</h2>
             <div class="odds">
                 <div class="odd" style={format!("--c: {}", rgb(p.attacker))}>
                     <span class="num" data-testid="outcome-attacker">{num(|x| x.0)}</span>
@@ -82,5 +83,28 @@ pub fn Headline(p: &HeadlineProps) -> Html {
                 }
             </div>
         </section>
+    }
+}
+
+/// The odds in one line, kept in view at the foot of a phone's screen while the battle is edited
+/// far above or below the headline (issue 16). Not a live region: the headline announces them.
+#[function_component]
+pub fn OddsBar(p: &HeadlineProps) -> Html {
+    let Some(r) = &p.report else {
+        return html! {};
+    };
+    // Details: the headline and the figures under it, focus with them.
+    let to_headline = Callback::from(|_| {
+        crate::words::focus_field(&["[data-testid=\"headline\"]".to_string()]);
+    });
+    html! {
+        <aside class={classes!("odds-bar", (!p.current).then_some("stale"))} aria-label="The odds, kept in view" data-testid="odds-bar"
+            data-current={p.current.to_string()}>
+            <span class="ob" style={format!("--c: {}", rgb(p.attacker))}><b data-testid="odds-bar-attacker">{pct(r.attacker_holds)}</b>{format!(" {} holds", p.attacker)}</span>
+            <span class="ob" style={format!("--c: {}", rgb(p.defender))}><b data-testid="odds-bar-defender">{pct(r.defender_holds)}</b>{format!(" {} holds", p.defender)}</span>
+            if r.vacant >= 0.0005 { <span class="ob vacant"><b>{pct(r.vacant)}</b>{" vacant"}</span> }
+            if !p.current { <span class="ob muted">{"updating…"}</span> }
+            <button class="small" onclick={to_headline}>{"Details"}</button>
+        </aside>
     }
 }

@@ -75,14 +75,16 @@ pub fn Picker(p: &PickerProps) -> Html {
                     html! {
                         <li>
                             <button class={classes!("add", colour)} data-testid={format!("add-{sid}-{}", b.id)}
-                                aria-label={format!("Add {} ({}, strength {})", b.id, b.rating, b.max_strength)}
+
                                 onclick={Callback::from(move |_| {
                                     state.dispatch(Action::Edit(Edit::Add(side, id.clone())));
                                     query.set(String::new());
                                     crate::words::focus_soon(vec![search.clone()]);
                                 })}>
-                                <span class="add-name">{b.id}</span>
+                                <span class="visually-hidden">{"Add "}</span>
+                                <span class="add-name">{b.id}</span>{" "}
                                 <span class="add-meta">{format!("{} · {}", b.rating, b.max_strength)}</span>
+                                <span class="visually-hidden">{format!(": rating {}, strength {}", b.rating, b.max_strength)}</span>
                             </button>
                         </li>
                     }

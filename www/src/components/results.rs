@@ -207,7 +207,7 @@ pub fn Results(props: &StateProps) -> Html {
                 </div>
             }
             <div class="table-wrap">
-                <table class="blocks-table">
+                <table class="blocks-table fates" data-testid="fates">
                     <caption>{"Each block's fate"}</caption>
                     <thead><tr>
                         <th scope="col">{"Block"}</th><th scope="col">{"Side"}</th><th scope="col">{"Start"}</th>
@@ -218,12 +218,12 @@ pub fn Results(props: &StateProps) -> Html {
                         { for r.blocks.iter().map(|b| html! {
                             <tr>
                                 <th scope="row" title={format!("if eliminated: {}", b.if_eliminated)}>{b.name.clone()}</th>
-                                <td>{b.side.name()}</td>
-                                <td>{if b.strength == 0 { "?".to_string() } else { b.strength.to_string() }}</td>
-                                <td>{pct(b.eliminated)}</td>
-                                <td>{pct(b.retreated)}</td>
-                                <td>{pct(b.defected)}</td>
-                                <td>{format!("{:.2}", b.expected_strength)}</td>
+                                <td data-label="Side">{b.side.name()}</td>
+                                <td data-label="Start">{if b.strength == 0 { "?".to_string() } else { b.strength.to_string() }}</td>
+                                <td data-label="Eliminated">{pct(b.eliminated)}</td>
+                                <td data-label="Retreats">{pct(b.retreated)}</td>
+                                <td data-label="Defects">{pct(b.defected)}</td>
+                                <td data-label="Expected strength">{format!("{:.2}", b.expected_strength)}</td>
                             </tr>
                         }) }
                     </tbody>

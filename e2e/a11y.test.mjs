@@ -1,0 +1,87 @@
+// End to end: axe-core (its default rules plus WCAG 2.2's target-size) on every view of the app,
+// in both themes, at desktop and phone sizes; any serious or critical violation fails the run
+// (issue 16, point 6).
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { settled, guardedSuite, link, ROOT, server, page } from './lib.mjs';
+
+guardedSuite({ before, after, beforeEach, afterEach }, assert);
+
+const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
+
+/** Serious and critical violations on the page as it is, each as `rule: target (why)`. */
+async function violations() {
+  // Evaluated through the debugger protocol, so the page's Content-Security-Policy allows it.
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    rules: { 'target-size': { enabled: true } },
+    resultTypes: ['violations'],
+  }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} - ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+}
+
+/** The battle with a Treason card, choices and a reserve: most of the page has something to show. */
+const BATTLE = {
+  version: 1, area: 'Warwick', king: 'Lancaster', treason: 'attacker',
+  attacker: { house: 'Lancaster', blocks: [{ id: 'Henry VI', strength: 4 }, { id: 'Beaumont', strength: 3 }, { id: 'Oxford', strength: 2, reserve: true }] },
+  defender: { house: 'York', blocks: [{ id: 'Stanley/Y', strength: 4 }, { id: 'Norfolk', strength: 4 }], hidden: [{}] },
+  policy: { attacker: { hit_order: ['Stanley/L', 'Beaumont', 'Henry VI'], retreats: [{ block: 'Henry VI', below_strength: 3 }] } },
+};
+const KNOWN = { ...BATTLE, defender: { house: 'York', blocks: BATTLE.defender.blocks } };
+
+/** Each view: how to reach it from a fresh page. */
+const VIEWS = {
+  'builder and results, hidden blocks': async () => {
+    await page.goto(link(server.url, BATTLE));
+    await settled(page);
+    for (const side of ['attacker', 'defender']) await page.click(`[data-testid="choices-${side}"] summary`);
+  },
+  'advisor, replay and compare': async () => {
+    await page.goto(link(server.url, KNOWN));
+    await settled(page);
+    await page.click('[data-testid="pin"]');
+    await page.click('[data-testid="pip-attacker-0-3"]');
+    await settled(page);
+    await page.click('[data-testid="pin"]');
+    await page.click('[data-testid="advise"]');
+    await page.waitForSelector('[data-testid="advice-decision"]', { timeout: 60000 });
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  },
+  'live play': async () => {
+    await page.goto(link(server.url, KNOWN));
+    await settled(page);
+    await page.locator('[data-testid="live"]').scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-testid="live-dice"]');
+  },
+  'new battle dialog': async () => {
+    await page.goto(server.url);
+    await settled(page);
+    await page.click('[data-testid="new-battle"]');
+  },
+  'streamer view': async () => {
+    await page.goto(`${link(server.url, KNOWN)}&overlay`);
+    await page.waitForSelector('[data-testid="overlay"]');
+    await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 30000 });
+  },
+};
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  for (const theme of ['light', 'dark']) {
+    test(`axe finds nothing serious: ${size}, ${theme}`, async () => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      const found = [];
+      for (const [view, reach] of Object.entries(VIEWS)) {
+        await reach();
+        for (const v of await violations()) found.push(`${view}: ${v}`);
+      }
+      assert.deepEqual(found, [], `${found.length} serious or critical violations:\n${found.join('\n')}`);
+    });
+  }
+}
