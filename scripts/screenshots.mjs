@@ -1,0 +1,44 @@
+// Regenerates the README's screenshots (docs/screenshots/) from the built app in dist/: the
+// compare view at desktop size and the phone view with the odds bar. Run by scripts/screenshots.
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, browser, settled, link, ROOT } from '../e2e/lib.mjs';
+
+const OUT = path.join(ROOT, 'docs/screenshots');
+fs.mkdirSync(OUT, { recursive: true });
+
+const BOSWORTH_FIELD = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/every-choice.json'), 'utf8'));
+const srv = await serve();
+const ctx = await browser();
+const page = await ctx.newPage();
+try {
+  // Compare: the battle as set, then the King left out of the hit order's protection, pinned.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(link(srv.url, BOSWORTH_FIELD));
+  await settled(page);
+  await page.click('[data-testid="pin"]');
+  await page.click('[data-testid="pip-attacker-1-2"]');
+  await settled(page);
+  await page.click('[data-testid="pin"]');
+  await page.fill('[data-testid="pin-name-0"]', 'Beaumont at 3');
+  await page.fill('[data-testid="pin-name-1"]', 'Beaumont at 2');
+  await page.keyboard.press('Tab');
+  await page.click('[data-testid="pip-attacker-1-3"]');
+  await settled(page);
+  await page.locator('[data-testid="compare"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-testid="compare"]').screenshot({ path: path.join(OUT, 'compare.png') });
+  // Phone: editing a block far below the headline, the odds bar in view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(link(srv.url, BOSWORTH_FIELD));
+  await settled(page);
+  await page.locator('[data-testid="pip-defender-1-1"]').scrollIntoViewIfNeeded();
+  await page.click('[data-testid="pip-defender-1-3"]');
+  await page.waitForSelector('[data-testid="odds-bar"][data-current="true"]', { timeout: 30000 });
+  await page.screenshot({ path: path.join(OUT, 'phone.png') });
+  console.log(`wrote ${path.join('docs/screenshots', 'compare.png')} and ${path.join('docs/screenshots', 'phone.png')}`);
+} finally {
+  await ctx.close();
+  await srv.close();
+}
