@@ -289,6 +289,15 @@ fn v2_a_defected_heir_won_back_in_the_pledge_is_king_at_once() {
     close(heir(&r, "Clarence").trial, 0.0);
 }
 
+#[test]
+fn the_examples_are_valid_and_sum_to_one() {
+    for name in ["reset-usurpation", "reset-quiet"] {
+        let path = format!("{}/examples/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let r = odds(&std::fs::read_to_string(path).unwrap());
+        close(r.crown.iter().map(|c| c.chance).sum(), 1.0);
+    }
+}
+
 // ---- validation: every message names its field ----
 
 #[track_caller]
