@@ -27,7 +27,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The crate is five layers, one folder each; each uses only the layers listed before it:
+//! The crate is six layers, one folder each; each uses only the layers its row names:
 //!
 //! | layer | holds | uses |
 //! |---|---|---|
@@ -36,6 +36,7 @@
 //! | [`rules`] | [`Battle::new`] (validation), the battle, its state, one transition function, a file per rule family | `data`, `scenario` |
 //! | [`mod@solve`] | exact ([`solve()`]), Monte Carlo ([`simulate`]), best play, the report | `data`, `scenario`, `rules` |
 //! | [`play`] | replay ([`replay()`]), live play, the fire order explained, resuming a battle | `data`, `scenario`, `rules` |
+//! | [`reset`] | the Campaign Reset of the political-events variant: its scenario, rules and exact odds | `data`, `scenario` |
 //!
 //! `tests/layers.rs` keeps it so: no file imports another in a loop, and no folder uses a
 //! layer after it.
@@ -44,6 +45,7 @@
 
 pub mod data;
 pub mod play;
+pub mod reset;
 pub mod rules;
 pub mod scenario;
 pub mod solve;

@@ -4,6 +4,7 @@ mod bench;
 mod csv;
 mod output;
 mod progress;
+mod reset;
 mod text;
 
 use bosworth::{Battle, Scenario, ScenarioError};
@@ -130,6 +131,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Campaign Reset odds in the political-events variant: the Pledge of Loyalty and the three
+    /// event rolls, exactly (docs/reset.md)
+    Reset {
+        /// Reset scenario JSON file, or - for standard input
+        file: String,
+        /// Print JSON instead of tables
+        #[arg(long)]
+        json: bool,
+    },
     /// The fire order of each round, with the rule behind every step
     Order {
         /// Scenario JSON file, an app link (…#s=…), or - for standard input
@@ -167,19 +177,26 @@ fn load(file: &str) -> Result<Battle, ScenarioError> {
 /// Reads a scenario (`-`: standard input): a JSON file, or an app link (`http://.../#s=...`) or
 /// its fragment (`#s=...`) given in place of the file; the error names the field.
 fn read(file: &str) -> Result<Scenario, ScenarioError> {
-    let text = if file == "-" {
+    let text = if file != "-" && (file.contains("#s=") || file.starts_with("s=")) {
+        file.to_string()
+    } else {
+        text_of(file)?
+    };
+    bosworth_link::read(&text)
+}
+
+/// The text of a file (`-`: standard input).
+fn text_of(file: &str) -> Result<String, ScenarioError> {
+    if file == "-" {
         let mut s = String::new();
         std::io::stdin()
             .read_to_string(&mut s)
             .map_err(|e| ScenarioError::new("", format!("cannot read standard input: {e}")))?;
-        s
-    } else if file.contains("#s=") || file.starts_with("s=") {
-        file.to_string()
+        Ok(s)
     } else {
         std::fs::read_to_string(file)
-            .map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))?
-    };
-    bosworth_link::read(&text)
+            .map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))
+    }
 }
 
 /// `--runs`, checked.
@@ -310,6 +327,17 @@ fn main() -> ExitCode {
         }
         _ => {}
     }
+    if let Command::Reset {
+        file,
+        json: as_json,
+    } = &cli.command
+    {
+        return finish(
+            text_of(file)
+                .and_then(|text| reset::run(&text, *as_json))
+                .map_err(|e| Stop::Error(e.to_string())),
+        );
+    }
     if let Command::Link { file, base } = &cli.command {
         let base = base
             .clone()
@@ -431,6 +459,7 @@ fn main() -> ExitCode {
         ),
         Command::Bench { .. }
         | Command::Link { .. }
+        | Command::Reset { .. }
         | Command::Completions { .. }
         | Command::Manual => {
             unreachable!("handled above")

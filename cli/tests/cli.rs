@@ -330,3 +330,74 @@ fn completions_and_the_manual_page() {
     assert!(man.contains(".TH bosworth 1"), "{man}");
     assert!(man.contains("exact") && man.contains("simulate"), "{man}");
 }
+
+const RESETS: [&str; 2] = [
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/reset-usurpation.json"
+    ),
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/reset-quiet.json"),
+];
+
+#[test]
+fn reset_prints_the_odds_of_the_examples() {
+    for file in RESETS {
+        let v = json(&run(&["reset", "--json", file], None));
+        let total: f64 = v["crown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["chance"].as_f64().unwrap())
+            .sum();
+        assert!((total - 1.0).abs() < 1e-12, "{file}: {total}");
+        let text = std::fs::read_to_string(file).unwrap();
+        assert_eq!(json(&run(&["reset", "--json", "-"], Some(&text))), v);
+        let out = run(&["reset", file], None);
+        assert!(out.status.success());
+        let table = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            table.contains("King and Pretender after the reset"),
+            "{table}"
+        );
+    }
+    // The quiet reset: Gloucester, York's last heir, dies of illness on the King's first roll,
+    // or on his third if neither 4 came before: 1/6 + 5/6 * 5/6 * 1/6 = 61/216 (V10, V13).
+    let v = json(&run(&["reset", "--json", RESETS[1]], None));
+    assert_eq!(v["heirs"][0]["heir"], "Gloucester");
+    let illness = v["heirs"][0]["illness"].as_f64().unwrap();
+    assert!((illness - 61.0 / 216.0).abs() < 1e-12, "{illness}");
+    let table = String::from_utf8(run(&["reset", RESETS[1]], None).stdout).unwrap();
+    assert!(
+        table.contains(" 28.2%  Lancaster wins at once: every York heir is dead (9.0)"),
+        "{table}"
+    );
+}
+
+#[test]
+fn reset_invalid_input_exits_2_with_the_field_on_stderr() {
+    let refused = |stdin: &str, expected: &str| {
+        let out = run(&["reset", "-"], Some(stdin));
+        assert_eq!(out.status.code(), Some(2), "{stdin}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with(expected), "{err}");
+    };
+    refused(
+        r#"{"version": 1, "king": "York", "nobles": ["Warwick/Y", "Oxford"]}"#,
+        "error: nobles[1]: Oxford is a rose noble",
+    );
+    refused(
+        r#"{"version": 1, "king": "York", "pool": ["Warwick/Y"], "dead": ["Narnia"]}"#,
+        "error: dead[0]: unknown block 'Narnia'",
+    );
+    refused(
+        r#"{"version": 1, "king": "York", "pool": ["Warwick/Y"], "usurpaton": true}"#,
+        "error: usurpaton: unknown field `usurpaton`",
+    );
+    // A battle is no reset.
+    let battle = std::fs::read_to_string(EXAMPLE).unwrap();
+    refused(&battle, "error: area: unknown field `area`");
+    let out = run(&["reset", "/no/such/reset.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /no/such/reset.json"));
+}
