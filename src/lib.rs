@@ -27,7 +27,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The crate is five layers, one folder each; each uses only the layers listed before it:
+//! The crate is five layers for *Richard III*, one folder each, and *Kingmaker* beside them;
+//! each uses only the layers listed before it:
 //!
 //! | layer | holds | uses |
 //! |---|---|---|
@@ -36,6 +37,7 @@
 //! | [`rules`] | [`Battle::new`] (validation), the battle, its state, one transition function, a file per rule family | `data`, `scenario` |
 //! | [`mod@solve`] | exact ([`solve()`]), Monte Carlo ([`simulate`]), best play, the report | `data`, `scenario`, `rules` |
 //! | [`play`] | replay ([`replay()`]), live play, the fire order explained, resuming a battle | `data`, `scenario`, `rules` |
+//! | [`kingmaker`] | a separate system: *Kingmaker*'s battle, siege and ambush odds | `scenario` (its error type only) |
 //!
 //! `tests/layers.rs` keeps it so: no file imports another in a loop, and no folder uses a
 //! layer after it.
@@ -43,6 +45,7 @@
 #![deny(missing_docs)]
 
 pub mod data;
+pub mod kingmaker;
 pub mod play;
 pub mod rules;
 pub mod scenario;
