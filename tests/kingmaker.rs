@@ -321,6 +321,63 @@ fn the_tables_dice() {
     assert_eq!(two_dice(&[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), Chance::ONE);
 }
 
+#[test]
+fn the_worked_basic_examples_chances() {
+    let text = |f: &str| {
+        std::fs::read_to_string(format!("{}/examples/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    };
+    // The siege "might fail" 1 in 6 (Bad Weather); Howard is named on the siege's card.
+    let siege = report(&text("kingmaker-basic-siege.json"));
+    let Outcome::Siege {
+        captured,
+        under_siege,
+        besiegers,
+        garrison,
+        defenders,
+    } = siege.outcome
+    else {
+        panic!()
+    };
+    assert_eq!((besiegers, garrison, defenders), (310, 200, 100));
+    assert_eq!((captured, under_siege), (c(5, 6), c(1, 6)));
+    assert_eq!(killed(&siege, "Howard"), c(1, 6));
+    assert_eq!(killed(&siege, "Scrope"), Chance::ZERO);
+    // The battle at 380 to 290: 5-4, "just a 1 in 6 chance for success".
+    let battle = report(&text("kingmaker-basic-battle.json"));
+    let Outcome::Battle {
+        attacker,
+        defender,
+        ratio,
+        attacker_wins,
+        ..
+    } = battle.outcome
+    else {
+        panic!()
+    };
+    assert_eq!((attacker, defender), (380, 290));
+    assert_eq!(ratio.odds, o("5-4"));
+    assert_eq!(attacker_wins, c(1, 6));
+    assert_eq!(killed(&battle, "Courtenay"), c(1, 6));
+    // With this deck, 3-2 wins 1 in 3 ("a 1 in 3 chance"), and a 2-1 battle is the optional
+    // rules' "50-50 chance of survival".
+    let deck = &battle.deck;
+    assert_eq!((deck.cards, deck.bad_weather), (6, 1));
+    let scenario = parse(&text("kingmaker-basic-battle.json"));
+    let won_at = |a: u32, d: u32| {
+        let mut s = scenario.clone();
+        s.attacker.nobles.truncate(1);
+        s.attacker.nobles[0].strength = a;
+        s.defender.nobles.truncate(1);
+        s.defender.nobles[0].strength = d;
+        match Combat::new(&s).unwrap().report().outcome {
+            Outcome::Battle { attacker_wins, .. } => attacker_wins,
+            _ => unreachable!(),
+        }
+    };
+    assert_eq!(won_at(380, 250), c(1, 3));
+    assert_eq!(won_at(400, 200), c(1, 2));
+}
+
 /// An Advanced Game battle: one Noble a side in column 1, heirs as given.
 fn advanced(attacker: u32, defender: u32, extra_a: &str, extra_d: &str, rest: &str) -> String {
     format!(
@@ -402,6 +459,100 @@ fn encounter_modifications_cancel_then_give_at_most_one_step() {
         r#""column": 1}, {"name": "Roos", "strength": 10, "line": "secondary", "column": 1}] , "heirs""#,
     );
     assert_eq!(modified(&json).1, o("5-4"));
+}
+
+#[test]
+fn the_worked_advanced_example() {
+    let text = |f: &str| {
+        std::fs::read_to_string(format!("{}/examples/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    };
+    let r = report(&text("kingmaker-advanced-encounters.json"));
+    let Outcome::Encounters {
+        initiator,
+        postponed,
+        encounters,
+    } = &r.outcome
+    else {
+        panic!()
+    };
+    assert_eq!((*initiator, *postponed), (Side::Attacker, Some(c(1, 7))));
+    // 220 to 230: a Majority for F, one step to 5-4 in his favour.
+    let first = &encounters[0];
+    assert_eq!((first.attacker, first.defender), (220, 230));
+    assert_eq!(first.troop_ratio.odds, o("Majority"));
+    assert_eq!(first.shift, Some(Side::Defender));
+    assert_eq!(
+        (first.ratio.larger, first.ratio.odds),
+        (Some(Side::Defender), o("5-4"))
+    );
+    // 270 to 170: 3-2 for E, modified to 5-4 for E.
+    let second = &encounters[1];
+    assert_eq!((second.attacker, second.defender), (270, 170));
+    assert_eq!(second.troop_ratio.odds, o("3-2"));
+    assert_eq!(
+        (second.ratio.larger, second.ratio.odds),
+        (Some(Side::Attacker), o("5-4"))
+    );
+    // "Only a 2" for the stronger force, "2, 3 or 12" for the others; heirs with them on a 2;
+    // Bourchier is in no encounter.
+    for (name, chance) in [
+        ("Neville", c(1, 36)),
+        ("Stafford", c(1, 36)),
+        ("Percy", c(1, 36)),
+        ("Roos", c(1, 36)),
+        ("Talbot", c(4, 36)),
+        ("Scrope", c(4, 36)),
+        ("Mowbray", c(4, 36)),
+        ("Grey", c(4, 36)),
+        ("Henry VI", c(1, 36)),
+        ("Margaret of Anjou", c(1, 36)),
+        ("Edward", c(1, 36)),
+        ("Bourchier", Chance::ZERO),
+    ] {
+        assert_eq!(killed(&r, name), chance, "{name}");
+    }
+    // Loyalty Table: Neville (titled) killed 1/36, successor loyal 21/36 of that.
+    let neville = r.pieces.iter().find(|p| p.name == "Neville").unwrap();
+    assert_eq!(neville.successor_loyal, Some(c(21, 36 * 36)));
+    assert_eq!(neville.successor_lost, Some(c(15, 36 * 36)));
+    let grey = r.pieces.iter().find(|p| p.name == "Grey").unwrap();
+    assert_eq!(grey.successor_loyal, None, "untitled");
+
+    // F's counter-attack: no defender's step, the heirs cancel, 5-4 for F and 3-2 for E stand.
+    let r = report(&text("kingmaker-advanced-counterattack.json"));
+    let Outcome::Encounters {
+        initiator,
+        postponed,
+        encounters,
+    } = &r.outcome
+    else {
+        panic!()
+    };
+    assert_eq!((*initiator, *postponed), (Side::Defender, None));
+    let e: Vec<_> = encounters
+        .iter()
+        .map(|e| {
+            (
+                e.defender,
+                e.attacker,
+                e.shift,
+                e.ratio.larger,
+                e.ratio.odds,
+            )
+        })
+        .collect();
+    assert_eq!(
+        e,
+        [
+            (230, 180, None, Some(Side::Defender), o("5-4")),
+            (170, 310, None, Some(Side::Attacker), o("3-2"))
+        ]
+    );
+    // Edward with Bourchier does not roll; Margaret with Talbot (joining) does, on a 2; Mowbray
+    // is of the smaller force, 2, 3 or 12.
+    assert_eq!(killed(&r, "Edward"), Chance::ZERO);
+    assert_eq!(killed(&r, "Margaret of Anjou"), c(1, 36));
+    assert_eq!(killed(&r, "Mowbray"), c(4, 36));
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 mod bench;
 mod csv;
+mod kingmaker;
 mod output;
 mod progress;
 mod text;
@@ -130,6 +131,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Kingmaker: the exact odds of a battle, siege or ambush (docs/kingmaker.md)
+    Kingmaker {
+        /// Kingmaker scenario JSON file, or - for standard input
+        file: String,
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
     /// The fire order of each round, with the rule behind every step
     Order {
         /// Scenario JSON file, an app link (…#s=…), or - for standard input
@@ -167,19 +176,26 @@ fn load(file: &str) -> Result<Battle, ScenarioError> {
 /// Reads a scenario (`-`: standard input): a JSON file, or an app link (`http://.../#s=...`) or
 /// its fragment (`#s=...`) given in place of the file; the error names the field.
 fn read(file: &str) -> Result<Scenario, ScenarioError> {
-    let text = if file == "-" {
+    let text = if file.contains("#s=") || file.starts_with("s=") {
+        file.to_string()
+    } else {
+        read_text(file)?
+    };
+    bosworth_link::read(&text)
+}
+
+/// The text of a file, or of standard input for `-`.
+fn read_text(file: &str) -> Result<String, ScenarioError> {
+    if file == "-" {
         let mut s = String::new();
         std::io::stdin()
             .read_to_string(&mut s)
             .map_err(|e| ScenarioError::new("", format!("cannot read standard input: {e}")))?;
-        s
-    } else if file.contains("#s=") || file.starts_with("s=") {
-        file.to_string()
+        Ok(s)
     } else {
         std::fs::read_to_string(file)
-            .map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))?
-    };
-    bosworth_link::read(&text)
+            .map_err(|e| ScenarioError::new("", format!("cannot read {file}: {e}")))
+    }
 }
 
 /// `--runs`, checked.
@@ -310,6 +326,17 @@ fn main() -> ExitCode {
         }
         _ => {}
     }
+    if let Command::Kingmaker {
+        file,
+        json: as_json,
+    } = &cli.command
+    {
+        return finish(
+            read_text(file)
+                .map_err(|e| Stop::Error(e.to_string()))
+                .and_then(|text| kingmaker::run(&text, *as_json)),
+        );
+    }
     if let Command::Link { file, base } = &cli.command {
         let base = base
             .clone()
@@ -431,6 +458,7 @@ fn main() -> ExitCode {
         ),
         Command::Bench { .. }
         | Command::Link { .. }
+        | Command::Kingmaker { .. }
         | Command::Completions { .. }
         | Command::Manual => {
             unreachable!("handled above")
