@@ -129,12 +129,8 @@ pub fn table(r: &Report) -> String {
             .iter()
             .map(|v| format!("{} of {}", v.cards, v.odds)),
     );
-    let deck = format!(
-        "Deck: {} cards with a combat result: {}.",
-        d.cards,
-        results.join(", ")
-    );
-    let _ = writeln!(o, "\n{}", wrap(&deck, "  "));
+    let _ = writeln!(o, "\nDeck: {} cards with a combat result:", d.cards);
+    let _ = writeln!(o, "{}", wrap(&format!("  {}.", results.join(", ")), "  "));
     let w = width(r);
     let _ = writeln!(o);
     match &r.outcome {

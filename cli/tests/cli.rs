@@ -417,3 +417,35 @@ fn kingmaker_odds_and_errors() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// docs/kingmaker.md shows what `bosworth kingmaker examples/kingmaker-basic-battle.json` prints,
+/// with the note and the Nobles who risk nothing left out: it must stay what the command prints.
+#[test]
+fn kingmaker_doc_example_is_current() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let doc = std::fs::read_to_string(format!("{root}/docs/kingmaker.md")).unwrap();
+    let start = doc.find("```\nKingmaker, Basic Game: battle").unwrap() + 4;
+    let shown = &doc[start..start + doc[start..].find("```").unwrap()];
+    let out = run(
+        &[
+            "kingmaker",
+            &format!("{root}/examples/kingmaker-basic-battle.json"),
+        ],
+        None,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let note_end = lines.iter().position(|l| l.is_empty()).unwrap();
+    let killed = lines.iter().position(|l| l.starts_with("Killed")).unwrap();
+    let kept: Vec<&str> = lines[..1]
+        .iter()
+        .chain(&lines[note_end..killed])
+        .chain(
+            lines[killed..]
+                .iter()
+                .filter(|l| !l.ends_with(" 0    0.0%")),
+        )
+        .copied()
+        .collect();
+    assert_eq!(shown.trim_end(), kept.join("\n"));
+}
