@@ -190,7 +190,10 @@ pub fn table(r: &Report) -> String {
                         format!("{name} selected, 2, 3 or 4")
                     }
                 };
-                let _ = writeln!(o, "Nobles Killed Table row: {row}.");
+                let _ = writeln!(
+                    o,
+                    "Nobles Killed Table row, the ambusher's choice: {row} (K12)."
+                );
             }
             row(
                 &mut o,
@@ -282,7 +285,9 @@ fn pieces(o: &mut String, w: usize, r: &Report) {
         for how in &p.how {
             let _ = writeln!(o, "{}", wrap(&format!("      {how}"), "        "));
         }
-        if let (Some(kept), Some(lost)) = (p.successor_loyal, p.successor_lost) {
+        if let (Some(kept), Some(lost)) = (p.successor_loyal, p.successor_lost)
+            && p.killed != Chance::ZERO
+        {
             row(o, w, "      killed, successor loyal", kept);
             row(o, w, "      killed, successor lost", lost);
         }
