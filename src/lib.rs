@@ -27,7 +27,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The crate is six layers, one folder each; each uses only the layers its row names:
+//! The crate is the *Richard III* battle in five layers, the political-events variant's Campaign
+//! Reset beside them, and *Kingmaker*'s battles apart; one folder each, each using only the
+//! layers its row names:
 //!
 //! | layer | holds | uses |
 //! |---|---|---|
@@ -37,6 +39,7 @@
 //! | [`mod@solve`] | exact ([`solve()`]), Monte Carlo ([`simulate`]), best play, the report | `data`, `scenario`, `rules` |
 //! | [`play`] | replay ([`replay()`]), live play, the fire order explained, resuming a battle | `data`, `scenario`, `rules` |
 //! | [`reset`] | the Campaign Reset of the political-events variant: its scenario, rules and exact odds | `data`, `scenario` |
+//! | [`kingmaker`] | a separate system: *Kingmaker*'s battle, siege and ambush odds | `scenario` (its error type only) |
 //!
 //! `tests/layers.rs` keeps it so: no file imports another in a loop, and no folder uses a
 //! layer after it.
@@ -44,6 +47,7 @@
 #![deny(missing_docs)]
 
 pub mod data;
+pub mod kingmaker;
 pub mod play;
 pub mod reset;
 pub mod rules;

@@ -4,7 +4,9 @@
 //! - each folder uses only the layers before it: data <- scenario <- rules <- solve, play, and
 //!   data <- scenario <- reset (the political-events variant's Campaign Reset);
 //! - the rules meet the scenario only in `Battle::new` (`rules/validate.rs`) and the battle that
-//!   keeps it (`rules/battle.rs`); every other rule file sees only its `Side`.
+//!   keeps it (`rules/battle.rs`); every other rule file sees only its `Side`;
+//! - Kingmaker (`kingmaker/`) is a separate system: of the Richard III layers it uses only the
+//!   error naming a field (`scenario::ScenarioError`), and no layer uses it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -233,6 +235,7 @@ fn each_folder_uses_only_the_layers_before_it() {
         ("solve", &["data", "scenario", "rules"][..]),
         ("play", &["data", "scenario", "rules"][..]),
         ("reset", &["data", "scenario"][..]),
+        ("kingmaker", &["scenario"][..]),
     ]);
     let all = modules();
     let mut wrong = Vec::new();
@@ -272,5 +275,33 @@ fn the_rules_meet_the_scenario_only_in_battle_new() {
             wrong.push(format!("{module} reads the battle's scenario"));
         }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn kingmaker_uses_only_the_error_type() {
+    let all = modules();
+    let mut wrong = Vec::new();
+    let mut files = 0;
+    for module in all.keys().filter(|m| layer(m) == "kingmaker") {
+        files += 1;
+        for (target, path) in imports(&all, module) {
+            let name = path.last().map(String::as_str);
+            if layer(&target) != "kingmaker" && name != Some("ScenarioError") {
+                wrong.push(format!("{module} uses {}", path.join("::")));
+            }
+        }
+    }
+    for module in all
+        .keys()
+        .filter(|m| layer(m) != "kingmaker" && !m.is_empty())
+    {
+        for (target, path) in imports(&all, module) {
+            if layer(&target) == "kingmaker" {
+                wrong.push(format!("{module} uses {}", path.join("::")));
+            }
+        }
+    }
+    assert!(files >= 10, "only {files} Kingmaker files read");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

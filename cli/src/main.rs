@@ -2,6 +2,7 @@
 
 mod bench;
 mod csv;
+mod kingmaker;
 mod output;
 mod progress;
 mod reset;
@@ -137,6 +138,14 @@ enum Command {
         /// Reset scenario JSON file, or - for standard input
         file: String,
         /// Print JSON instead of tables
+        #[arg(long)]
+        json: bool,
+    },
+    /// Kingmaker: the exact odds of a battle, siege or ambush (docs/kingmaker.md)
+    Kingmaker {
+        /// Kingmaker scenario JSON file, or - for standard input
+        file: String,
+        /// Print JSON instead of text
         #[arg(long)]
         json: bool,
     },
@@ -338,6 +347,17 @@ fn main() -> ExitCode {
                 .map_err(|e| Stop::Error(e.to_string())),
         );
     }
+    if let Command::Kingmaker {
+        file,
+        json: as_json,
+    } = &cli.command
+    {
+        return finish(
+            text_of(file)
+                .map_err(|e| Stop::Error(e.to_string()))
+                .and_then(|text| kingmaker::run(&text, *as_json)),
+        );
+    }
     if let Command::Link { file, base } = &cli.command {
         let base = base
             .clone()
@@ -460,6 +480,7 @@ fn main() -> ExitCode {
         Command::Bench { .. }
         | Command::Link { .. }
         | Command::Reset { .. }
+        | Command::Kingmaker { .. }
         | Command::Completions { .. }
         | Command::Manual => {
             unreachable!("handled above")

@@ -401,3 +401,134 @@ fn reset_invalid_input_exits_2_with_the_field_on_stderr() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /no/such/reset.json"));
 }
+
+/// `bosworth kingmaker` on the examples: exit 0, JSON whose chances add up to 1, the text's
+/// headline; `-` reads standard input; an invalid scenario exits 2 with the field on stderr.
+#[test]
+fn kingmaker_odds_and_errors() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.starts_with("kingmaker-") {
+            continue;
+        }
+        seen += 1;
+        let file = path.to_str().unwrap();
+        let v = json(&run(&["kingmaker", "--json", file], None));
+        let value = |c: &serde_json::Value| {
+            c["numerator"].as_f64().unwrap() / c["denominator"].as_f64().unwrap()
+        };
+        let outcome = &v["outcome"];
+        let sums: Vec<f64> = match outcome["kind"].as_str().unwrap() {
+            "battle" => vec![
+                [
+                    "attacker_wins",
+                    "defender_wins",
+                    "indecisive",
+                    "bad_weather",
+                ]
+                .iter()
+                .map(|k| value(&outcome[k]))
+                .sum(),
+            ],
+            "siege" => vec![value(&outcome["captured"]) + value(&outcome["under_siege"])],
+            "encounters" => outcome["encounters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| {
+                    [
+                        "attacker_wins",
+                        "defender_wins",
+                        "indecisive",
+                        "bad_weather",
+                    ]
+                    .iter()
+                    .map(|k| value(&e[k]))
+                    .sum()
+                })
+                .collect(),
+            other => panic!("{other}"),
+        };
+        for s in sums {
+            assert!((s - 1.0).abs() < 1e-12, "{name}: {s}");
+        }
+        let text = String::from_utf8(run(&["kingmaker", file], None).stdout).unwrap();
+        assert!(text.starts_with("Kingmaker, "), "{text}");
+    }
+    assert!(seen >= 3);
+
+    let battle = format!("{dir}/kingmaker-basic-battle.json");
+    let text = String::from_utf8(run(&["kingmaker", &battle], None).stdout).unwrap();
+    assert!(
+        text.contains("Table of Odds: 380 to 290 troops, 5-4 for the attacker."),
+        "{text}"
+    );
+    let scenario = std::fs::read_to_string(&battle).unwrap();
+    assert_eq!(
+        json(&run(&["kingmaker", "--json", "-"], Some(&scenario))),
+        json(&run(&["kingmaker", "--json", &battle], None))
+    );
+
+    let empty = scenario.replace(r#""count": 1"#, r#""count": 0"#);
+    let out = run(&["kingmaker", "-"], Some(&empty));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("error: deck: no card: "),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let typo = scenario.replace(r#""strength": 130"#, r#""strenght": 130"#);
+    let out = run(&["kingmaker", "-"], Some(&typo));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("error: attacker.nobles[0].strenght: unknown field `strenght`"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A Richard III scenario is not a Kingmaker one.
+    let out = run(&["kingmaker", EXAMPLE], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("error: kind: missing: "),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// docs/kingmaker.md shows what `bosworth kingmaker examples/kingmaker-basic-battle.json` prints,
+/// with the note and the Nobles who risk nothing left out: it must stay what the command prints.
+#[test]
+fn kingmaker_doc_example_is_current() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let doc = std::fs::read_to_string(format!("{root}/docs/kingmaker.md")).unwrap();
+    let start = doc.find("```\nKingmaker, Basic Game: battle").unwrap() + 4;
+    let shown = &doc[start..start + doc[start..].find("```").unwrap()];
+    let out = run(
+        &[
+            "kingmaker",
+            &format!("{root}/examples/kingmaker-basic-battle.json"),
+        ],
+        None,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let note_end = lines.iter().position(|l| l.is_empty()).unwrap();
+    let killed = lines.iter().position(|l| l.starts_with("Killed")).unwrap();
+    let kept: Vec<&str> = lines[..1]
+        .iter()
+        .chain(&lines[note_end..killed])
+        .chain(
+            lines[killed..]
+                .iter()
+                .filter(|l| !l.ends_with(" 0    0.0%")),
+        )
+        .copied()
+        .collect();
+    assert_eq!(shown.trim_end(), kept.join("\n"));
+}

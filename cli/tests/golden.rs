@@ -1,7 +1,8 @@
 //! The `--json` output of every example is what the command printed when the goldens in
 //! `tests/golden/cli-json/` were saved, byte for byte, and a successful run prints nothing on
 //! stderr when stderr is not a terminal (no progress bar in a pipe). Examples named `reset-*`
-//! are Campaign Resets (`docs/reset.md`), compared for `bosworth reset --json`.
+//! are Campaign Resets (`docs/reset.md`), compared for `bosworth reset --json`; Kingmaker
+//! examples (`examples/kingmaker-*.json`) have one golden each, of `bosworth kingmaker --json`.
 
 use std::path::Path;
 use std::process::Command;
@@ -25,6 +26,7 @@ fn args(what: &str) -> Option<Vec<&'static str>> {
         ],
         "advise" => vec!["advise", "--json"],
         "reset" => vec!["reset", "--json"],
+        "kingmaker" => vec!["kingmaker", "--json"],
         _ => return None,
     })
 }
@@ -40,12 +42,15 @@ fn json_output_equals_the_goldens_and_stderr_stays_empty() {
         .collect();
     examples.sort();
     assert!(examples.len() >= 3, "{examples:?}");
-    let (mut compared, mut required) = (0, 0);
+    let (mut compared, mut required, mut kingmaker) = (0, 0, 0);
     for example in &examples {
         // Every battle has its exact and Monte Carlo goldens, advice where it applies; every
-        // reset its odds.
+        // reset its odds; every Kingmaker combat its `kingmaker` golden.
         let (all, must): (&[&str], &[&str]) = if example.starts_with("reset-") {
             (&["reset"], &["reset"])
+        } else if example.starts_with("kingmaker-") {
+            kingmaker += 1;
+            (&["kingmaker"], &["kingmaker"])
         } else {
             (
                 &["exact", "simulate", "simulate-threads-2", "advise"],
@@ -79,5 +84,6 @@ fn json_output_equals_the_goldens_and_stderr_stays_empty() {
             compared += 1;
         }
     }
+    assert!(kingmaker >= 3, "{examples:?}");
     assert!(compared >= required);
 }
