@@ -111,6 +111,13 @@ test('a replay steps forward and back, highlighting the fire order', async () =>
     return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
   });
   assert.ok(inView, 'the current event is in view');
+  // Start and End disable themselves: focus goes to the button that goes the other way.
+  await page.focus('button[aria-label="Back to the start"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'replay-next');
+  await page.focus('button[aria-label="To the end"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'replay-back');
 });
 
 test('a broken link shows an error, and the page still works', async () => {

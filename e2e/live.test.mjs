@@ -86,7 +86,11 @@ test('live: keyboard only, a battle played to its end says who holds the area', 
       await page.keyboard.press('Enter');
     }
     await page.waitForFunction((k) => document.querySelectorAll('[data-testid="live-said"]').length === k, turns);
+    // Focus is ready for the next turn (its dice, or Apply), or on the panel's heading at the end.
+    await page.waitForFunction(() => ['live-dice', 'live-apply'].includes(document.activeElement?.getAttribute('data-testid'))
+      || document.activeElement?.id === 'live-h');
   }
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'live-h');
   // Every die missed: the attacker retreats in round 4 (6.2) and Lancaster holds.
   assert.equal(await page.textContent('[data-testid="live-over"]'), 'The battle is over after round 4: Lancaster (defender) holds the area.');
   assert.match(await page.textContent('[data-testid="live-events"]'), /Round 4: Clarence\/Y \(attacker\): retreat\.Clarence\/Y retreats/);

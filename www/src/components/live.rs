@@ -147,7 +147,7 @@ pub fn Live(props: &StateProps) -> Html {
     });
     let wrap = |body: Html| html! {
         <section class="card live" aria-labelledby="live-h" data-testid="live">
-            <h2 id="live-h">{"Live: the dice at the table"}</h2>
+            <h2 id="live-h" tabindex="-1">{"Live: the dice at the table"}</h2>
             {intro.clone()}
             {body}
         </section>
@@ -225,6 +225,8 @@ pub fn Live(props: &StateProps) -> Html {
                     let said = said.clone() + &entered(&d, &c, counter_of.as_deref());
                     let before = state.scenario.clone();
                     state.dispatch(Action::Live { turn: LiveTurn { before, said, events: turn.events, ending: turn.ending }, next: turn.next });
+                    // The next turn's dice, or the live panel's heading once the battle is over.
+                    crate::words::focus_soon(vec!["[data-testid=\"live-dice\"]".into(), "[data-testid=\"live-apply\"]".into(), "#live-h".into()]);
                 }
                 Err(m) => error.set(Some(m)),
             }
@@ -301,7 +303,7 @@ pub fn Live(props: &StateProps) -> Html {
     let message = error.as_ref().cloned().or_else(|| needed.as_ref().err().cloned());
     html! {
         <section class="card live" aria-labelledby="live-h" data-testid="live">
-            <h2 id="live-h">{"Live: the dice at the table"}</h2>
+            <h2 id="live-h" tabindex="-1">{"Live: the dice at the table"}</h2>
             {intro}
             {odds}
             {who}

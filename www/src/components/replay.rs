@@ -125,9 +125,20 @@ pub fn Replay(props: &StateProps) -> Html {
             None => format!("{who}."),
         }
     });
+    // A button that steps the replay; when the step disables it (Start, End, the last Next),
+    // focus moves to the button that goes the other way, never to the page.
     let go = |to: usize| {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Step(to)))
+        let back = to == 0;
+        let at_end = to >= n;
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(Action::Step(to));
+            if back {
+                crate::words::focus_soon(vec!["[data-testid=\"replay-next\"]".into()]);
+            } else if at_end {
+                crate::words::focus_soon(vec!["[data-testid=\"replay-back\"]".into()]);
+            }
+        })
     };
     let on_seed = {
         let state = state.clone();
