@@ -5,7 +5,8 @@
 //! element of it when there are several (a round, a side, a block's name), `value` is the number
 //! as JSON prints it (every digit, so it reads back the same), and `std_error` its Monte Carlo
 //! standard error (one s.e.; empty for exact figures, and for the hidden blocks' extra figures).
-//! Fields are quoted as RFC 4180 says when they hold a comma, a quote or a line break.
+//! Fields are quoted as RFC 4180 says when they hold a comma, a quote or a line break; a name a
+//! spreadsheet would take for a formula gets a leading `'`.
 
 use bosworth::FogReport;
 use bosworth::solve::report::{Method, Report};
@@ -14,11 +15,19 @@ use bosworth::solve::report::{Method, Report};
 const HEADER: &str = "figure,subject,value,std_error";
 
 /// One CSV field: as is, or quoted with its quotes doubled when it holds `,` `"` or a line break.
+/// A text a spreadsheet would take for a formula (a custom block named `=1+1`: it starts with
+/// `=`, `+`, `-`, `@` or a tab) is kept as text by a leading `'`. Only names go through here;
+/// numbers are written as they are.
 pub fn field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@', '\t']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
 }
 
@@ -167,5 +176,9 @@ mod tests {
         assert_eq!(field("the \"Kingmaker\""), "\"the \"\"Kingmaker\"\"\"");
         assert_eq!(field("two\nlines"), "\"two\nlines\"");
         assert_eq!(field(""), "");
+        // Names a spreadsheet would run as formulas stay text.
+        assert_eq!(field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(field("+Oxford"), "'+Oxford");
+        assert_eq!(field("@cmd"), "'@cmd");
     }
 }
