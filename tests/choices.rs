@@ -365,3 +365,63 @@ fn a_neville_defected_elsewhere_cannot_be_a_hidden_block() {
         "defender.hidden[0].candidates[0]: Warwick/Y is dead, already in the battle, or seen or defected elsewhere: it cannot be hidden here"
     );
 }
+
+#[test]
+fn best_play_picks_the_treason_cards_target() {
+    // Lancaster holds the Treason card (D11): Stanley/Y (1 die) or Buckingham/Y (1 die) may be
+    // its target, and which one turns matters. Best play tries both and rolls at the better.
+    let json = |target: &str| {
+        format!(
+            r#"{{"version":1,"king":"Lancaster","area":"Warwick","treason":"attacker",
+            "attacker":{{"house":"Lancaster","blocks":[{{"id":"Henry VI","strength":4}},{{"id":"Beaumont","strength":3}}]}},
+            "defender":{{"house":"York","blocks":[{{"id":"Stanley/Y","strength":2}},{{"id":"Buckingham/Y","strength":4}}]}},
+            "policy":{{"attacker":{{"treason_target":"{target}"}}}}}}"#
+        )
+    };
+    let value_with = |target: &str| {
+        let b = battle(&json(target));
+        let mut solver = Advisor::new(
+            &b,
+            Objective::Hold,
+            Players::Only(Side::Attacker),
+            1_000_000,
+        );
+        bosworth::solve::advice::openings(&b)
+            .into_iter()
+            .map(|(w, s)| w * solver.value(&s).unwrap()[0])
+            .sum::<f64>()
+    };
+    let (stanley, buckingham) = (value_with("Stanley/Y"), value_with("Buckingham/Y"));
+    assert!(
+        (stanley - buckingham).abs() > 1e-3,
+        "the target should matter: {stanley} {buckingham}"
+    );
+    // Set on the weaker target, best play still finds the better one and says what each is worth.
+    let weaker = if stanley < buckingham {
+        "Stanley/Y"
+    } else {
+        "Buckingham/Y"
+    };
+    let a = bosworth::solve::advice::advise(
+        &battle(&json(weaker)),
+        Objective::Hold,
+        Players::Only(Side::Attacker),
+        1_000_000,
+    )
+    .unwrap();
+    close(a.best[0], stanley.max(buckingham));
+    assert_eq!(a.treason.len(), 2);
+    close(a.treason[0].value, stanley.max(buckingham));
+    close(a.treason[1].value, stanley.min(buckingham));
+    // The policy's figure is the target as set.
+    close(a.policy[0], exact(&json(weaker)).attacker_holds);
+    // Only the holder chooses: played best by the other side alone, the target stays as set.
+    let d = bosworth::solve::advice::advise(
+        &battle(&json(weaker)),
+        Objective::Hold,
+        Players::Only(Side::Defender),
+        1_000_000,
+    )
+    .unwrap();
+    assert!(d.treason.is_empty());
+}

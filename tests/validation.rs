@@ -288,6 +288,27 @@ fn policy_names_a_block_not_in_the_battle() {
 }
 
 #[test]
+fn an_heir_behind_a_senior_heir_alive_elsewhere_may_not_roll() {
+    // Lancaster on the throne: York is the Pretender, alive and not here, so March (rank 2) cannot
+    // become Pretender in this battle (3.21, R1) and has no Treachery roll (6.9).
+    says(
+        &with(
+            r#""king":"Lancaster","attacker":{"house":"Lancaster","blocks":[{"id":"Exeter/L","strength":3}]},
+               "defender":{"house":"York","blocks":[{"id":"March","strength":3}]},
+               "policy":{"defender":{"treachery":[{"by":"March","target":"Exeter/L"}]}}"#,
+        ),
+        "policy.defender.treachery[0].by: March cannot become the Pretender in this battle: a senior heir of his house is alive elsewhere (3.21, R1)",
+    );
+    // With York dead, March is the Pretender and may roll.
+    let ok = with(
+        r#""king":"Lancaster","dead":["York"],"attacker":{"house":"Lancaster","blocks":[{"id":"Exeter/L","strength":3}]},
+           "defender":{"house":"York","blocks":[{"id":"March","strength":3}]},
+           "policy":{"defender":{"treachery":[{"by":"March","target":"Exeter/L"}]}}"#,
+    );
+    assert!(bosworth::Battle::new(&scenario(&ok)).is_ok());
+}
+
+#[test]
 fn defected_elsewhere_names_a_living_defector_not_in_the_battle() {
     says(
         &with(&format!(r#""defected_elsewhere":["Clarence/Y"],{A},{D}"#)),

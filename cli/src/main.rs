@@ -468,7 +468,14 @@ fn main() -> ExitCode {
                     *budget,
                     decide,
                     &|n| meter.add(n),
-                )?;
+                )
+                .map_err(|e| match e {
+                    // Best play has no Monte Carlo to fall back on: say how to give it room.
+                    bosworth::SolveError::TooLarge { budget } => Stop::Error(format!(
+                        "best play needs more than {budget} distinct states for this battle;                          allow more with --budget (about 100 bytes each), or ask fewer choices                          (--players attacker|defender, --hit-order)"
+                    )),
+                    e => e.into(),
+                })?;
                 drop(meter);
                 Ok(if *as_json {
                     json(&a)

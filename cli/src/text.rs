@@ -367,10 +367,28 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
             side_name(b, side)
         ),
     };
-    if let Some(d) = &a.first_decision {
+    if let Some(holder) = b.treason().filter(|_| !a.treason.is_empty()) {
         let _ = writeln!(
             o,
-            "First decision: round {}, {} ({}) acts. Policy: {}.",
+            "Treason card, before round 1 (D11): where the {} rolls it ({}):",
+            holder.name(),
+            what(holder)
+        );
+        for (k, av) in a.treason.iter().enumerate() {
+            let mark = if k == 0 { "  <- best" } else { "" };
+            let _ = writeln!(o, "  {:<28} {:>8}{mark}", av.label, fmt(av.value));
+        }
+    }
+    if let Some(d) = &a.first_decision {
+        // With the Treason card, the first decision is the one after its roll has failed.
+        let after = if b.treason().is_some() && !b.in_progress() {
+            " (after a failed Treason roll)"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            o,
+            "First decision{after}: round {}, {} ({}) acts. Policy: {}.",
             d.round,
             d.block,
             d.side.name(),
@@ -399,7 +417,9 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
             o,
             "Best play in outline (chance the turn comes with this choice; * where it departs from the policy):"
         );
-        for e in &a.outline {
+        // Turns that come in fewer than 1 battle in 2,000 round to 0.0%: counted, not listed.
+        let rare = a.outline.iter().filter(|e| e.chance < 0.0005).count();
+        for e in a.outline.iter().filter(|e| e.chance >= 0.0005) {
             let mark = if e.departs_from_policy { "*" } else { " " };
             let _ = writeln!(
                 o,
@@ -410,6 +430,9 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
                 e.chance * 100.0,
                 e.share * 100.0
             );
+        }
+        if rare > 0 {
+            let _ = writeln!(o, "   and {rare} more, each in fewer than 0.05% of battles");
         }
     }
     if !a.ties.is_empty() {
@@ -428,13 +451,16 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
                 Objective::Steps => format!("{:+.2} steps", t.gain),
                 _ => format!("{:+.1}%", t.gain * 100.0),
             };
-            let _ = writeln!(
-                o,
-                "   round {}: {} takes the hits, sparing {} ({})  {:>6.1}%  {gain}",
-                t.round,
+            let what = format!(
+                "{} takes the hits, sparing {} ({})",
                 t.hit,
                 t.spared,
-                t.side.name(),
+                t.side.name()
+            );
+            let _ = writeln!(
+                o,
+                "   round {}: {what:<56} {:>6.1}%  {gain}",
+                t.round,
                 t.chance * 100.0,
             );
         }

@@ -190,9 +190,18 @@ impl Battle {
         None
     }
 
-    /// True if this slot is an heir of the Pretender's house who is or may become the Pretender.
+    /// True if this slot is an heir of the Pretender's house who is or may become the Pretender
+    /// in this battle: every living heir ahead of him fights here, so may fall or turn (R1). An
+    /// heir behind one who is alive elsewhere cannot succeed before the battle ends.
     pub fn in_pretender_line(&self, slot: usize) -> bool {
-        self.pretender_line.contains(&Some(slot as u8))
+        for &entry in &self.pretender_line {
+            match entry {
+                Some(s) if s as usize == slot => return true,
+                Some(_) => {}
+                None => return false,
+            }
+        }
+        false
     }
 
     /// The blocks of `side` (as entered) that may make a Treachery roll in this battle: its King,

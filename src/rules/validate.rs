@@ -695,12 +695,20 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
         let v = &battle.slots[by].versions[0];
         let warwick = v.person() == "Warwick";
         if battle.king() != Some(by) && !battle.in_pretender_line(by) && !warwick {
+            let behind = battle.pretender_line.contains(&Some(by as u8));
             return err(
                 format!("{f}.by"),
-                format!(
-                    "{} is not the King, the Pretender or Warwick; only they make Treachery rolls (6.9, D10)",
-                    v.id
-                ),
+                if behind {
+                    format!(
+                        "{} cannot become the Pretender in this battle: a senior heir of his house is alive elsewhere (3.21, R1)",
+                        v.id
+                    )
+                } else {
+                    format!(
+                        "{} is not the King, the Pretender or Warwick; only they make Treachery rolls (6.9, D10)",
+                        v.id
+                    )
+                },
             );
         }
         let target = enemy(battle, side, &t.target, &format!("{f}.target"))?;

@@ -389,6 +389,10 @@ pub struct Advice {
     /// (6.4, D3), and what that is worth.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<TieEntry>,
+    /// With the Treason card held by a side playing its best, the value of rolling it at each
+    /// block it may target (D11), best first; best play rolls at the first. Empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treason: Vec<ActionValue>,
     /// The choices best play decided beyond each turn's action (absent: the default).
     #[serde(default, skip_serializing_if = "is_default")]
     pub decisions: Decisions,
@@ -506,17 +510,26 @@ pub fn advise_with(
     watch: &Watch<'_>,
 ) -> Result<Advice, SolveError> {
     let ask = |_| watch(0);
+    let mut plain = Advisor::new(battle, objective, Players::Neither, budget).watched(&ask);
+    let mut p = [0.0; 2];
+    for (w, s) in openings(battle) {
+        let vp = plain.value(&s)?;
+        for i in 0..2 {
+            p[i] += w * vp[i];
+        }
+    }
+    drop(plain);
+    // The Treason card's target is its holder's choice (D11): played best, the best target.
+    let (chosen, treason) = treason_choice(battle, objective, players, budget, decide, &ask)?;
+    let battle = chosen.as_ref().unwrap_or(battle);
     let mut best = Advisor::new(battle, objective, players, budget)
         .with_decisions(decide)
         .watched(watch);
-    let mut plain = Advisor::new(battle, objective, Players::Neither, budget).watched(&ask);
-    let (mut b, mut p) = ([0.0; 2], [0.0; 2]);
+    let mut b = [0.0; 2];
     for (w, s) in openings(battle) {
         let vb = best.value(&s)?;
-        let vp = plain.value(&s)?;
         for i in 0..2 {
             b[i] += w * vb[i];
-            p[i] += w * vp[i];
         }
     }
     // The first decision: from the opening where the Treason roll failed (or there was none).
@@ -536,8 +549,78 @@ pub fn advise_with(
         states: best.states(),
         outline,
         ties,
+        treason,
         decisions: decide,
     })
+}
+
+/// When the side holding the Treason card plays its best (and the battle is about to begin),
+/// the card's target is its choice (D11): every block it may roll at is tried, and the battle
+/// with the best one returned with each target's value, best first. `None` and nothing
+/// otherwise.
+fn treason_choice(
+    battle: &Battle,
+    objective: Objective,
+    players: Players,
+    budget: usize,
+    decide: Decisions,
+    watch: &Watch<'_>,
+) -> Result<(Option<Battle>, Vec<ActionValue>), SolveError> {
+    let Some(holder) = battle.treason() else {
+        return Ok((None, Vec::new()));
+    };
+    let plays = match players {
+        Players::Both => true,
+        Players::Only(s) => s == holder,
+        Players::Neither => false,
+    };
+    if !plays || battle.in_progress() {
+        return Ok((None, Vec::new()));
+    }
+    let mut tried: Vec<(Battle, ActionValue, [f64; 2])> = Vec::new();
+    for (j, slot) in battle.slots.iter().enumerate() {
+        if slot.side == holder || slot.reserve || battle.treachery_dice(None, j).is_none() {
+            continue;
+        }
+        let mut sc = battle.scenario.clone();
+        let policy = match holder {
+            Side::Attacker => &mut sc.policy.attacker,
+            Side::Defender => &mut sc.policy.defender,
+        };
+        policy.treason_target = Some(slot.name().to_string());
+        // A target the card may roll at is one `Battle::new` accepts; skip any other.
+        let Ok(b) = Battle::new(&sc) else { continue };
+        let mut solver = Advisor::new(&b, objective, players, budget)
+            .with_decisions(decide)
+            .watched(watch);
+        let mut v = [0.0; 2];
+        for (w, s) in openings(&b) {
+            let x = solver.value(&s)?;
+            v[0] += w * x[0];
+            v[1] += w * x[1];
+        }
+        drop(solver);
+        let av = ActionValue {
+            block: None,
+            action: Action::Treachery(j),
+            label: format!("Treason card on {}", slot.name()),
+            value: v[holder.index()],
+        };
+        tried.push((b, av, v));
+    }
+    let mut at = None;
+    for (k, t) in tried.iter().enumerate() {
+        if at.is_none_or(|a: usize| better(holder, t.2, tried[a].2)) {
+            at = Some(k);
+        }
+    }
+    let Some(at) = at else {
+        return Ok((None, Vec::new()));
+    };
+    let mut values: Vec<ActionValue> = tried.iter().map(|t| t.1.clone()).collect();
+    values.sort_by(|x, y| y.value.total_cmp(&x.value));
+    let chosen = tried.swap_remove(at).0;
+    Ok((Some(chosen), values))
 }
 
 impl Advisor<'_> {
@@ -582,8 +665,10 @@ impl Advisor<'_> {
                 } else {
                     (next, policy)
                 };
-                if self.moves(&s, next).len() > 1 {
-                    // A forced move (the round-4 retreat) is no advice.
+                let side = s.side_of(next);
+                if self.moves(&s, next).len() > 1 && !crate::rules::retreat::must_retreat(&s, side)
+                {
+                    // A forced move (the round-4 retreat, in whatever order) is no advice.
                     let words = if actor == next {
                         label(battle, &s, action)
                     } else {
