@@ -381,7 +381,7 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
     }
     if let Some(d) = &a.first_decision {
         // With the Treason card, the first decision is the one after its roll has failed.
-        let after = if b.treason().is_some() && !b.in_progress() {
+        let after = if a.after_treason {
             " (after a failed Treason roll)"
         } else {
             ""

@@ -376,6 +376,9 @@ pub struct Advice {
     pub players: Players,
     /// The first decision point (after the Treason card, if its roll fails), every action valued.
     pub first_decision: Option<Decision>,
+    /// The first decision is the one after a failed Treason roll (the battle opens with one).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_treason: bool,
     /// The objective's value for (attacker, defender) under best play.
     pub best: [f64; 2],
     /// The same under the scenario's policy.
@@ -544,6 +547,7 @@ pub fn advise_with(
         objective,
         players,
         first_decision,
+        after_treason: battle.treason().is_some() && !battle.in_progress(),
         best: b,
         policy: p,
         states: best.states(),

@@ -349,11 +349,11 @@ fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
     assert_eq!(counter_needed(&b, treachery, &[2]), None);
     assert!(bosworth::play::live::play(&b, charge, &[6, 6, 6], &[6, 6, 6, 6]).is_ok());
     // The Treason card is rolled first where it is held (D11).
-    let bosworth_1485 = bosworth::Battle::new(&preset("Bosworth")).unwrap();
-    let (side, target, dice) = bosworth_www::components::live::treason_due(&bosworth_1485).unwrap();
-    assert_eq!(side, Side::Attacker);
-    assert!(dice > 0 && !target.is_empty());
-    assert!(bosworth::play::live::play_treason(&bosworth_1485, &vec![2; dice as usize]).is_ok());
+    let held = bosworth::Battle::new(&codec::parse(include_str!("../../examples/every-choice.json")).unwrap()).unwrap();
+    let (side, target, dice) = bosworth_www::components::live::treason_due(&held).unwrap();
+    assert_eq!((side, target.as_str()), (Side::Attacker, "Stanley/Y"));
+    assert!(dice > 0);
+    assert!(bosworth::play::live::play_treason(&held, &vec![2; dice as usize]).is_ok());
     assert_eq!(bosworth_www::components::live::treason_due(&b), None);
     let st = st.apply(Action::LiveUndo);
     assert_eq!(st.scenario, start);
@@ -508,7 +508,7 @@ fn undo_brings_back_the_live_turns_of_its_battle() {
 #[wasm_bindgen_test]
 fn a_new_battle_carries_nothing_over() {
     use bosworth_www::state::empty_battle;
-    let old = preset("Bosworth");
+    let old = preset("East Anglia");
     assert!(old.treason.is_some() && !old.dead.is_empty());
     let s = State::new(old).apply(Action::Load(empty_battle(Some("Kent".into()), House::York, House::York)));
     let n = &s.scenario;

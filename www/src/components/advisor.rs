@@ -114,7 +114,7 @@ pub fn Advisor(props: &StateProps) -> Html {
                 </label>
                 <button class="primary" onclick={run} disabled={pending || state.battle.is_err()} data-testid="advise">{"Advise"}</button>
             </div>
-            {body}
+            <div aria-live="polite" data-testid="advice-body">{body}</div>
         </section>
     }
 }
@@ -151,7 +151,9 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
             html! {
                 <>
                 <p class="decision" data-testid="advice-decision">
-                    {format!("First decision, round {}: {} of the {} ({}). Value for the {}: ", d.round, d.block, d.side.name(), house(d.side), d.side.name())}
+                    {format!("First decision{}, round {}: {} of the {} ({}). Value for the {}: ",
+                        if a.after_treason { " (after a failed Treason roll)" } else { "" },
+                        d.round, d.block, d.side.name(), house(d.side), d.side.name())}
                     <em>{what}</em>{"."}
                 </p>
                 <ol class="actions" data-testid="advice-actions">
@@ -175,8 +177,28 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
             }
         }
     };
+    // With the Treason card held by a side playing best, its target is a choice too (D11).
+    let treason = if a.treason.is_empty() {
+        html! {}
+    } else {
+        html! {
+            <div class="treason-values" data-testid="advice-treason">
+                <p class="decision">{"The Treason card, before round 1 (D11): the value of rolling it at each block, best first."}</p>
+                <ol class="actions">
+                    { for a.treason.iter().enumerate().map(|(i, x)| html! {
+                        <li class={classes!((i == 0).then_some("best"))}>
+                            <span class="act">{x.label.clone()}</span>
+                            <span class="val">{value_text(objective, x.value)}</span>
+                            <span class="tags">if i == 0 { <b class="tag best-tag">{"best"}</b> }</span>
+                        </li>
+                    }) }
+                </ol>
+            </div>
+        }
+    };
     html! {
         <>
+            {treason}
             {decision}
             <p class="gain" data-testid="advice-gain">{gain}</p>
             <Outline entries={a.outline.clone()} />

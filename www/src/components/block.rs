@@ -145,7 +145,8 @@ pub fn BlockCard(p: &BlockProps) -> Html {
             </div>
             <div class="block-tools">
                 <label class="toggle" title="A reserve crossed another border than the Main Attack (or reinforces the defence)">
-                    <input type="checkbox" checked={reserve} onchange={on_reserve} data-testid={format!("reserve-{sid}-{i}")} />
+                    <input type="checkbox" checked={reserve} onchange={on_reserve} data-testid={format!("reserve-{sid}-{i}")}
+                        aria-label={format!("Reserve: {name}")} />
                     {"Reserve"}
                 </label>
                 <button class="icon" aria-label={format!("Move {name} earlier")} title="Earlier in fire order / hit tie-break" disabled={i == 0} onclick={up}>{"↑"}</button>

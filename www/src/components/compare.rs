@@ -38,14 +38,22 @@ pub const ROWS: [Row; 9] = [
     ("A Lancaster heir dies", |r| r.lancaster_heir_dies.map_or("—".into(), pct)),
 ];
 
-/// Who fights whom where, in a few words.
+/// Who fights whom where, in a few words: blocks and steps a side (and hidden blocks),
+/// so plans that differ in a strength read apart.
 fn what(s: &Scenario) -> String {
     let area = s.area.clone().unwrap_or_else(|| "no area".into());
-    let n = |side: Side| match side {
-        Side::Attacker => s.attacker.blocks.len() + s.attacker.hidden.len(),
-        Side::Defender => s.defender.blocks.len() + s.defender.hidden.len(),
+    let army = |side: Side| {
+        let a = match side {
+            Side::Attacker => &s.attacker,
+            Side::Defender => &s.defender,
+        };
+        let steps: u32 = a.blocks.iter().map(|b| b.strength as u32).sum();
+        let hidden = if a.hidden.is_empty() { String::new() } else { format!(" and {} hidden", a.hidden.len()) };
+        let n = a.blocks.len();
+        format!("{}: {n} block{}, {steps} steps{hidden}", a.house, if n == 1 { "" } else { "s" })
     };
-    format!("{} ({}) attacks {} ({}), {area}", s.attacker.house, n(Side::Attacker), s.defender.house, n(Side::Defender))
+    let choices = if s.policy.is_default() { "" } else { ", choices set" };
+    format!("{} against {}; {area}{choices}", army(Side::Attacker), army(Side::Defender))
 }
 
 /// The compare panel.
@@ -117,6 +125,7 @@ pub fn Compare(p: &CompareProps) -> Html {
                 if let Some(w) = why_not { <span class="muted small" data-testid="pin-why">{w}</span> }
             </div>
             if !state.pins.is_empty() {
+                if state.pins.len() >= 2 { <p class="muted small compare-scroll-hint">{"Swipe the table sideways for every plan ⇆"}</p> }
                 <div class="table-scroll" tabindex="0" role="region" aria-label="Pinned plans side by side">
                 <table class="compare-table" data-testid="compare-table">
                     <thead>

@@ -210,7 +210,7 @@ pub fn Replay(props: &StateProps) -> Html {
                     </li>
                 }) }
             </ul>
-            <ol class="events" data-testid="events" ref={events_ref} tabindex="0" aria-label="Events so far">
+            <ol class="events" data-testid="events" ref={events_ref} tabindex={(step > 0).then_some("0")} aria-label="Events so far">
                 { for replay.events.iter().take(step).enumerate().map(|(i, e)| html! {
                     <li class={classes!((i + 1 == step).then_some("current"), matches!(e, Event::RoundStarts{..}).then_some("round-start"))}
                         aria-current={(i + 1 == step).then_some("step")}>{describe(e)}</li>

@@ -113,15 +113,15 @@ pub fn Settings(props: &StateProps) -> Html {
                         }) }
                     </select>
                 </label>
-                <label>{"Treason card"}
+                <label>{"Treason card held by"}
                     <select id="treason" data-testid="treason" aria-invalid={invalid("treason")} onchange={edit(|v| Edit::Treason(match v.as_str() {
                         "attacker" => Some(Side::Attacker),
                         "defender" => Some(Side::Defender),
                         _ => None,
                     }))}>
-                        <option value="" selected={s.treason.is_none()}>{"nobody plays it"}</option>
-                        <option value="attacker" selected={s.treason == Some(Side::Attacker)}>{format!("{} (attacker) plays it", s.attacker.house)}</option>
-                        <option value="defender" selected={s.treason == Some(Side::Defender)}>{format!("{} (defender) plays it", s.defender.house)}</option>
+                        <option value="" selected={s.treason.is_none()}>{"nobody"}</option>
+                        <option value="attacker" selected={s.treason == Some(Side::Attacker)}>{format!("{} (attacker)", s.attacker.house)}</option>
+                        <option value="defender" selected={s.treason == Some(Side::Defender)}>{format!("{} (defender)", s.defender.house)}</option>
                     </select>
                 </label>
             </div>

@@ -1,6 +1,6 @@
 //! Charges by the senior heir (6.5, D9): target, round and, optionally, which heir.
 
-use super::{Ctx, names_options, round_options, value_of};
+use super::{Ctx, action_rounds, names_options, value_of};
 use bosworth::scenario::ChargePlan;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -34,7 +34,7 @@ pub(crate) fn section(c: &Ctx) -> Html {
                         { names_options(&o.enemies, &plan.target) }
                     </select>
                     <select aria-label="In which round" data-testid={format!("charge-{sid}-{k}-round")} onchange={on_round}>
-                        { round_options(1..=4, plan.round, "every round") }
+                        { action_rounds(sid == "attacker", plan.round, "every round") }
                     </select>
                     <button class="icon danger" aria-label="Remove this charge" onclick={remove}>{"✕"}</button>
                 </div>

@@ -192,6 +192,17 @@ pub(crate) fn round_options(rounds: std::ops::RangeInclusive<u8>, selected: Opti
     }
 }
 
+/// `<option>`s for the round of a charge or a Treachery roll: the attacker acts so only in rounds
+/// 1-3 (D9, D10), unless control changes in round 1 and it defends (D5): round 4 says so.
+pub(crate) fn action_rounds(attacker: bool, selected: Option<u8>, none: &str) -> Html {
+    html! {
+        <>
+            { round_options(1..=3, selected, none) }
+            <option value="4" selected={selected == Some(4)}>{ if attacker { "round 4 (only if it comes to defend, D5)" } else { "round 4" } }</option>
+        </>
+    }
+}
+
 /// `<option>`s for `names`, keeping a `selected` name the list does not have (from a file).
 pub(crate) fn names_options(names: &[String], selected: &str) -> Html {
     let known = names.iter().any(|n| n.eq_ignore_ascii_case(selected));

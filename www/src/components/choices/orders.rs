@@ -108,7 +108,7 @@ pub(crate) fn section(c: &Ctx, which: Which) -> Html {
             <li data-testid={format!("{id}-{sid}-{k}")}>
                 <span class="order-n" aria-hidden="true">{format!("{}.", k + 1)}</span>
                 <span class="order-name">{label(b)}
-                    if b.heir { <span class="tag">{"heir"}</span> }
+                    if b.heir { {" "}<span class="tag">{"heir"}</span> }
                 </span>
                 <button class="icon" data-focus={ku.clone()} disabled={up.is_none()}
                     aria-label={format!("Move {} earlier in the {}", b.name, which.words())}

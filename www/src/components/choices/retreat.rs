@@ -58,7 +58,7 @@ pub(crate) fn section(c: &Ctx) -> Html {
                     </label>
                 </div>
                 if policy.retreat.is_none() {
-                    <p class="muted small">{"Not set: nobody retreats by choice (the attacker leaves on its turn in round 4)."}</p>
+                    <p class="muted small">{ if sid == "attacker" { "Not set: nobody retreats by choice (the attacker leaves on its turn in round 4, 6.2)." } else { "Not set: nobody retreats by choice." } }</p>
                 }
                 { c.error_at(&format!("{prefix}.retreat")) }
             </div>
@@ -91,7 +91,6 @@ pub(crate) fn blocks(c: &Ctx) -> Html {
                         }) }
                     </select>
                     <span>{"retreats"}</span>
-                    <button class="icon danger push-right" aria-label={format!("Remove the retreat plan of {}", plan.block)} onclick={remove}>{"✕"}</button>
                     <select aria-label="From which round" data-testid={format!("retreats-{sid}-{k}-round")} onchange={on_round}
                         aria-invalid={c.invalid(&format!("{field}.from_round"))}>
                         { round_options(2..=4, plan.from_round, "from round 2") }
@@ -110,6 +109,7 @@ pub(crate) fn blocks(c: &Ctx) -> Html {
                             value={percent(plan.below_ratio)} onchange={on_ratio} />
                         {"% of the enemy"}
                     </label>
+                    <button class="icon danger push-right" aria-label={format!("Remove the retreat plan of {}", plan.block)} onclick={remove}>{"✕"}</button>
                 </div>
                 { c.error_at(&field) }
             </li>

@@ -1,7 +1,7 @@
 //! Treachery rolls by the King, the Pretender or Warwick (6.9, D10), and the Treason card's
 //! target (D11).
 
-use super::{Ctx, names_options, round_options, value_of};
+use super::{Ctx, names_options, value_of};
 use bosworth::scenario::TreacheryPlan;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -39,7 +39,7 @@ pub(crate) fn section(c: &Ctx) -> Html {
                             { names_options(&targets, &t.target) }
                         </select>
                         <select aria-label="In which round" data-testid={format!("treachery-{sid}-{k}-round")} onchange={on_round}>
-                            { round_options(1..=4, t.round, "first chance") }
+                            { super::action_rounds(sid == "attacker", t.round, "first chance") }
                         </select>
                         <button class="icon danger" aria-label="Remove this Treachery roll" onclick={remove}>{"✕"}</button>
                     </div>
@@ -101,7 +101,7 @@ pub(crate) fn treason(c: &Ctx) -> Html {
                 <h3>{"Treason card "}<small class="muted">{"rolled before round 1 (D11)"}</small></h3>
                 <select aria-label="Treason card target" data-testid={format!("treason-target-{sid}")} onchange={on}
                     aria-invalid={c.invalid(&format!("{prefix}.treason_target"))}>
-                    <option value="" selected={current.is_empty()}>{"the easiest block to turn (default)"}</option>
+                    <option value="" selected={current.is_empty()}>{"easiest to turn (default)"}</option>
                     { for targets.iter().map(|n| html! { <option value={n.clone()} selected={n.eq_ignore_ascii_case(&current)}>{n.clone()}</option> }) }
                 </select>
                 { c.error_at(&format!("{prefix}.treason_target")) }
