@@ -330,6 +330,150 @@ fn the_tables_dice() {
 }
 
 #[test]
+fn the_tables_by_counting_the_36_rolls_of_two_dice() {
+    // Each row of the Nobles Killed Table and the Loyalty Table as printed, counted over the 36
+    // equally likely rolls of two dice rather than from `ways`.
+    let count = |totals: &[u8]| -> u64 {
+        let rolls = (1..=6u8).flat_map(|a| (1..=6u8).map(move |b| a + b));
+        rolls.filter(|t| totals.contains(t)).count() as u64
+    };
+    for (row, totals, ways_to_die) in [
+        // Each encounter or siege, each Noble of the larger force: 2, one roll in 36.
+        (Row::LargerForce, &[2][..], 1),
+        // Each Noble of the smaller force: 2, 3 or 12: 1 + 2 + 1.
+        (Row::SmallerForce, &[2, 3, 12][..], 4),
+        // Ambush, the one selected: 2, 3 or 4: 1 + 2 + 3.
+        (Row::AmbushSelected, &[2, 3, 4][..], 6),
+        // Ambush, each of the target force: 2 or 12.
+        (Row::AmbushEach, &[2, 12][..], 2),
+        // Encounter, each royal heir involved: 2.
+        (Row::RoyalHeir, &[2][..], 1),
+    ] {
+        assert_eq!(row.totals(), totals, "{row:?}");
+        assert_eq!(count(totals), ways_to_die, "{row:?}");
+        assert_eq!(row.chance(), c(ways_to_die, 36), "{row:?}");
+    }
+    // Loyalty Table, row 1: 2 through 7 keeps the successor: 1 + 2 + 3 + 4 + 5 + 6 = 21.
+    assert_eq!(count(&bosworth::kingmaker::LOYAL_TOTALS), 21);
+    assert_eq!(successor_loyal(), c(21, 36));
+    for total in 2..=12 {
+        assert_eq!(bosworth::kingmaker::ways(total), count(&[total]), "{total}");
+    }
+}
+
+#[test]
+fn every_column_boundary_of_the_table_of_odds_by_hand() {
+    // For a weaker force, each column's entry as printed (the lost 5-4 one rebuilt, K1), read as
+    // the rules say: the stronger force finds its strength in the row, or "the closest smaller
+    // strength" (How to use the table, 3). At an entry it reads that column; 10 below it, the
+    // closest smaller entry is the previous column's.
+    let cols = ["Majority", "5-4", "3-2", "2-1", "3-1", "4-1"];
+    for (smaller, entries) in [
+        // Dashes: a force of 10 goes from nothing straight to 2-1 (20).
+        (10, [None, None, None, Some(20), Some(30), Some(40)]),
+        (20, [None, None, Some(30), Some(40), Some(60), Some(80)]),
+        // 40 against 30 is already 4 to 3, past 5 to 4: no Majority entry.
+        (
+            30,
+            [None, Some(40), Some(50), Some(60), Some(90), Some(120)],
+        ),
+        (
+            100,
+            [
+                Some(110),
+                Some(130),
+                Some(150),
+                Some(200),
+                Some(300),
+                Some(400),
+            ],
+        ),
+        // The how-to example's row.
+        (
+            280,
+            [
+                Some(290),
+                Some(350),
+                Some(420),
+                Some(560),
+                Some(840),
+                Some(1120),
+            ],
+        ),
+        (
+            400,
+            [
+                Some(410),
+                Some(500),
+                Some(600),
+                Some(800),
+                Some(1200),
+                Some(1600),
+            ],
+        ),
+    ] {
+        assert_eq!(table_row(smaller), entries, "row {smaller}");
+        let mut previous: Option<Odds> = None;
+        for (k, entry) in entries.iter().enumerate() {
+            let Some(entry) = *entry else { continue };
+            let column = o(cols[k]);
+            assert_eq!(
+                read_table(entry, smaller),
+                column,
+                "{entry} against {smaller}"
+            );
+            assert_eq!(odds(entry, smaller), column, "{entry} against {smaller}");
+            // 10 less: the closest smaller strength is the previous entry (or none).
+            assert_eq!(
+                read_table(entry - 10, smaller),
+                previous,
+                "{} against {smaller}",
+                entry - 10
+            );
+            assert_eq!(
+                odds(entry - 10, smaller),
+                previous,
+                "{} against {smaller}",
+                entry - 10
+            );
+            previous = column;
+        }
+        // Past the last entry: still 4-1.
+        assert_eq!(read_table(entries[5].unwrap() + 500, smaller), o("4-1"));
+    }
+    // Strengths between the printed tens: 410 against 280 is the example's 5-4 (closest smaller
+    // 350); 419 still 5-4, 420 3-2. The same comparison serves strengths not in tens (K1): 124
+    // against 100 is a Majority, 125 is 5-4; 149 5-4, 150 3-2; 15 against 10 is 3-2.
+    assert_eq!(read_table(410, 280), o("5-4"));
+    for (larger, smaller, column) in [
+        (419, 280, "5-4"),
+        (420, 280, "3-2"),
+        (124, 100, "Majority"),
+        (125, 100, "5-4"),
+        (149, 100, "5-4"),
+        (150, 100, "3-2"),
+        (199, 100, "3-2"),
+        (200, 100, "2-1"),
+        (299, 100, "2-1"),
+        (300, 100, "3-1"),
+        (399, 100, "3-1"),
+        (400, 100, "4-1"),
+        (15, 10, "3-2"),
+        (101, 100, "Majority"),
+    ] {
+        assert_eq!(
+            odds(larger, smaller),
+            o(column),
+            "{larger} against {smaller}"
+        );
+    }
+    assert_eq!(odds(100, 100), None, "equal forces: no column");
+    // The Basic Game has no Majority column (K3): 120 against 100 reaches none.
+    let basic = Ratio::of(bosworth::kingmaker::Game::Basic, 120, 100);
+    assert_eq!((basic.larger, basic.odds), (Some(Side::Attacker), None));
+}
+
+#[test]
 fn the_worked_basic_examples_chances() {
     let text = |f: &str| {
         std::fs::read_to_string(format!("{}/examples/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap()

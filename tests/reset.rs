@@ -125,6 +125,30 @@ fn v6_a_loyalty_1_noble_named_after_a_1_to_3() {
 }
 
 #[test]
+fn v6_the_treachery_roll_of_each_loyalty_in_the_pledge() {
+    // One enemy noble on the map, so every Pledge of 1-3 names him (1/2). His Treachery roll
+    // throws his loyalty's dice and needs every die even (6.9): loyalty 1 one half, loyalty 2
+    // (Northumberland/L) 1/2 * 1/2 = 1/4, loyalty 3 (Warwick/L) 1/8. So he defects in the Pledge
+    // with 1/4, 1/8 and 1/16.
+    for (id, dice, defects) in [
+        ("Stanley/L", 1, 1.0 / 4.0),
+        ("Northumberland/L", 2, 1.0 / 8.0),
+        ("Warwick/L", 3, 1.0 / 16.0),
+    ] {
+        let pool = if id == "Warwick/L" {
+            ""
+        } else {
+            r#", "pool": ["Warwick/Y"]"#
+        };
+        let r = odds(&format!(
+            r#"{{"version": 1, "king": "York", "usurpation": true, "nobles": ["{id}"]{pool}}}"#
+        ));
+        assert_eq!(noble(&r, id).dice, dice);
+        close(noble(&r, id).pledge, defects);
+    }
+}
+
+#[test]
 fn v5_v6_the_pledge_follows_the_kings_list_then_the_default() {
     // The King lists Northumberland: he is named first (on 1-3: 1/2 * 1/4 = 1/8), then Stanley
     // by the default (on 2-3: 1/3 * 1/2 = 1/6).
