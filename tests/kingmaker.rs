@@ -1,11 +1,19 @@
 //! Kingmaker's combat odds: the Table of Odds rebuilt and checked against every printed row and
 //! the rules' worked examples, hand-worked odds as exact fractions, the Nobles Killed and Loyalty
-//! Tables, the Encounter Modifications, validation messages, and generated combats.
+//! Tables, the Encounter Modifications, validation messages, generated combats, and every figure
+//! of generated combats against an independent Monte Carlo (`tests/sample/kingmaker.rs`).
 
 use bosworth::kingmaker::{
     Chance, Combat, Odds, Outcome, Ratio, Report, Row, Scenario, Side, odds, read_table,
     successor_loyal, table_row, two_dice,
 };
+use bosworth::rules::dice::rng_from_seed;
+
+#[path = "sample/check.rs"]
+mod check;
+#[path = "sample/kingmaker.rs"]
+mod sample;
+use check::agrees;
 
 /// The Table of Odds as the rules' transcription prints it: the weaker force, then five
 /// strengths under a header of six ratios (Majority, 5-4, 3-2, 2-1, 3-1, 4-1). A dash is "—".
@@ -319,6 +327,150 @@ fn the_tables_dice() {
     assert_eq!(Row::RoyalHeir.chance(), c(1, 36));
     assert_eq!(successor_loyal(), c(21, 36));
     assert_eq!(two_dice(&[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), Chance::ONE);
+}
+
+#[test]
+fn the_tables_by_counting_the_36_rolls_of_two_dice() {
+    // Each row of the Nobles Killed Table and the Loyalty Table as printed, counted over the 36
+    // equally likely rolls of two dice rather than from `ways`.
+    let count = |totals: &[u8]| -> u64 {
+        let rolls = (1..=6u8).flat_map(|a| (1..=6u8).map(move |b| a + b));
+        rolls.filter(|t| totals.contains(t)).count() as u64
+    };
+    for (row, totals, ways_to_die) in [
+        // Each encounter or siege, each Noble of the larger force: 2, one roll in 36.
+        (Row::LargerForce, &[2][..], 1),
+        // Each Noble of the smaller force: 2, 3 or 12: 1 + 2 + 1.
+        (Row::SmallerForce, &[2, 3, 12][..], 4),
+        // Ambush, the one selected: 2, 3 or 4: 1 + 2 + 3.
+        (Row::AmbushSelected, &[2, 3, 4][..], 6),
+        // Ambush, each of the target force: 2 or 12.
+        (Row::AmbushEach, &[2, 12][..], 2),
+        // Encounter, each royal heir involved: 2.
+        (Row::RoyalHeir, &[2][..], 1),
+    ] {
+        assert_eq!(row.totals(), totals, "{row:?}");
+        assert_eq!(count(totals), ways_to_die, "{row:?}");
+        assert_eq!(row.chance(), c(ways_to_die, 36), "{row:?}");
+    }
+    // Loyalty Table, row 1: 2 through 7 keeps the successor: 1 + 2 + 3 + 4 + 5 + 6 = 21.
+    assert_eq!(count(&bosworth::kingmaker::LOYAL_TOTALS), 21);
+    assert_eq!(successor_loyal(), c(21, 36));
+    for total in 2..=12 {
+        assert_eq!(bosworth::kingmaker::ways(total), count(&[total]), "{total}");
+    }
+}
+
+#[test]
+fn every_column_boundary_of_the_table_of_odds_by_hand() {
+    // For a weaker force, each column's entry as printed (the lost 5-4 one rebuilt, K1), read as
+    // the rules say: the stronger force finds its strength in the row, or "the closest smaller
+    // strength" (How to use the table, 3). At an entry it reads that column; 10 below it, the
+    // closest smaller entry is the previous column's.
+    let cols = ["Majority", "5-4", "3-2", "2-1", "3-1", "4-1"];
+    for (smaller, entries) in [
+        // Dashes: a force of 10 goes from nothing straight to 2-1 (20).
+        (10, [None, None, None, Some(20), Some(30), Some(40)]),
+        (20, [None, None, Some(30), Some(40), Some(60), Some(80)]),
+        // 40 against 30 is already 4 to 3, past 5 to 4: no Majority entry.
+        (
+            30,
+            [None, Some(40), Some(50), Some(60), Some(90), Some(120)],
+        ),
+        (
+            100,
+            [
+                Some(110),
+                Some(130),
+                Some(150),
+                Some(200),
+                Some(300),
+                Some(400),
+            ],
+        ),
+        // The how-to example's row.
+        (
+            280,
+            [
+                Some(290),
+                Some(350),
+                Some(420),
+                Some(560),
+                Some(840),
+                Some(1120),
+            ],
+        ),
+        (
+            400,
+            [
+                Some(410),
+                Some(500),
+                Some(600),
+                Some(800),
+                Some(1200),
+                Some(1600),
+            ],
+        ),
+    ] {
+        assert_eq!(table_row(smaller), entries, "row {smaller}");
+        let mut previous: Option<Odds> = None;
+        for (k, entry) in entries.iter().enumerate() {
+            let Some(entry) = *entry else { continue };
+            let column = o(cols[k]);
+            assert_eq!(
+                read_table(entry, smaller),
+                column,
+                "{entry} against {smaller}"
+            );
+            assert_eq!(odds(entry, smaller), column, "{entry} against {smaller}");
+            // 10 less: the closest smaller strength is the previous entry (or none).
+            assert_eq!(
+                read_table(entry - 10, smaller),
+                previous,
+                "{} against {smaller}",
+                entry - 10
+            );
+            assert_eq!(
+                odds(entry - 10, smaller),
+                previous,
+                "{} against {smaller}",
+                entry - 10
+            );
+            previous = column;
+        }
+        // Past the last entry: still 4-1.
+        assert_eq!(read_table(entries[5].unwrap() + 500, smaller), o("4-1"));
+    }
+    // Strengths between the printed tens: 410 against 280 is the example's 5-4 (closest smaller
+    // 350); 419 still 5-4, 420 3-2. The same comparison serves strengths not in tens (K1): 124
+    // against 100 is a Majority, 125 is 5-4; 149 5-4, 150 3-2; 15 against 10 is 3-2.
+    assert_eq!(read_table(410, 280), o("5-4"));
+    for (larger, smaller, column) in [
+        (419, 280, "5-4"),
+        (420, 280, "3-2"),
+        (124, 100, "Majority"),
+        (125, 100, "5-4"),
+        (149, 100, "5-4"),
+        (150, 100, "3-2"),
+        (199, 100, "3-2"),
+        (200, 100, "2-1"),
+        (299, 100, "2-1"),
+        (300, 100, "3-1"),
+        (399, 100, "3-1"),
+        (400, 100, "4-1"),
+        (15, 10, "3-2"),
+        (101, 100, "Majority"),
+    ] {
+        assert_eq!(
+            odds(larger, smaller),
+            o(column),
+            "{larger} against {smaller}"
+        );
+    }
+    assert_eq!(odds(100, 100), None, "equal forces: no column");
+    // The Basic Game has no Majority column (K3): 120 against 100 reaches none.
+    let basic = Ratio::of(bosworth::kingmaker::Game::Basic, 120, 100);
+    assert_eq!((basic.larger, basic.odds), (Some(Side::Attacker), None));
 }
 
 #[test]
@@ -1156,5 +1308,481 @@ fn generated_combats_are_refused_or_add_up_to_one() {
     assert!(
         built > 300 && refused > 300 && encounters > 20,
         "built {built} ({encounters} with encounters), refused {refused}"
+    );
+}
+
+// ---- exact against an independent Monte Carlo ----
+
+/// A random combat for the Monte Carlo check, shaped to be valid most of the time and to reach
+/// every table row: Basic and Advanced Game battles, sieges and ambushes; strengths in tens and
+/// not; decks with lists naming those in the combat and others, Bad Weather, optional cards; in
+/// the Advanced Game formations with secondary lines and reserves, heirs in and behind the
+/// battle line, Nobles joining and lending troops, counter-attacks.
+fn random_combat(g: &mut Gen) -> serde_json::Value {
+    const NAMES: [&str; 14] = [
+        "Percy",
+        "Neville",
+        "Talbot",
+        "Stafford",
+        "Mowbray",
+        "Grey",
+        "Roos",
+        "Scrope",
+        "Howard",
+        "Courtenay",
+        "Herbert",
+        "Beaufort",
+        "Stanley",
+        "Bourchier",
+    ];
+    const HEIRS: [&str; 4] = ["Henry VI", "Margaret of Anjou", "Edward", "Richard"];
+    let game = ["basic", "advanced"][g.next(2) as usize];
+    let combat = ["battle", "battle", "siege", "ambush"][g.next(4) as usize];
+    let formation = game == "advanced" && combat == "battle";
+    let mut names: Vec<&str> = NAMES.to_vec();
+    let mut heirs: Vec<&str> = HEIRS.to_vec();
+    let strength = |g: &mut Gen, most: u64| -> u64 {
+        if g.next(5) == 0 {
+            1 + g.next(10 * most)
+        } else {
+            10 * (1 + g.next(most))
+        }
+    };
+    // `least` + up to `spread` - 1 Nobles of 10 to `most` tens.
+    let mut force = |g: &mut Gen, least: u64, spread: u64, most: u64| -> serde_json::Value {
+        let nobles = least + g.next(spread);
+        let nobles: Vec<serde_json::Value> = (0..nobles)
+            .map(|_| {
+                let name = names.remove(g.next(names.len() as u64) as usize);
+                serde_json::json!({"name": name, "strength": strength(g, most),
+                                   "titled": g.next(2) == 0})
+            })
+            .collect();
+        let heirs_here = if nobles.is_empty() { 0 } else { g.next(3) };
+        let with: Vec<serde_json::Value> = (0..heirs_here)
+            .map(|_| {
+                let name = heirs.remove(g.next(heirs.len() as u64) as usize);
+                let mut h = serde_json::json!({"name": name, "crowned": g.next(2) == 0});
+                if formation || g.next(2) == 0 {
+                    h["with"] = nobles[g.next(nobles.len() as u64) as usize]["name"].clone();
+                }
+                h
+            })
+            .collect();
+        serde_json::json!({"nobles": nobles, "heirs": with})
+    };
+    let mut v = match combat {
+        "ambush" => {
+            let a = force(g, 1, 2, 6);
+            let d = force(g, 1, 3, 40);
+            serde_json::json!({"attacker": a, "defender": d})
+        }
+        "siege" => {
+            let a = force(g, 1, 3, 30);
+            let d = force(g, 0, 3, 15);
+            serde_json::json!({"attacker": a, "defender": d, "garrison": 100 * (1 + g.next(3))})
+        }
+        _ => {
+            let a = force(g, 1, 5, 40);
+            let d = force(g, 1, 5, 40);
+            serde_json::json!({"attacker": a, "defender": d})
+        }
+    };
+    let total = |v: &serde_json::Value, side: &str| -> u64 {
+        v[side]["nobles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["strength"].as_u64().unwrap())
+            .sum()
+    };
+    // Mostly strong enough to besiege (sometimes exactly), mostly weak enough to ambush.
+    if combat == "siege" && g.next(4) != 0 {
+        let need = v["garrison"].as_u64().unwrap() + total(&v, "defender");
+        let have = total(&v, "attacker");
+        if have < need {
+            let extra = need - have + [0, 0, 10 * g.next(20)][g.next(3) as usize];
+            let s = v["attacker"]["nobles"][0]["strength"].as_u64().unwrap();
+            v["attacker"]["nobles"][0]["strength"] = (s + extra).into();
+        }
+    }
+    if combat == "ambush" {
+        let (a, d) = (total(&v, "attacker"), total(&v, "defender"));
+        if d < 4 * a && g.next(6) != 0 {
+            let s = v["defender"]["nobles"][0]["strength"].as_u64().unwrap();
+            v["defender"]["nobles"][0]["strength"] = (s + 4 * a - d + 10 * g.next(3)).into();
+        }
+        v["ambush"] = match g.next(3) {
+            0 => serde_json::Value::Null,
+            1 => "each".into(),
+            _ => {
+                let mut target: Vec<serde_json::Value> = Vec::new();
+                for kind in ["nobles", "heirs"] {
+                    target.extend(
+                        v["defender"][kind]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|p| p["name"].clone()),
+                    );
+                }
+                serde_json::json!({"selected": target[g.next(target.len() as u64) as usize]})
+            }
+        };
+        if v["ambush"].is_null() {
+            v.as_object_mut().unwrap().remove("ambush");
+        }
+    }
+    if formation {
+        // Battle lines of one to three Nobles, a secondary line behind some, the rest in reserve.
+        for side in ["attacker", "defender"] {
+            let nobles = v[side]["nobles"].as_array_mut().unwrap();
+            let mut columns: Vec<u64> = vec![1, 2, 3];
+            let mut behind: Vec<u64> = Vec::new();
+            for (k, n) in nobles.iter_mut().enumerate() {
+                if (k == 0 || g.next(3) != 0) && !columns.is_empty() {
+                    let c = columns.remove(g.next(columns.len() as u64) as usize);
+                    n["line"] = "battle".into();
+                    n["column"] = c.into();
+                    behind.push(c);
+                } else if !behind.is_empty() && g.next(2) == 0 {
+                    let c = behind.remove(g.next(behind.len() as u64) as usize);
+                    n["line"] = "secondary".into();
+                    n["column"] = c.into();
+                } else {
+                    n["line"] = "reserve".into();
+                }
+            }
+        }
+        let at =
+            |v: &serde_json::Value, side: &str, line: &str, c: u64| -> Vec<serde_json::Value> {
+                v[side]["nobles"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|n| n["line"] == line && n["column"] == c)
+                    .map(|n| n["name"].clone())
+                    .collect()
+            };
+        let facing: Vec<u64> = (1..=3)
+            .filter(|&c| {
+                !at(&v, "attacker", "battle", c).is_empty()
+                    && !at(&v, "defender", "battle", c).is_empty()
+            })
+            .collect();
+        let mut chosen: Vec<u64> = facing.iter().copied().filter(|_| g.next(4) != 0).collect();
+        if chosen.is_empty() && !facing.is_empty() {
+            chosen.push(facing[0]);
+        }
+        let closest = |from: u64, among: &[u64]| -> Vec<u64> {
+            let best = among.iter().map(|c| c.abs_diff(from)).min();
+            among
+                .iter()
+                .copied()
+                .filter(|c| Some(c.abs_diff(from)) == best)
+                .collect()
+        };
+        let mut encounters: Vec<serde_json::Value> = Vec::new();
+        for &c in &chosen {
+            let mut join = Vec::new();
+            for side in ["attacker", "defender"] {
+                join.extend(
+                    at(&v, side, "secondary", c)
+                        .into_iter()
+                        .filter(|_| g.next(2) == 0),
+                );
+                // Battle-line Nobles of a column with no encounter, to one of the closest.
+                for other in (1..=3).filter(|o| !chosen.contains(o)) {
+                    if closest(other, &chosen).contains(&c) && g.next(2) == 0 {
+                        join.extend(at(&v, side, "battle", other));
+                    }
+                }
+            }
+            encounters.push(serde_json::json!({"column": c, "join": join}));
+        }
+        // Troops stripped off a Noble battling in a closest encounter.
+        if chosen.len() >= 2 && g.next(2) == 0 {
+            let from = chosen[g.next(chosen.len() as u64) as usize];
+            let others: Vec<u64> = chosen.iter().copied().filter(|&c| c != from).collect();
+            let to = closest(from, &others)[0];
+            let side = ["attacker", "defender"][g.next(2) as usize];
+            let noble = at(&v, side, "battle", from)[0].clone();
+            // Strong enough to keep 2 to 1 in his own encounter (Individual Encounter 4b).
+            let enemy = if side == "attacker" {
+                "defender"
+            } else {
+                "attacker"
+            };
+            let strength_of = |v: &serde_json::Value, name: &serde_json::Value| -> u64 {
+                ["attacker", "defender"]
+                    .iter()
+                    .flat_map(|s| v[*s]["nobles"].as_array().unwrap())
+                    .find(|n| n["name"] == *name)
+                    .unwrap()["strength"]
+                    .as_u64()
+                    .unwrap()
+            };
+            let home = chosen.iter().position(|&c| c == from).unwrap();
+            let mut against = strength_of(&v, &at(&v, enemy, "battle", from)[0]);
+            for j in encounters[home]["join"].as_array().unwrap() {
+                let joiner_side = if at(&v, enemy, "battle", 1).contains(j)
+                    || at(&v, enemy, "battle", 2).contains(j)
+                    || at(&v, enemy, "battle", 3).contains(j)
+                    || (1..=3).any(|c| at(&v, enemy, "secondary", c).contains(j))
+                {
+                    enemy
+                } else {
+                    side
+                };
+                if joiner_side == enemy {
+                    against += strength_of(&v, j);
+                }
+            }
+            let strength = strength_of(&v, &noble).max(2 * against + 10 * (1 + g.next(10)));
+            for n in v[side]["nobles"].as_array_mut().unwrap() {
+                if n["name"] == noble {
+                    n["strength"] = strength.into();
+                }
+            }
+            let troops = 1 + g.next(strength - 2 * against);
+            let k = chosen.iter().position(|&c| c == to).unwrap();
+            encounters[k]["lend"] = serde_json::json!([{"noble": noble, "troops": troops}]);
+        }
+        v["encounters"] = encounters.into();
+        v["counterattack"] = (g.next(3) == 0).into();
+    }
+    // The deck: groups of cards naming some of those in the combat and some not.
+    let mut in_combat: Vec<serde_json::Value> = Vec::new();
+    for side in ["attacker", "defender"] {
+        in_combat.extend(
+            v[side]["nobles"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n["name"].clone()),
+        );
+    }
+    let results: &[&str] = if game == "basic" {
+        &["5-4", "3-2", "2-1", "3-1", "4-1", "bad weather"]
+    } else {
+        &["majority", "5-4", "3-2", "2-1", "3-1", "4-1", "bad weather"]
+    };
+    let deck: Vec<serde_json::Value> = (0..1 + g.next(6))
+        .map(|k| {
+            let count = if k == 0 { 1 + g.next(4) } else { g.next(5) };
+            let result = results[g.next(results.len() as u64) as usize];
+            if g.next(5) == 0 {
+                return serde_json::json!({"count": count, "result": result, "nobles_killed_table": true});
+            }
+            let killed: Vec<serde_json::Value> = (0..g.next(4))
+                .map(|_| {
+                    if g.next(4) == 0 {
+                        "Clifford".into()
+                    } else {
+                        in_combat[g.next(in_combat.len() as u64) as usize].clone()
+                    }
+                })
+                .collect();
+            serde_json::json!({"count": count, "result": result, "killed": killed})
+        })
+        .collect();
+    v["kind"] = "kingmaker".into();
+    v["version"] = 1.into();
+    v["game"] = game.into();
+    v["combat"] = combat.into();
+    v["deck"] = deck.into();
+    v
+}
+
+/// Every figure of the report against the sampler's, `runs` combats drawn from `seed`: the
+/// outcome's chances (each encounter's, and the step-1 card), and each piece's death and his
+/// successor's loyalty. How many figures were compared and the largest gap in standard errors,
+/// or the first out of bounds.
+fn compare_combat(
+    c: &Combat,
+    runs: u64,
+    seed: u64,
+    seen: &mut sample::Seen,
+) -> Result<(usize, f64), String> {
+    let r = c.report();
+    let t = sample::Sampler::new(c.scenario()).run(runs, &mut rng_from_seed(seed));
+    let (mut n, mut worst) = (0, 0.0_f64);
+    let mut check = |what: &dyn Fn() -> String, p: Chance, hits: u64| -> Result<(), String> {
+        let gap = agrees(p.value(), hits, runs).map_err(|e| format!("{}: {p}, {e}", what()))?;
+        worst = worst.max(gap);
+        n += 1;
+        Ok(())
+    };
+    let names = [
+        "attacker wins",
+        "defender wins",
+        "indecisive",
+        "bad weather",
+    ];
+    match &r.outcome {
+        Outcome::Battle {
+            attacker_wins,
+            defender_wins,
+            indecisive,
+            bad_weather,
+            ..
+        } => {
+            for (k, p) in [attacker_wins, defender_wins, indecisive, bad_weather]
+                .into_iter()
+                .enumerate()
+            {
+                check(&|| names[k].into(), *p, t.outcome[k])?;
+            }
+        }
+        Outcome::Siege {
+            captured,
+            under_siege,
+            ..
+        } => {
+            check(&|| "captured".into(), *captured, t.outcome[0])?;
+            check(&|| "under siege".into(), *under_siege, t.outcome[1])?;
+        }
+        Outcome::Ambush {
+            ambushers_captured,
+            postponed,
+            ..
+        } => {
+            check(
+                &|| "ambushers captured".into(),
+                *ambushers_captured,
+                t.outcome[0],
+            )?;
+            check(&|| "postponed".into(), *postponed, t.outcome[1])?;
+        }
+        Outcome::Encounters {
+            postponed,
+            encounters,
+            ..
+        } => {
+            check(
+                &|| "postponed".into(),
+                postponed.unwrap_or(Chance::ZERO),
+                t.postponed,
+            )?;
+            assert_eq!(encounters.len(), t.encounters.len());
+            for (e, (x, s)) in encounters.iter().zip(&t.encounters).enumerate() {
+                let chances = [
+                    x.attacker_wins,
+                    x.defender_wins,
+                    x.indecisive,
+                    x.bad_weather,
+                ];
+                for k in 0..4 {
+                    check(&|| format!("encounter {e}: {}", names[k]), chances[k], s[k])?;
+                }
+            }
+        }
+    }
+    assert_eq!(r.pieces.len(), t.names.len());
+    for (i, p) in r.pieces.iter().enumerate() {
+        assert_eq!(p.name, t.names[i]);
+        check(&|| format!("{} killed", p.name), p.killed, t.killed[i])?;
+        let loyal = p.successor_loyal.unwrap_or(Chance::ZERO);
+        check(&|| format!("{} successor loyal", p.name), loyal, t.loyal[i])?;
+        let lost = p.successor_lost.unwrap_or(Chance::ZERO);
+        check(&|| format!("{} successor lost", p.name), lost, t.lost[i])?;
+    }
+    seen.add(&t.seen);
+    Ok((n, worst))
+}
+
+#[test]
+fn exact_kingmaker_odds_agree_with_an_independent_monte_carlo() {
+    const RUNS: u64 = 20_000;
+    let mut g = Gen(2024);
+    let mut seen = sample::Seen::default();
+    let (mut combats, mut figures, mut worst, mut again) = (0, 0, 0.0_f64, Vec::new());
+    // Which kinds of combat, and which columns of the Table of Odds their forces reached.
+    let mut kinds = std::collections::BTreeMap::new();
+    let mut columns = std::collections::BTreeSet::new();
+    let (mut shifted, mut cancelled, mut lent, mut joined) = (0, 0, 0, 0);
+    let examples: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("kingmaker-")
+        })
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(examples.len() >= 4);
+    let generated = (0..600).map(|_| random_combat(&mut g).to_string());
+    for (k, json) in examples.into_iter().chain(generated).enumerate() {
+        let Ok(combat) = Combat::new(&parse(&json)) else {
+            continue;
+        };
+        let seed = 11_000 + k as u64;
+        // As for the resets: a combat past 4 standard errors is drawn again from another seed
+        // with 16 times the runs, and must pass then.
+        let (n, w) = compare_combat(&combat, RUNS, seed, &mut seen)
+            .or_else(|first| {
+                again.push(format!("combat {k}: {first}"));
+                compare_combat(&combat, 16 * RUNS, seed + 1_000_000, &mut seen)
+                    .map_err(|e| format!("{json}\n{first}\nagain: {e}"))
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+        combats += 1;
+        figures += n;
+        worst = worst.max(w);
+        let s = combat.scenario();
+        *kinds
+            .entry(format!("{:?} {:?}", s.game, s.combat))
+            .or_insert(0) += 1;
+        let r = combat.report();
+        match &r.outcome {
+            Outcome::Battle { ratio, .. } | Outcome::Ambush { ratio, .. } => {
+                columns.insert(ratio.odds);
+            }
+            Outcome::Encounters { encounters, .. } => {
+                for e in encounters {
+                    columns.insert(e.troop_ratio.odds);
+                    columns.insert(e.ratio.odds);
+                    shifted += usize::from(e.shift.is_some());
+                    cancelled += usize::from(e.shift.is_none() && e.modifications.len() >= 2);
+                    joined += usize::from(e.participants.len() > 2);
+                }
+                lent += usize::from(s.encounters.iter().any(|e| !e.lend.is_empty()));
+            }
+            Outcome::Siege { .. } => {}
+        }
+    }
+    eprintln!(
+        "{combats} combats {kinds:?}, {shifted} shifted, {cancelled} cancelled, {lent} lending, {joined} joined, {figures} figures, {RUNS} runs each: largest gap {worst:.2} \
+         standard errors; drawn again: {again:?}; {seen:?}"
+    );
+    assert!(combats >= 300, "only {combats} valid combats");
+    assert!(
+        again.len() <= 3,
+        "too many combats past 4 standard errors: {again:?}"
+    );
+    // Every kind of combat in both games, every column of the Table of Odds and none.
+    assert_eq!(kinds.len(), 6, "{kinds:?}");
+    assert!(kinds.values().all(|&n| n >= 20), "{kinds:?}");
+    assert_eq!(columns.len(), 7, "{columns:?}");
+    assert!(
+        shifted >= 20 && cancelled >= 5 && lent >= 5 && joined >= 20,
+        "shifted {shifted}, cancelled {cancelled}, lent {lent}, joined {joined}"
+    );
+    // Every card result drawn; every combat row of the Nobles Killed Table rolled and killing;
+    // the Loyalty Table both ways; lists, lowermost names and optional cards killing.
+    let s = &seen;
+    assert!(s.cards.iter().all(|&n| n >= 1000), "{:?}", s.cards);
+    assert!(s.rolls.iter().all(|&n| n >= 1000), "{:?}", s.rolls);
+    assert!(s.deaths.iter().all(|&n| n >= 100), "{:?}", s.deaths);
+    assert!(s.loyalty.iter().all(|&n| n >= 100), "{:?}", s.loyalty);
+    assert!(
+        s.named >= 1000 && s.lowermost >= 100 && s.table_cards >= 1000,
+        "{s:?}"
+    );
+    assert!(
+        s.attacker_won >= 1000 && s.defender_won >= 1000 && s.indecisive >= 1000,
+        "{s:?}"
     );
 }

@@ -1,11 +1,18 @@
 //! The Campaign Reset of the political-events variant (decisions V1-V13 in `docs/rules.md`):
-//! hand-worked odds as exact fractions, every validation message, and properties of generated
-//! resets.
+//! hand-worked odds as exact fractions, every validation message, properties of generated
+//! resets, and every figure of generated resets against an independent Monte Carlo
+//! (`tests/sample/reset.rs`).
 
 use bosworth::data::House;
 use bosworth::reset::{Reset, ResetOdds, ResetScenario};
 use bosworth::rules::dice::{BattleRng, rng_from_seed};
 use rand::Rng;
+
+#[path = "sample/check.rs"]
+mod check;
+#[path = "sample/reset.rs"]
+mod sample;
+use check::agrees;
 
 fn scenario(json: &str) -> ResetScenario {
     serde_json::from_str(json).unwrap_or_else(|e| panic!("bad test JSON: {e}\n{json}"))
@@ -115,6 +122,30 @@ fn v6_a_loyalty_1_noble_named_after_a_1_to_3() {
             "nobles": ["Buckingham/Y"], "pool": ["Warwick/L"]}"#,
     );
     close(noble(&r, "Buckingham/Y").pledge, 1.0 / 4.0);
+}
+
+#[test]
+fn v6_the_treachery_roll_of_each_loyalty_in_the_pledge() {
+    // One enemy noble on the map, so every Pledge of 1-3 names him (1/2). His Treachery roll
+    // throws his loyalty's dice and needs every die even (6.9): loyalty 1 one half, loyalty 2
+    // (Northumberland/L) 1/2 * 1/2 = 1/4, loyalty 3 (Warwick/L) 1/8. So he defects in the Pledge
+    // with 1/4, 1/8 and 1/16.
+    for (id, dice, defects) in [
+        ("Stanley/L", 1, 1.0 / 4.0),
+        ("Northumberland/L", 2, 1.0 / 8.0),
+        ("Warwick/L", 3, 1.0 / 16.0),
+    ] {
+        let pool = if id == "Warwick/L" {
+            ""
+        } else {
+            r#", "pool": ["Warwick/Y"]"#
+        };
+        let r = odds(&format!(
+            r#"{{"version": 1, "king": "York", "usurpation": true, "nobles": ["{id}"]{pool}}}"#
+        ));
+        assert_eq!(noble(&r, id).dice, dice);
+        close(noble(&r, id).pledge, defects);
+    }
 }
 
 #[test]
@@ -586,4 +617,129 @@ fn generated_resets_sum_to_one_and_their_figures_agree() {
         assert!(r.outcomes >= 1);
     }
     assert!(valid >= 250, "only {valid} valid resets of 400");
+}
+
+// ---- exact against an independent Monte Carlo ----
+
+/// Every figure of the exact report against the sampler's, `runs` resets drawn from `seed`: each
+/// noble's, each heir's, each crown, the Rebel. How many figures were compared and the largest
+/// gap in standard errors, or the first figure out of bounds.
+fn compare_reset(
+    reset: &Reset,
+    runs: u64,
+    seed: u64,
+    seen: &mut sample::Seen,
+) -> Result<(usize, f64), String> {
+    let exact = reset.odds();
+    let tally = sample::Sampler::new(reset.scenario()).run(runs, &mut rng_from_seed(seed));
+    let (mut n, mut worst) = (0, 0.0_f64);
+    let mut check = |what: &dyn Fn() -> String, p: f64, hits: u64| -> Result<(), String> {
+        worst = worst.max(agrees(p, hits, runs).map_err(|e| format!("{}: {e}", what()))?);
+        n += 1;
+        Ok(())
+    };
+    assert_eq!(exact.nobles.len(), tally.nobles.len());
+    for (e, s) in exact.nobles.iter().zip(&tally.nobles) {
+        check(&|| format!("{} pledge", e.noble), e.pledge, s[0])?;
+        check(&|| format!("{} turned", e.noble), e.turned, s[1])?;
+        check(&|| format!("{} executed", e.noble), e.executed, s[2])?;
+    }
+    assert_eq!(exact.heirs.len(), tally.heirs.len());
+    for h in &exact.heirs {
+        let s = tally.heirs[h.heir];
+        check(&|| format!("{} illness", h.heir), h.illness, s[0])?;
+        check(&|| format!("{} trial", h.heir), h.trial, s[1])?;
+        check(&|| format!("{} disgrace", h.heir), h.disgrace, s[2])?;
+        check(&|| format!("{} alive", h.heir), h.alive, s[3])?;
+        check(&|| format!("{} king", h.heir), h.king, s[4])?;
+    }
+    for c in &exact.crown {
+        let key = (c.throne, c.king, c.pretender, c.winner);
+        let hits = tally.crown.get(&key).copied().unwrap_or(0);
+        check(&|| format!("crown {key:?}"), c.chance, hits)?;
+    }
+    for (key, hits) in &tally.crown {
+        let known = exact
+            .crown
+            .iter()
+            .any(|c| (c.throne, c.king, c.pretender, c.winner) == *key);
+        if !known {
+            return Err(format!(
+                "sampled crown {key:?} ({hits} runs) is not in the exact report"
+            ));
+        }
+    }
+    check(
+        &|| "rebel placed".into(),
+        exact.rebel_placed,
+        tally.rebel_placed,
+    )?;
+    seen.add(&tally.seen);
+    Ok((n, worst))
+}
+
+#[test]
+fn exact_reset_odds_agree_with_an_independent_monte_carlo() {
+    const RUNS: u64 = 20_000;
+    let mut seen = sample::Seen::default();
+    let (mut resets, mut figures, mut worst, mut again) = (0, 0, 0.0_f64, Vec::new());
+    let examples = ["reset-usurpation", "reset-quiet"].map(|name| {
+        std::fs::read_to_string(format!(
+            "{}/examples/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    });
+    let generated = (0..200).map(random_reset);
+    for (k, json) in examples.into_iter().chain(generated).enumerate() {
+        let Ok(reset) = Reset::new(&scenario(&json)) else {
+            continue;
+        };
+        let seed = 7_000 + k as u64;
+        // Some thousands of figures are compared, so a few may fall past 4 standard errors by
+        // chance (6 in 100,000 each). Such a reset is drawn again from another seed with 16
+        // times the runs, a quarter of the tolerance: a real disagreement fails again.
+        let (n, w) = compare_reset(&reset, RUNS, seed, &mut seen)
+            .or_else(|first| {
+                again.push(format!("reset {k}: {first}"));
+                compare_reset(&reset, 16 * RUNS, seed + 1_000_000, &mut seen)
+                    .map_err(|e| format!("{json}\n{first}\nagain: {e}"))
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+        resets += 1;
+        figures += n;
+        worst = worst.max(w);
+    }
+    eprintln!(
+        "{resets} resets, {figures} figures, {RUNS} runs each: largest gap {worst:.2} standard \
+         errors; drawn again: {again:?}; {seen:?}"
+    );
+    assert!(resets >= 120, "only {resets} valid resets");
+    assert!(
+        again.len() <= 3,
+        "too many resets past 4 standard errors: {again:?}"
+    );
+    // Every event and every way a named noble can fare came up, many times over.
+    let s = &seen;
+    for (what, count) in [
+        ("Pledge names", s.pledge_named),
+        ("Pledge defections", s.pledge_turned),
+        ("names wasted off the map", s.wasted),
+        ("event 1", s.witchcraft),
+        ("event 2 turning Warwick", s.warwick_turned),
+        ("event 3 trials", s.trials),
+        ("event 3 executions", s.trial_executions),
+        ("event 3 ignored for the King", s.trial_of_the_king),
+        ("event 4 deaths of a King", s.king_illness),
+        ("event 4 deaths of a Pretender", s.pretender_illness),
+        ("the crown passing (V10)", s.crown_passed),
+        ("a house winning (V13)", s.wins),
+        ("event 5 executions", s.disgrace_executions),
+        ("event 5 Rebels placed", s.rebel_placed),
+        ("event 6 Treachery rolls", s.double_games),
+        ("event 6 defections", s.double_game_turned),
+        ("defected heirs won back", s.heir_won_back),
+    ] {
+        assert!(count >= 100, "{what}: only {count} times in all the runs");
+    }
 }
