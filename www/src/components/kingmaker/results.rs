@@ -231,7 +231,7 @@ pub fn Figures(p: &FiguresProps) -> Html {
                                 <td data-label="Side">{x.side.name()}</td>
                                 <td data-label="Killed"><span data-testid={format!("piece-{i}-killed")}>{pct(x.killed.value())}</span>
                                     if x.killed != Chance::ZERO {
-                                        <small class="muted" data-testid={format!("piece-{i}-fraction")}>{format!(" {}", fraction(x.killed))}</small>
+                                        <small class="muted" data-testid={format!("piece-{i}-killed-fraction")}>{format!(" {}", fraction(x.killed))}</small>
                                     }</td>
                                 if loyalty {
                                     <td data-label="Successor loyal" data-testid={format!("piece-{i}-loyal")}>{x.successor_loyal.map_or("—".to_string(), |c| pct(c.value()))}</td>
