@@ -48,7 +48,7 @@ fn figure(id: &str, colour: &str, c: Chance, label: String) -> Html {
     html! {
         <div class="odd" style={format!("--c: {colour}")}>
             <span class="num" data-testid={format!("km-{id}")}>{pct(c.value())}</span>
-            <span class="pm" data-testid={format!("km-{id}-fraction")}>{fraction(c)}</span>
+            <span class="pm" data-testid={format!("km-{id}-fraction")}>{if c == Chance::ZERO { String::new() } else { fraction(c) }}</span>
             <span class="lbl">{label}</span>
         </div>
     }
