@@ -77,7 +77,7 @@ pub fn DeckCard(p: &KingmakerProps) -> Html {
                         aria-label={format!("Nobles killed on the cards of row {}, top to bottom, separated by commas", i + 1)}
                         data-testid={format!("cards-killed-{i}")} data-field={format!("{field}.killed")} />
                 }
-                if !weather {
+                if basic && !weather {
                     <label class="check small" title="Treachery, Gales at Sea, Catastrophe, Royal Death...: a ratio but no list (K14)">
                         <input type="checkbox" checked={c.nobles_killed_table} onchange={change("table")} data-testid={format!("cards-table-{i}")} />
                         {"optional card: Nobles Killed Table"}
@@ -100,7 +100,7 @@ pub fn DeckCard(p: &KingmakerProps) -> Html {
             <h2 id="km-deck-h">{format!("Event deck: {total} cards with a combat result")}</h2>
             <p class="hint" data-testid="deck-note">{"The rules never print how many Event cards show each victory ratio, Bad Weather or each Nobles killed list (K2): describe the deck as it stands for the draw. Each card is equally likely; leave out Writs, Free Moves and the cards with no combat result (Combat). The examples' deck is one card of each result, as the worked example's own chances imply: a start, not the real deck."}</p>
             if !basic {
-                <p class="muted small">{"The Advanced Game reads the Nobles Killed Table, not the cards' lists (K14)."}</p>
+                <p class="muted small">{"The Advanced Game reads the Nobles Killed Table, not the cards' lists: only each card's result counts here (K14)."}</p>
             }
             <ul class="km-list">{ for rows }</ul>
             <div class="km-actions">

@@ -19,12 +19,12 @@ pub struct ForceProps {
 /// What the force is in this type of combat.
 fn title(side: Side, combat: CombatKind) -> (&'static str, &'static str) {
     match (side, combat) {
-        (Side::Attacker, CombatKind::Battle) => ("Attacker", "the attacking player's force"),
-        (Side::Defender, CombatKind::Battle) => ("Defender", "the force attacked"),
-        (Side::Attacker, CombatKind::Siege) => ("Besiegers", "the attacking player's force"),
-        (Side::Defender, CombatKind::Siege) => ("Inside the place", "Nobles adding their troops to the garrison (none: an empty castle)"),
-        (Side::Attacker, CombatKind::Ambush) => ("Ambushers", "the force too weak to do battle"),
-        (Side::Defender, CombatKind::Ambush) => ("Target force", "at least 4 times stronger (Ambush)"),
+        (Side::Attacker, CombatKind::Battle) => ("Attacker", "The attacking player's force"),
+        (Side::Defender, CombatKind::Battle) => ("Defender", "The force attacked"),
+        (Side::Attacker, CombatKind::Siege) => ("Besiegers", "The attacking player's force"),
+        (Side::Defender, CombatKind::Siege) => ("Inside the place", "The Nobles adding their troops to the garrison (none: an empty castle)"),
+        (Side::Attacker, CombatKind::Ambush) => ("Ambushers", "The force too weak to do battle"),
+        (Side::Defender, CombatKind::Ambush) => ("Target force", "At least 4 times stronger than the ambushers (Ambush)"),
     }
 }
 
