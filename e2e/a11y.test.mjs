@@ -5,7 +5,7 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { settled, guardedSuite, link, ROOT, server, page } from './lib.mjs';
+import { settled, guardedSuite, link, b64url, ROOT, server, page } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
@@ -34,6 +34,7 @@ const BATTLE = {
   policy: { attacker: { hit_order: ['Stanley/L', 'Beaumont', 'Henry VI'], retreats: [{ block: 'Henry VI', below_strength: 3 }] } },
 };
 const KNOWN = { ...BATTLE, defender: { house: 'York', blocks: BATTLE.defender.blocks } };
+const example = (f) => b64url(fs.readFileSync(path.join(ROOT, 'examples', f), 'utf8'));
 
 /** Each view: how to reach it from a fresh page. */
 const VIEWS = {
@@ -68,6 +69,27 @@ const VIEWS = {
     await page.goto(`${link(server.url, KNOWN)}&overlay`);
     await page.waitForSelector('[data-testid="overlay"]');
     await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 30000 });
+  },
+  // The two other calculators (issue 13): after the battle's views, each from a fresh page.
+  'campaign reset': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#r=${example('reset-usurpation.json')}`);
+    await page.waitForSelector('[data-testid="reset-headline"]');
+  },
+  'kingmaker, basic battle and its deck': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#k=${example('kingmaker-basic-battle.json')}`);
+    await page.waitForSelector('[data-testid="km-headline"]');
+  },
+  'kingmaker, advanced battle with encounters': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#k=${example('kingmaker-advanced-encounters.json')}`);
+    await page.waitForSelector('[data-testid="km-encounter-figures"]');
+  },
+  'kingmaker, a broken link: the notice and the problem': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#k=broken!!`);
+    await page.waitForSelector('[data-testid="problem"]');
   },
 };
 

@@ -2,6 +2,11 @@
 //! carries it as base64url without padding. One place for both directions, shared by the app
 //! (`www`) and the command (`cli`), so a link copied from one opens in the other.
 //!
+//! The app has two more calculators, each with its own key in the address: `#r=` carries a
+//! Campaign Reset of the political-events variant ([`ResetScenario`], `docs/reset.md`) and `#k=`
+//! a Kingmaker combat ([`KingmakerScenario`], `docs/kingmaker.md`), the same way. The key says
+//! which calculator a link opens ([`Fragment::calculator`]).
+//!
 //! ```
 //! let scenario = bosworth_link::parse(r#"{"version": 1,
 //!     "attacker": {"house": "Lancaster", "blocks": [{"id": "Oxford", "strength": 3}]},
@@ -16,13 +21,22 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use bosworth::kingmaker::Scenario as KingmakerScenario;
+use bosworth::reset::ResetScenario;
 use bosworth::{Scenario, ScenarioError};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 /// Parses scenario JSON; a format error names the field where it was found, as the CLI does.
 ///
 /// # Errors
 /// A [`ScenarioError`] with the JSON path and serde's message.
 pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+    parse_as(text)
+}
+
+/// Any of the three kinds from JSON, the field named on error.
+fn parse_as<T: DeserializeOwned>(text: &str) -> Result<T, ScenarioError> {
     let de = &mut serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -61,17 +75,22 @@ pub fn decode(value: &str) -> Result<Scenario, String> {
 
 /// The scenario JSON an `s=` value carries.
 fn decode_text(value: &str) -> Result<String, String> {
+    decode_text_of(value, "battle")
+}
+
+/// The JSON a link's value carries; `what` names it in the messages (`battle`, `reset`).
+fn decode_text_of(value: &str, what: &str) -> Result<String, String> {
     if value.len() > MAX_LINK_BYTES {
         return Err(format!(
-            "the link's battle is too long ({} KB; links over {} KB are refused)",
+            "the link's {what} is too long ({} KB; links over {} KB are refused)",
             value.len().div_ceil(1024),
             MAX_LINK_BYTES / 1024
         ));
     }
     let bytes = URL_SAFE_NO_PAD
         .decode(value.trim().trim_end_matches('='))
-        .map_err(|e| format!("the link's battle is not valid base64url ({e})"))?;
-    String::from_utf8(bytes).map_err(|_| "the link's battle is not UTF-8 text".to_string())
+        .map_err(|e| format!("the link's {what} is not valid base64url ({e})"))?;
+    String::from_utf8(bytes).map_err(|_| format!("the link's {what} is not UTF-8 text"))
 }
 
 /// What an address's fragment asks for.
@@ -83,6 +102,58 @@ pub struct Fragment {
     pub overlay: bool,
     /// The `p=` value, if any: the plans pinned to compare ([`decode_pins`]).
     pub pins: Option<String>,
+    /// The `r=` value, if any: a Campaign Reset ([`decode_reset`]).
+    pub reset: Option<String>,
+    /// The `k=` value, if any: a Kingmaker combat ([`decode_kingmaker`]).
+    pub kingmaker: Option<String>,
+}
+
+/// The app's three calculators, each with its own key in the address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Calculator {
+    /// The Richard III battle (`#s=`).
+    Battle,
+    /// The Campaign Reset of the political-events variant (`#r=`).
+    Reset,
+    /// A Kingmaker battle, siege or ambush (`#k=`).
+    Kingmaker,
+}
+
+impl Calculator {
+    /// The three, in the order the app shows them.
+    pub const ALL: [Calculator; 3] = [Calculator::Battle, Calculator::Reset, Calculator::Kingmaker];
+
+    /// The key of its scenario in a link: `s`, `r` or `k`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Calculator::Battle => "s",
+            Calculator::Reset => "r",
+            Calculator::Kingmaker => "k",
+        }
+    }
+
+    /// A short lowercase name, for ids: `battle`, `reset`, `kingmaker`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Calculator::Battle => "battle",
+            Calculator::Reset => "reset",
+            Calculator::Kingmaker => "kingmaker",
+        }
+    }
+}
+
+impl Fragment {
+    /// The calculator the address opens: the one whose key it carries (a reset's `r=` or a
+    /// Kingmaker combat's `k=`), else the battle's, as before there were three.
+    pub fn calculator(&self) -> Calculator {
+        if self.reset.is_some() {
+            Calculator::Reset
+        } else if self.kingmaker.is_some() {
+            Calculator::Kingmaker
+        } else {
+            Calculator::Battle
+        }
+    }
 }
 
 /// A plan pinned to compare with others: a name and its battle.
@@ -129,6 +200,10 @@ pub fn fragment(hash: &str) -> Fragment {
             out.scenario = Some(v.to_string());
         } else if let Some(v) = part.strip_prefix("p=") {
             out.pins = Some(v.to_string());
+        } else if let Some(v) = part.strip_prefix("r=") {
+            out.reset = Some(v.to_string());
+        } else if let Some(v) = part.strip_prefix("k=") {
+            out.kingmaker = Some(v.to_string());
         } else if part == "overlay" {
             out.overlay = true;
         }
@@ -153,6 +228,122 @@ pub fn to_fragment_with_pins(scenario: &Scenario, overlay: bool, pins: &[Pin]) -
         s.push_str("&overlay");
     }
     s
+}
+
+/// Any value as compact JSON.
+fn compact<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("a scenario always serialises")
+}
+
+/// Any value as pretty JSON.
+fn pretty<T: Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("a scenario always serialises")
+}
+
+/// Parses Campaign Reset JSON (`docs/reset.md`); a format error names the field, as the CLI's
+/// `bosworth reset` does.
+///
+/// # Errors
+/// A [`ScenarioError`] with the JSON path and serde's message.
+pub fn parse_reset(text: &str) -> Result<ResetScenario, ScenarioError> {
+    parse_as(text)
+}
+
+/// The reset as compact JSON.
+pub fn reset_to_json(reset: &ResetScenario) -> String {
+    compact(reset)
+}
+
+/// The reset as pretty JSON, for files.
+pub fn reset_to_pretty_json(reset: &ResetScenario) -> String {
+    pretty(reset)
+}
+
+/// The `r=` value of a link: base64url (no padding) of the reset JSON.
+pub fn encode_reset(reset: &ResetScenario) -> String {
+    URL_SAFE_NO_PAD.encode(reset_to_json(reset))
+}
+
+/// Reads the `r=` value of a link.
+///
+/// # Errors
+/// A message saying whether the link is too long, not base64url, not UTF-8, or not a valid
+/// reset scenario (with the field).
+pub fn decode_reset(value: &str) -> Result<ResetScenario, String> {
+    let text = decode_text_of(value, "reset")?;
+    parse_reset(&text).map_err(|e| format!("the link's reset is not a valid reset scenario: {e}"))
+}
+
+/// The fragment of a reset, with the leading `#`: `#r=...`.
+pub fn reset_fragment(reset: &ResetScenario) -> String {
+    format!("#r={}", encode_reset(reset))
+}
+
+/// Parses Kingmaker scenario JSON (`docs/kingmaker.md`); a format error names the field, and a
+/// document with no `kind` (a Richard III battle, say) is told so, as the CLI's
+/// `bosworth kingmaker` does.
+///
+/// # Errors
+/// A [`ScenarioError`] with the JSON path and serde's message.
+pub fn parse_kingmaker(text: &str) -> Result<KingmakerScenario, ScenarioError> {
+    if let Ok(serde_json::Value::Object(fields)) = serde_json::from_str(text)
+        && !fields.contains_key("kind")
+    {
+        return Err(ScenarioError::new(
+            "kind",
+            "missing: a Kingmaker scenario says \"kind\": \"kingmaker\" (docs/kingmaker.md)",
+        ));
+    }
+    parse_as(text)
+}
+
+/// The Kingmaker combat as compact JSON.
+pub fn kingmaker_to_json(combat: &KingmakerScenario) -> String {
+    compact(combat)
+}
+
+/// The Kingmaker combat as pretty JSON, for files.
+pub fn kingmaker_to_pretty_json(combat: &KingmakerScenario) -> String {
+    pretty(combat)
+}
+
+/// The `k=` value of a link: base64url (no padding) of the Kingmaker scenario JSON.
+pub fn encode_kingmaker(combat: &KingmakerScenario) -> String {
+    URL_SAFE_NO_PAD.encode(kingmaker_to_json(combat))
+}
+
+/// Reads the `k=` value of a link.
+///
+/// # Errors
+/// A message saying whether the link is too long, not base64url, not UTF-8, or not a valid
+/// Kingmaker scenario (with the field).
+pub fn decode_kingmaker(value: &str) -> Result<KingmakerScenario, String> {
+    let text = decode_text_of(value, "Kingmaker combat")?;
+    parse_kingmaker(&text)
+        .map_err(|e| format!("the link's Kingmaker combat is not a valid scenario: {e}"))
+}
+
+/// The fragment of a Kingmaker combat, with the leading `#`: `#k=...`.
+pub fn kingmaker_fragment(combat: &KingmakerScenario) -> String {
+    format!("#k={}", encode_kingmaker(combat))
+}
+
+/// What a JSON document is, by its shape: a Kingmaker combat says `"kind": "kingmaker"`, a reset
+/// has a `king` and no armies, anything else is read as a battle. For telling a user who opens
+/// a file in the wrong calculator where it belongs; `None` when it is not a JSON object.
+pub fn kind_of(text: &str) -> Option<Calculator> {
+    let serde_json::Value::Object(fields) = serde_json::from_str(text).ok()? else {
+        return None;
+    };
+    Some(
+        if fields.get("kind").and_then(|k| k.as_str()) == Some("kingmaker") {
+            Calculator::Kingmaker
+        } else if fields.contains_key("king") && !fields.contains_key("attacker") {
+            Calculator::Reset
+        } else {
+            Calculator::Battle
+        },
+    )
 }
 
 /// The address the README documents for the app (`scripts/serve`).
@@ -287,5 +478,82 @@ mod tests {
                 .reason
                 .contains("too long")
         );
+    }
+
+    const RESET: &str = include_str!("../../examples/reset-usurpation.json");
+    const KINGMAKER: &str = include_str!("../../examples/kingmaker-basic-battle.json");
+
+    #[test]
+    fn a_reset_and_a_kingmaker_combat_travel_under_their_own_keys() {
+        let reset = parse_reset(RESET).unwrap();
+        let combat = parse_kingmaker(KINGMAKER).unwrap();
+        let r = reset_fragment(&reset);
+        let k = kingmaker_fragment(&combat);
+        assert!(r.starts_with("#r=") && k.starts_with("#k="), "{r} {k}");
+        let fr = fragment(&r);
+        assert_eq!(fr.calculator(), Calculator::Reset);
+        assert_eq!(decode_reset(fr.reset.as_deref().unwrap()).unwrap(), reset);
+        assert_eq!(fr.scenario, None);
+        let fk = fragment(&k);
+        assert_eq!(fk.calculator(), Calculator::Kingmaker);
+        assert_eq!(
+            decode_kingmaker(fk.kingmaker.as_deref().unwrap()).unwrap(),
+            combat
+        );
+        // A battle's link, or none at all, opens the battle as before.
+        let battle = parse(JSON).unwrap();
+        assert_eq!(
+            fragment(&to_fragment(&battle, false)).calculator(),
+            Calculator::Battle
+        );
+        assert_eq!(fragment("").calculator(), Calculator::Battle);
+        assert_eq!(fragment("#overlay").calculator(), Calculator::Battle);
+        // Each key is its calculator's.
+        let keys: Vec<&str> = Calculator::ALL.iter().map(|c| c.key()).collect();
+        assert_eq!(keys, ["s", "r", "k"]);
+        // The JSON written back reads the same, pretty or compact.
+        assert_eq!(parse_reset(&reset_to_pretty_json(&reset)).unwrap(), reset);
+        assert_eq!(
+            parse_kingmaker(&kingmaker_to_pretty_json(&combat)).unwrap(),
+            combat
+        );
+    }
+
+    #[test]
+    fn broken_reset_and_kingmaker_links_say_why() {
+        let e = decode_reset("not-a-reset!!").unwrap_err();
+        assert!(e.contains("the link's reset is not valid base64url"), "{e}");
+        let e = decode_kingmaker("!!").unwrap_err();
+        assert!(
+            e.contains("the link's Kingmaker combat is not valid base64url"),
+            "{e}"
+        );
+        // Valid base64url of an invalid scenario: the field is named.
+        let bad = URL_SAFE_NO_PAD.encode(r#"{"version":1,"king":"Tudor"}"#);
+        let e = decode_reset(&bad).unwrap_err();
+        assert!(
+            e.contains("not a valid reset scenario") && e.contains("king"),
+            "{e}"
+        );
+        let battle = URL_SAFE_NO_PAD.encode(JSON);
+        let e = decode_kingmaker(&battle).unwrap_err();
+        assert!(e.contains("kind: missing"), "{e}");
+        let e = decode_reset(&"A".repeat(MAX_LINK_BYTES + 1)).unwrap_err();
+        assert!(e.contains("the link's reset is too long"), "{e}");
+        // The battle's own messages are unchanged.
+        assert!(
+            decode("!!")
+                .unwrap_err()
+                .starts_with("the link's battle is not valid base64url")
+        );
+    }
+
+    #[test]
+    fn a_document_says_which_calculator_it_belongs_to() {
+        assert_eq!(kind_of(RESET), Some(Calculator::Reset));
+        assert_eq!(kind_of(KINGMAKER), Some(Calculator::Kingmaker));
+        assert_eq!(kind_of(JSON), Some(Calculator::Battle));
+        assert_eq!(kind_of("[1, 2]"), None);
+        assert_eq!(kind_of("not json"), None);
     }
 }

@@ -11,6 +11,7 @@ use crate::components::replay::Replay;
 use crate::components::results::Results;
 use crate::components::problem::Problem;
 use crate::components::settings::Settings;
+use crate::components::switch::CalcSwitch;
 use crate::components::share::Share;
 use crate::components::summary::Summary;
 use crate::components::toolbar::Toolbar;
@@ -30,9 +31,11 @@ use yew::prelude::*;
 
 /// Where the last battle is kept between visits.
 pub const STORAGE_KEY: &str = "bosworth.scenario";
-const THEME_KEY: &str = "bosworth.theme";
+/// Where the colour scheme is kept (all three calculators share it).
+pub const THEME_KEY: &str = "bosworth.theme";
 
-fn storage() -> Option<web_sys::Storage> {
+/// The page's local storage, if the browser allows it.
+pub fn storage() -> Option<web_sys::Storage> {
     gloo::utils::window().local_storage().ok().flatten()
 }
 
@@ -256,7 +259,8 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
     d.dispatch(action);
 }
 
-fn is_dark(theme: Theme) -> bool {
+/// Whether a theme shows dark (Auto follows the system).
+pub fn is_dark(theme: Theme) -> bool {
     match theme {
         Theme::Dark => true,
         Theme::Light => false,
@@ -449,6 +453,7 @@ pub fn App() -> Html {
                 <h1>{"Bosworth"}</h1>
                 <span class="tagline">{"battle odds for Richard III"}</span>
             </div>
+            <CalcSwitch current={bosworth_link::Calculator::Battle} />
             <Share state={state.clone()} />
             <div class="view-toggles">
                 <button onclick={toggle_theme.clone()} aria-pressed={dark.to_string()} data-testid="theme-toggle"

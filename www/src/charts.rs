@@ -9,14 +9,14 @@ use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-const INK: RGBColor = RGBColor(1, 2, 3);
-const FONT: &str = "sans-serif";
+pub(crate) const INK: RGBColor = RGBColor(1, 2, 3);
+pub(crate) const FONT: &str = "sans-serif";
 /// Chart text size as plotters takes it (it writes 1/1.24 of it into the SVG): charts are drawn
 /// 460 wide and shown down to about 340 on a phone, where this is still 11 px or more (issue 16).
 pub const TEXT: u32 = 19;
 
 /// Dark or white text, whichever reads better on `bg` (WCAG contrast, for labels on bars).
-fn text_on(bg: RGBColor) -> RGBColor {
+pub(crate) fn text_on(bg: RGBColor) -> RGBColor {
     let lin = |c: u8| {
         let c = c as f64 / 255.0;
         if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
@@ -46,11 +46,11 @@ pub fn strength_colour(k: usize) -> RGBColor {
     C[k.min(4)]
 }
 
-fn finish(svg: String) -> String {
+pub(crate) fn finish(svg: String) -> String {
     svg.replace("#010203", "currentColor")
 }
 
-fn ink(size: u32) -> TextStyle<'static> {
+pub(crate) fn ink(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().color(&INK)
 }
 

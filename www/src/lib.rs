@@ -3,21 +3,30 @@
 //! Code map: [`state`] holds the one reducer (no `Html` in it); [`engine`] is the Web Worker
 //! that solves battles; [`codec`] turns a scenario into a link and back; [`charts`] draws SVG
 //! with plotters; [`presets`] are the ready-made battles; [`words`] puts the engine's messages
-//! in players' words; `app` and `components` draw the page.
+//! in players' words; `app` and `components` draw the page. The page's [`root`] shows one of
+//! three calculators, by the address's key: the battle (`app`, `#s=`), the Campaign Reset of the
+//! political-events variant (`components::reset`, its reducer [`reset_state`], `#r=`) and
+//! Kingmaker (`components::kingmaker`, [`kingmaker_state`], `#k=`); the last two keep their
+//! history in a [`doc::Doc`] and open the repository's [`examples`].
 //!
 //! Architecture invariant: the engine crate (`bosworth`) knows nothing of this crate; every rule
 //! and number shown here comes from it.
 
 pub mod app;
 pub mod helper;
+pub mod kingmaker_state;
 pub mod pool;
 pub mod charts;
 pub mod codec;
 pub mod components;
+pub mod doc;
 pub mod engine;
+pub mod examples;
 pub mod format;
 pub mod narrate;
 pub mod presets;
+pub mod reset_state;
+pub mod root;
 pub mod roster;
 pub mod state;
 pub mod words;
@@ -25,7 +34,7 @@ pub mod words;
 /// Mounts the app on the page, with a panic hook that shows any panic in the page.
 pub fn start() {
     install_panic_hook();
-    yew::Renderer::<app::App>::new().render();
+    yew::Renderer::<root::Root>::new().render();
 }
 
 /// Shows panics in the page (and in the console) instead of leaving a frozen page, with the

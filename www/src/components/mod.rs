@@ -3,6 +3,7 @@
 pub mod advisor;
 pub mod army;
 pub mod block;
+pub mod calc;
 pub mod choices;
 pub mod compare;
 pub mod custom;
@@ -10,13 +11,16 @@ pub mod fire_order;
 pub mod live;
 pub mod headline;
 pub mod hidden;
+pub mod kingmaker;
 pub mod picker;
 pub mod problem;
 pub mod replay;
+pub mod reset;
 pub mod results;
 pub mod settings;
 pub mod share;
 pub mod summary;
+pub mod switch;
 pub mod toolbar;
 
 use crate::state::State;

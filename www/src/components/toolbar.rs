@@ -13,7 +13,7 @@ use web_sys::{HtmlDialogElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
 /// True when a key goes to a text field, whose own undo must keep working.
-fn typing(e: &KeyboardEvent) -> bool {
+pub fn typing(e: &KeyboardEvent) -> bool {
     let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
