@@ -135,7 +135,7 @@ enum Command {
     /// Campaign Reset odds in the political-events variant: the Pledge of Loyalty and the three
     /// event rolls, exactly (docs/reset.md)
     Reset {
-        /// Reset scenario JSON file, or - for standard input
+        /// Reset scenario JSON file, an app link (…#r=…), or - for standard input
         file: String,
         /// Print JSON instead of tables
         #[arg(long)]
@@ -143,7 +143,7 @@ enum Command {
     },
     /// Kingmaker: the exact odds of a battle, siege or ambush (docs/kingmaker.md)
     Kingmaker {
-        /// Kingmaker scenario JSON file, or - for standard input
+        /// Kingmaker scenario JSON file, an app link (…#k=…), or - for standard input
         file: String,
         /// Print JSON instead of text
         #[arg(long)]
@@ -192,6 +192,37 @@ fn read(file: &str) -> Result<Scenario, ScenarioError> {
         text_of(file)?
     };
     bosworth_link::read(&text)
+}
+
+/// The JSON of a Campaign Reset (`key` `r`) or a Kingmaker combat (`k`) given as a file, `-`, or
+/// a link copied from the app (`…#r=…`, `#k=…`, or just that part).
+fn doc_text(file: &str, key: &str) -> Result<String, ScenarioError> {
+    let t = file.trim();
+    let hash = match t.split_once('#') {
+        Some((_, h)) => Some(h),
+        None => t.starts_with(&format!("{key}=")).then_some(t),
+    };
+    let Some(hash) = hash.filter(|_| file != "-") else {
+        return text_of(file);
+    };
+    let f = bosworth_link::fragment(hash);
+    let broken = |e: String| ScenarioError::new("", e);
+    match key {
+        "r" => match f.reset {
+            Some(v) => bosworth_link::decode_reset(&v)
+                .map(|r| bosworth_link::reset_to_json(&r))
+                .map_err(broken),
+            None => Err(broken("this link holds no Campaign Reset (#r=...)".into())),
+        },
+        _ => match f.kingmaker {
+            Some(v) => bosworth_link::decode_kingmaker(&v)
+                .map(|k| bosworth_link::kingmaker_to_json(&k))
+                .map_err(broken),
+            None => Err(broken(
+                "this link holds no Kingmaker combat (#k=...)".into(),
+            )),
+        },
+    }
 }
 
 /// The text of a file (`-`: standard input).
@@ -342,7 +373,7 @@ fn main() -> ExitCode {
     } = &cli.command
     {
         return finish(
-            text_of(file)
+            doc_text(file, "r")
                 .and_then(|text| reset::run(&text, *as_json))
                 .map_err(|e| Stop::Error(e.to_string())),
         );
@@ -353,7 +384,7 @@ fn main() -> ExitCode {
     } = &cli.command
     {
         return finish(
-            text_of(file)
+            doc_text(file, "k")
                 .map_err(|e| Stop::Error(e.to_string()))
                 .and_then(|text| kingmaker::run(&text, *as_json)),
         );

@@ -567,3 +567,41 @@ fn kingmaker_doc_example_is_current() {
         .collect();
     assert_eq!(shown.trim_end(), kept.join("\n"));
 }
+
+/// `bosworth reset` and `bosworth kingmaker` take the app's link (`#r=`, `#k=`) in place of the
+/// file, with the same figures; a link to another calculator says so, exit code 2.
+#[test]
+fn reset_and_kingmaker_read_the_apps_links() {
+    for (command, file) in [
+        ("reset", "reset-usurpation.json"),
+        ("kingmaker", "kingmaker-basic-battle.json"),
+    ] {
+        let path = format!("{}/../examples/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let from_file = run(&[command, "--json", &path], None);
+        assert_eq!(from_file.status.code(), Some(0), "{command}");
+        // The fragment the app writes for this document.
+        let fragment = if command == "reset" {
+            bosworth_link::reset_fragment(&bosworth_link::parse_reset(&text).unwrap())
+        } else {
+            bosworth_link::kingmaker_fragment(&bosworth_link::parse_kingmaker(&text).unwrap())
+        };
+        let link = format!("http://127.0.0.1:8080/{fragment}");
+        let from_link = run(&[command, "--json", &link], None);
+        assert_eq!(
+            from_link.status.code(),
+            Some(0),
+            "{command} {}",
+            String::from_utf8_lossy(&from_link.stderr)
+        );
+        assert_eq!(from_link.stdout, from_file.stdout, "{command}");
+        assert_eq!(
+            run(&[command, "--json", &fragment], None).stdout,
+            from_file.stdout
+        );
+        // A battle's link given to this command: not what it reads.
+        let wrong = run(&[command, "--json", "#s=e30"], None);
+        assert_eq!(wrong.status.code(), Some(2), "{command}");
+        assert!(String::from_utf8_lossy(&wrong.stderr).contains("this link holds no"));
+    }
+}
