@@ -96,15 +96,15 @@ async function kingmakerMatchesCli(what) {
   return cli;
 }
 
-test('every Campaign Reset example shows the CLI\'s figures, computed in under 10 ms', async () => {
+test('every Campaign Reset example shows the CLI\'s figures, and how long it took', async () => {
   const files = examples('reset-');
   assert.ok(files.length >= 2, files.join(', '));
   for (const f of files) {
     await page.goto('about:blank');
     await page.goto(resetLink(read(f)));
     await resetMatchesCli(f);
-    const ms = Number(/([0-9.]+) ms/.exec(await text('reset-took'))[1]);
-    assert.ok(ms < 10, `${f}: ${ms} ms on the page's thread`);
+    // The page says how long the computation took (measured, not asserted: no timed tests).
+    assert.match(await text('reset-took'), /[0-9.]+ ms/, f);
   }
 });
 

@@ -122,11 +122,10 @@ fn the_reset_reducer_keeps_the_pledge_with_the_king() {
     assert_eq!(s.scenario(), &reset(0));
 }
 
-/// The engine is fast enough for the page's thread: every edit recomputes at once. These tests
-/// are built without optimisation, some ten times slower than the app; e2e/seeds.test.mjs reads
-/// the time the built page shows (under 10 ms).
+/// The largest reset the editor allows, and the examples, compute in the page (each edit
+/// recomputes on the page's thread); the time is printed, not asserted (no timed tests).
 #[wasm_bindgen_test]
-fn a_reset_is_computed_in_milliseconds() {
+fn the_largest_reset_computes_in_the_page() {
     // Every non-rose noble on the map, a usurpation: the most branches the editor allows.
     let mut s = empty_reset();
     s.usurpation = true;
@@ -141,9 +140,8 @@ fn a_reset_is_computed_in_milliseconds() {
             assert!(reset_state::compute(&scenario).is_ok());
         }
         let ms = (js_sys::Date::now() - start) / runs as f64;
+        // Measured and printed, not asserted: the machine's load is no test result.
         console_log!("reset '{name}': {ms:.2} ms a computation");
-        let limit = if cfg!(debug_assertions) { 100.0 } else { 10.0 };
-        assert!(ms < limit, "{name}: {ms} ms");
     }
 }
 
