@@ -54,6 +54,23 @@ pub(crate) fn ink(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().color(&INK)
 }
 
+/// The theme every chart's axes share: ink that follows the page's theme, faint grid lines, no
+/// minor lines, text of [`TEXT`] (axis descriptions too).
+pub(crate) fn themed<'m, 'a, 'b, X, Y, DB>(
+    mesh: &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, DB>
+where
+    X: plotters::coord::ranged1d::Ranged<ValueType: std::fmt::Debug>,
+    Y: plotters::coord::ranged1d::Ranged<ValueType: std::fmt::Debug>,
+    DB: DrawingBackend,
+{
+    mesh.axis_style(INK)
+        .bold_line_style(INK.mix(0.12))
+        .light_line_style(TRANSPARENT)
+        .label_style(ink(TEXT))
+        .axis_desc_style(ink(TEXT))
+}
+
 /// When the battle ends: the chance of each last round.
 pub fn rounds(report: &Report) -> String {
     let mut svg = String::new();
@@ -66,8 +83,7 @@ pub fn rounds(report: &Report) -> String {
             .y_label_area_size(64)
             .build_cartesian_2d((1u32..4u32).into_segmented(), 0f64..ymax)
             .expect("chart");
-        chart
-            .configure_mesh()
+        themed(&mut chart.configure_mesh())
             .disable_x_mesh()
             .y_labels(5)
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
@@ -75,10 +91,6 @@ pub fn rounds(report: &Report) -> String {
                 SegmentValue::CenterOf(r) => format!("round {r}"),
                 _ => String::new(),
             })
-            .axis_style(INK)
-            .bold_line_style(INK.mix(0.12))
-            .light_line_style(TRANSPARENT)
-            .label_style(ink(TEXT))
             .draw()
             .expect("mesh");
         chart
@@ -124,8 +136,7 @@ pub fn steps_lost(report: &Report) -> String {
             .y_label_area_size(64)
             .build_cartesian_2d(-0.5f64..kmax as f64 + 0.5, 0f64..ymax)
             .expect("chart");
-        chart
-            .configure_mesh()
+        themed(&mut chart.configure_mesh())
             .disable_x_mesh()
             .x_labels(kmax + 1)
             .x_label_formatter(&|x| {
@@ -138,11 +149,6 @@ pub fn steps_lost(report: &Report) -> String {
             .x_desc("steps lost")
             .y_labels(5)
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
-            .axis_style(INK)
-            .bold_line_style(INK.mix(0.12))
-            .light_line_style(TRANSPARENT)
-            .label_style(ink(TEXT))
-            .axis_desc_style(ink(TEXT))
             .draw()
             .expect("mesh");
         for (n, side) in report.sides.iter().enumerate() {
@@ -174,8 +180,7 @@ pub fn final_strength(report: &Report) -> String {
             .y_label_area_size(165)
             .build_cartesian_2d(0f64..1f64, (0u32..n).into_segmented())
             .expect("chart");
-        chart
-            .configure_mesh()
+        themed(&mut chart.configure_mesh())
             .disable_y_mesh()
             .x_labels(5)
             .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
@@ -184,10 +189,6 @@ pub fn final_strength(report: &Report) -> String {
                 SegmentValue::CenterOf(i) => names.get(*i as usize).cloned().unwrap_or_default(),
                 _ => String::new(),
             })
-            .axis_style(INK)
-            .bold_line_style(INK.mix(0.12))
-            .light_line_style(TRANSPARENT)
-            .label_style(ink(TEXT))
             .draw()
             .expect("mesh");
         for (i, block) in report.blocks.iter().enumerate() {
@@ -261,19 +262,13 @@ pub fn spread(points: &[[f64; 2]], house: House) -> String {
             .y_label_area_size(64)
             .build_cartesian_2d(0f64..1f64, 0f64..1.02f64)
             .expect("chart");
-        chart
-            .configure_mesh()
+        themed(&mut chart.configure_mesh())
             .x_labels(6)
             .y_labels(6)
             .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
             .x_desc("chance to hold the area")
             .y_desc("share of possibilities")
-            .axis_style(INK)
-            .bold_line_style(INK.mix(0.12))
-            .light_line_style(TRANSPARENT)
-            .label_style(ink(TEXT))
-            .axis_desc_style(ink(TEXT))
             .draw()
             .expect("mesh");
         let mut line = vec![(0.0, 0.0)];
@@ -322,19 +317,13 @@ pub fn overlay(series: &[&[f64]], x_desc: &str) -> String {
             .y_label_area_size(64)
             .build_cartesian_2d(-0.3f64..kmax as f64 + 0.3, 0f64..ymax)
             .expect("chart");
-        chart
-            .configure_mesh()
+        themed(&mut chart.configure_mesh())
             .disable_x_mesh()
             .x_labels(kmax + 1)
             .x_label_formatter(&|x| if (x - x.round()).abs() < 1e-9 && *x >= 0.0 { format!("{x:.0}") } else { String::new() })
             .x_desc(x_desc)
             .y_labels(5)
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
-            .axis_style(INK)
-            .bold_line_style(INK.mix(0.12))
-            .light_line_style(TRANSPARENT)
-            .label_style(ink(TEXT))
-            .axis_desc_style(ink(TEXT))
             .draw()
             .expect("mesh");
         for (k, s) in series.iter().enumerate() {

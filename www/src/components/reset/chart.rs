@@ -1,7 +1,7 @@
 //! The reset's charts, drawn with plotters as `crate::charts` draws the battle's: text size
 //! `TEXT`, the theme's ink, the houses' colours.
 
-use crate::charts::{FONT, INK, TEXT, finish, house_colour, ink, text_on};
+use crate::charts::{FONT, TEXT, finish, house_colour, ink, text_on};
 use crate::format::pct;
 use bosworth::data::House;
 use bosworth::reset::{CrownOdds, ResetOdds};
@@ -55,8 +55,7 @@ pub fn crown(odds: &ResetOdds) -> String {
             .y_label_area_size(205)
             .build_cartesian_2d(0f64..1.18f64, (0u32..n).into_segmented())
             .expect("chart");
-        chart
-            .configure_mesh()
+        crate::charts::themed(&mut chart.configure_mesh())
             .disable_y_mesh()
             .x_labels(5)
             .x_label_formatter(&|x| if *x <= 1.0 + 1e-9 { format!("{:.0}%", x * 100.0) } else { String::new() })
@@ -65,10 +64,6 @@ pub fn crown(odds: &ResetOdds) -> String {
                 SegmentValue::CenterOf(i) => n.checked_sub(1 + *i).and_then(|k| labels.get(k as usize)).cloned().unwrap_or_default(),
                 _ => String::new(),
             })
-            .axis_style(INK)
-            .bold_line_style(INK.mix(0.12))
-            .light_line_style(TRANSPARENT)
-            .label_style(ink(TEXT))
             .draw()
             .expect("mesh");
         // The most likely at the top.
@@ -103,8 +98,7 @@ pub fn nobles(odds: &ResetOdds) -> String {
             .y_label_area_size(205)
             .build_cartesian_2d(0f64..1f64, (0u32..n).into_segmented())
             .expect("chart");
-        chart
-            .configure_mesh()
+        crate::charts::themed(&mut chart.configure_mesh())
             .disable_y_mesh()
             .x_labels(5)
             .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
@@ -113,10 +107,6 @@ pub fn nobles(odds: &ResetOdds) -> String {
                 SegmentValue::CenterOf(i) => n.checked_sub(1 + *i).and_then(|k| names.get(k as usize)).cloned().unwrap_or_default(),
                 _ => String::new(),
             })
-            .axis_style(INK)
-            .bold_line_style(INK.mix(0.12))
-            .light_line_style(TRANSPARENT)
-            .label_style(ink(TEXT))
             .draw()
             .expect("mesh");
         for (k, x) in odds.nobles.iter().enumerate() {
