@@ -21,7 +21,7 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
 }
 
 /// A battle between two actions. Masks have one bit per slot of the [`Battle`](crate::Battle).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct State {
     /// Current strength of every block; 0 = eliminated (3.11).
     pub(crate) strength: [u8; MAX_BLOCKS],

@@ -7,9 +7,10 @@ use crate::rules::action::{Action, legal_actions, outcome_choices, outcomes};
 use crate::rules::battle::Battle;
 use crate::rules::policy;
 use crate::rules::round::{Ending, Point, advance, may_act_next};
-use crate::rules::state::State;
+use crate::rules::state::{State, bits};
 use crate::scenario::Side;
 use crate::solve::error::SolveError;
+use crate::solve::key::{Codec, Lost, Packer};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -93,8 +94,68 @@ pub struct Decision {
     pub policy_action: String,
 }
 
-type Memo = HashMap<State, [f64; 2], BuildHasherDefault<crate::solve::exact::FxHasher>>;
-type Reach = HashMap<State, f64, BuildHasherDefault<crate::solve::exact::FxHasher>>;
+type Fx = BuildHasherDefault<crate::solve::table::FxHasher>;
+
+/// The values solved so far, by a key that forgets what cannot change them (see
+/// [`Memo::canonical`]): packed into 128 bits where the battle allows ([`Packer`]).
+enum Memo {
+    Packed(Packer, HashMap<u128, [f64; 2], Fx>),
+    Plain(HashMap<State, [f64; 2], Fx>),
+}
+
+impl Memo {
+    fn new(battle: &Battle, objective: Objective) -> Memo {
+        let lost = if objective == Objective::Steps {
+            Lost::Stored
+        } else {
+            Lost::Zero
+        };
+        match Packer::for_any_play(battle, lost) {
+            Some(p) => Memo::Packed(p, HashMap::default()),
+            None => Memo::Plain(HashMap::default()),
+        }
+    }
+
+    /// The state as far as its value goes: a retreated block's strength only matters as alive
+    /// (the Pretender and the dead-person shields read it, R1, D7), so it is kept as 1; steps
+    /// lost matter only to the steps objective.
+    fn canonical(state: &State, objective: Objective) -> State {
+        let mut s = *state;
+        for i in bits(s.retreated) {
+            s.strength[i] = 1;
+        }
+        if objective != Objective::Steps {
+            s.lost = [0, 0];
+        }
+        s
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Memo::Packed(_, m) => m.len(),
+            Memo::Plain(m) => m.len(),
+        }
+    }
+
+    fn get(&self, s: &State) -> Option<[f64; 2]> {
+        match self {
+            Memo::Packed(p, m) => m.get(&p.pack(s)).copied(),
+            Memo::Plain(m) => m.get(s).copied(),
+        }
+    }
+
+    fn insert(&mut self, s: &State, v: [f64; 2]) {
+        match self {
+            Memo::Packed(p, m) => {
+                m.insert(p.pack(s), v);
+            }
+            Memo::Plain(m) => {
+                m.insert(*s, v);
+            }
+        }
+    }
+}
+type Reach = HashMap<State, f64, BuildHasherDefault<crate::solve::table::FxHasher>>;
 
 /// A battle solved as a game: ask it for the value of any state and the best action there.
 pub struct Advisor<'b> {
@@ -114,7 +175,7 @@ impl<'b> Advisor<'b> {
             battle,
             objective,
             players,
-            memo: Memo::default(),
+            memo: Memo::new(battle, objective),
             budget,
             decide: Decisions::default(),
             watch: UNWATCHED,
@@ -201,8 +262,9 @@ impl<'b> Advisor<'b> {
     /// [`SolveError::TooLarge`] past the state budget; [`SolveError::Cancelled`] when the hook
     /// ([`Advisor::watched`]) says stop.
     pub fn value(&mut self, state: &State) -> Result<[f64; 2], SolveError> {
-        if let Some(v) = self.memo.get(state) {
-            return Ok(*v);
+        let key = Memo::canonical(state, self.objective);
+        if let Some(v) = self.memo.get(&key) {
+            return Ok(v);
         }
         let mut s = *state;
         let v = match advance(self.battle, &mut s, &mut crate::rules::log::Silent) {
@@ -237,7 +299,7 @@ impl<'b> Advisor<'b> {
                 budget: self.budget,
             });
         }
-        self.memo.insert(*state, v);
+        self.memo.insert(&key, v);
         if self.memo.len().is_multiple_of(EVERY) && !(self.watch)(EVERY) {
             return Err(SolveError::Cancelled);
         }

@@ -11,45 +11,13 @@ use crate::rules::state::MAX_BLOCKS;
 use crate::rules::state::State;
 use crate::rules::treachery;
 use crate::solve::error::SolveError;
+use crate::solve::key::{Codec, Packer, Plain};
 use crate::solve::report::{Method, Report, Tally};
+use crate::solve::table::{BATCH, Levels};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The default state budget: about 2 GB at the very worst, far less in practice.
 pub const DEFAULT_STATE_BUDGET: usize = 20_000_000;
-
-/// A fast hash for states (FxHash's multiply-rotate), good enough for our keys.
-#[doc(hidden)]
-#[derive(Default)]
-pub struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(i as u64)
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(i as u64)
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64)
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Map = HashMap<State, f64, BuildHasherDefault<FxHasher>>;
 
 /// Computes the exact outcome distribution, visiting at most `budget` distinct states.
 ///
@@ -97,10 +65,22 @@ pub(crate) fn solve_into(
     tally: &mut Tally,
     watch: &Watch<'_>,
 ) -> Result<(usize, usize), SolveError> {
-    let levels = 4 * (MAX_BLOCKS + 1);
-    let mut buckets: Vec<Map> = (0..levels).map(|_| Map::default()).collect();
-    let mut visited = 0usize;
-    let mut live = 0usize;
+    match Packer::for_policy(battle) {
+        Some(packer) => solve_keyed(battle, &packer, budget, weight, tally, watch),
+        None => solve_keyed(battle, &Plain, budget, weight, tally, watch),
+    }
+}
+
+/// [`solve_into`] with the states of its tables kept as `codec`'s keys.
+fn solve_keyed<C: Codec>(
+    battle: &Battle,
+    codec: &C,
+    budget: usize,
+    weight: f64,
+    tally: &mut Tally,
+    watch: &Watch<'_>,
+) -> Result<(usize, usize), SolveError> {
+    let mut levels = Levels::new(4 * (MAX_BLOCKS + 1));
     let mut peak = 0usize;
     // States expanded, and visited as last told to `watch`.
     let mut expanded = 0usize;
@@ -111,33 +91,27 @@ pub(crate) fn solve_into(
         let p = treachery::success_chance(dice);
         openings = vec![(weight * p, true), (weight * (1.0 - p), false)];
     }
-    let place = |mut s: State,
-                 p: f64,
-                 buckets: &mut Vec<Map>,
-                 tally: &mut Tally,
-                 visited: &mut usize,
-                 live: &mut usize| {
+    // Successors wait here and go into their levels a batch at a time (see `table`).
+    let mut batch: Vec<(usize, C::Key, f64)> = Vec::with_capacity(2 * BATCH);
+    let place = |mut s: State, p: f64, batch: &mut Vec<(usize, C::Key, f64)>, tally: &mut Tally| {
         match advance(battle, &mut s, &mut Silent) {
             Point::End(ending) => tally.add(battle, &s, ending, p),
-            Point::Act(_) => {
-                let slot = buckets[s.progress(battle)].entry(s).or_insert_with(|| {
-                    *visited += 1;
-                    *live += 1;
-                    0.0
-                });
-                *slot += p;
-            }
+            Point::Act(_) => batch.push((s.progress(battle), codec.pack(&s), p)),
         }
     };
     for (p, success) in openings {
         let s = treachery::play_treason(battle, success, Vec::new(), &mut Silent);
-        place(s, p, &mut buckets, tally, &mut visited, &mut live);
+        place(s, p, &mut batch, tally);
     }
-    for level in 0..levels {
-        let bucket = std::mem::take(&mut buckets[level]);
-        for (state, p) in bucket {
-            live -= 1;
-            let mut s = state;
+    for level in 0..4 * (MAX_BLOCKS + 1) {
+        levels.add_batch(&mut batch);
+        let Some(table) = levels.take(level) else {
+            continue;
+        };
+        // The level's states stay in memory until it is done.
+        let held = table.len();
+        for (key, p) in table.iter() {
+            let mut s = codec.unpack(&key);
             let Point::Act(actor) = advance(battle, &mut s, &mut Silent) else {
                 continue;
             };
@@ -145,23 +119,27 @@ pub(crate) fn solve_into(
             for &(q, roll) in chances(battle, &s, actor, action).iter() {
                 let mut next = s;
                 resolve(battle, &mut next, actor, action, roll, &mut Silent);
-                place(next, p * q, &mut buckets, tally, &mut visited, &mut live);
+                place(next, p * q, &mut batch, tally);
             }
-            peak = peak.max(live);
-            if visited > budget {
+            if batch.len() >= BATCH {
+                levels.add_batch(&mut batch);
+            }
+            peak = peak.max(levels.live + held);
+            if levels.visited > budget {
                 return Err(SolveError::TooLarge { budget });
             }
             expanded += 1;
             if expanded.is_multiple_of(EVERY) {
-                let more = visited - told;
-                told = visited;
+                let more = levels.visited - told;
+                told = levels.visited;
                 if !watch(more) {
                     return Err(SolveError::Cancelled);
                 }
             }
         }
+        levels.recycle(table);
     }
     // The rest, for a full count; the answer is complete, so a late stop is not taken.
-    watch(visited - told);
-    Ok((visited, peak))
+    watch(levels.visited - told);
+    Ok((levels.visited, peak))
 }

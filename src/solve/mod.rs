@@ -10,6 +10,8 @@ pub mod advice;
 pub(crate) mod error;
 pub(crate) mod exact;
 pub mod fog;
+pub(crate) mod key;
 pub(crate) mod monte_carlo;
 pub mod report;
+pub(crate) mod table;
 pub mod watch;

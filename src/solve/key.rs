@@ -1,0 +1,344 @@
+//! Compact keys for the solvers' tables: a [`State`] packed into 128 bits when the battle allows.
+//!
+//! A [`State`] is 92 bytes, laid out for the rules to read fast. The solvers hash millions of
+//! them, and most of those bytes are fixed for the whole battle: strengths of slots that do not
+//! exist, masks of blocks that can never defect or roll, a loss count that follows from the
+//! strengths. A [`Packer`] is built once per battle and keeps only what can change in it:
+//!
+//! - every block's strength, in as many bits as its starting strength needs (strength never
+//!   grows, 3.11);
+//! - whether it has acted this round, and whether it retreated (6.6); whether it is still in the
+//!   area follows: a block is present when its strength is above 0 and it has not retreated;
+//! - reserve and "joined this round" bits only for blocks that can be in reserve (reserves as
+//!   entered, and blocks that can defect, which join the roller's reserve: 6.3, 6.9, D4);
+//! - the defected bit only for blocks that can defect here (its side follows from it: a block
+//!   defects at most once in a battle, 6.9), and the rolled bit only for blocks that can roll;
+//! - the round, the control change, the Pretender's spent roll, retreats used per side where a
+//!   capacity limits them (D12), and the steps lost per side only when a block can defect (else
+//!   they follow from the strengths: every step lost is a strength point gone, 3.11, R4).
+//!
+//! Packing loses nothing: `unpack(pack(s)) == s` for every state the battle can reach (checked in
+//! debug builds on every pack, and by tests). A battle whose layout needs more than 128 bits
+//! keeps the full [`State`] as its key ([`Plain`]).
+
+use crate::rules::battle::Battle;
+use crate::rules::state::{MAX_BLOCKS, State, bits};
+use crate::scenario::Side;
+use std::hash::Hash;
+
+/// How a solver turns states into table keys and back.
+pub(crate) trait Codec {
+    /// The key type.
+    type Key: Copy + Eq + Hash + Default;
+    /// The key of a state.
+    fn pack(&self, state: &State) -> Self::Key;
+    /// The state of a key.
+    fn unpack(&self, key: &Self::Key) -> State;
+}
+
+/// The state itself as its key: for battles too wide for [`Packer`].
+pub(crate) struct Plain;
+
+impl Codec for Plain {
+    type Key = State;
+    fn pack(&self, state: &State) -> State {
+        *state
+    }
+    fn unpack(&self, key: &State) -> State {
+        *key
+    }
+}
+
+/// A mask field kept for a subset of slots: their bits, one after another from `at`.
+#[derive(Debug, Clone, Copy, Default)]
+struct Subset {
+    slots: u32,
+    at: u8,
+}
+
+impl Subset {
+    #[inline]
+    fn put(&self, key: &mut u128, mask: u32) {
+        for (k, i) in bits(self.slots).enumerate() {
+            *key |= ((mask >> i & 1) as u128) << (self.at as usize + k);
+        }
+    }
+    #[inline]
+    fn get(&self, key: u128) -> u32 {
+        let mut mask = 0;
+        for (k, i) in bits(self.slots).enumerate() {
+            mask |= ((key >> (self.at as usize + k)) as u32 & 1) << i;
+        }
+        mask
+    }
+}
+
+/// Packs a battle's states into 128 bits (see the module's doc): the strengths first, in a
+/// width per slot, then the masks, then the round and the counts.
+#[derive(Debug, Clone)]
+pub(crate) struct Packer {
+    /// Mask of every slot.
+    all: u32,
+    /// Where each slot's strength starts, and its width.
+    strength: Vec<(u8, u8)>,
+    acted_at: u8,
+    retreated_at: u8,
+    reserve: Subset,
+    fresh: Subset,
+    defected: Subset,
+    rolled: Subset,
+    round_at: u8,
+    swapped_at: u8,
+    pretender_rolled_at: u8,
+    retreats_at: [Option<(u8, u8)>; 2],
+    lost_at: Option<[(u8, u8); 2]>,
+    lost: Lost,
+    /// Starting strengths, for the steps lost when they are not stored.
+    start: [u8; MAX_BLOCKS],
+    /// Which slots fight for each side as entered.
+    sides: [u32; 2],
+    /// The fields no action changes in this battle (ignored slots, fixed retreat counts).
+    base: State,
+}
+
+/// What a key does with the steps lost per side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lost {
+    /// Kept in the key.
+    Stored,
+    /// Not kept: no block changes sides, so they follow from the strengths (3.11, R4).
+    Derived,
+    /// Not kept: the keys are of states whose losses were set to 0 (best play's memo, whose
+    /// values do not depend on them).
+    Zero,
+}
+
+/// Bits needed to write every number from 0 to `max`.
+fn width(max: u32) -> u8 {
+    (32 - max.leading_zeros()) as u8
+}
+
+impl Packer {
+    /// A packer for `battle` where only the slots of `may_defect` can change sides and only
+    /// those of `may_roll` make Treachery rolls; `None` if the layout needs more than 128 bits.
+    pub(crate) fn new(
+        battle: &Battle,
+        may_defect: u32,
+        may_roll: u32,
+        lost: Lost,
+    ) -> Option<Packer> {
+        let initial = battle.initial_state();
+        // A roll spent before a battle in progress is forgotten when the block leaves (the
+        // flags of blocks gone are cleared), so it is a bit that changes too.
+        let may_roll = may_roll | initial.rolled;
+        let mut at = 0u32;
+        let mut take = |w: u8| {
+            let here = at as u8;
+            at += w as u32;
+            here
+        };
+        let n = battle.slots.len();
+        let all = battle.all();
+        let mut start = [0u8; MAX_BLOCKS];
+        let mut sides = [0u32; 2];
+        let mut strength = Vec::with_capacity(n);
+        for (i, slot) in battle.slots.iter().enumerate() {
+            start[i] = initial.strength[i];
+            sides[slot.side.index()] |= 1 << i;
+            let w = width(initial.strength[i] as u32);
+            strength.push((take(w), w));
+        }
+        let acted_at = take(n as u8);
+        let retreated_at = take(n as u8);
+        let mut subset = |slots: u32| Subset {
+            slots,
+            at: take(slots.count_ones() as u8),
+        };
+        let can_reserve = initial.reserve | may_defect;
+        let reserve = subset(can_reserve);
+        let fresh = subset(can_reserve);
+        let defected = subset(may_defect);
+        let rolled = subset(may_roll);
+        let round_at = take(2);
+        let swapped_at = take(1);
+        let pretender_rolled_at = take(1);
+        let retreats_at = [Side::Attacker, Side::Defender].map(|s| {
+            battle.retreat_capacity[s.index()].map(|c| (take(width(c as u32)), width(c as u32)))
+        });
+        let lost_at = (lost == Lost::Stored).then(|| {
+            let most: u32 = battle.slots.iter().map(|s| s.strength as u32).sum();
+            let w = width(most);
+            [(take(w), w), (take(w), w)]
+        });
+        if at > 128 {
+            return None;
+        }
+        let mut base = initial;
+        for i in 0..n {
+            base.strength[i] = 0;
+        }
+        base.present = 0;
+        base.reserve = 0;
+        base.acted = 0;
+        base.retreated = 0;
+        base.fresh = 0;
+        base.defected = initial.defected & !may_defect;
+        base.rolled = initial.rolled & !may_roll;
+        base.attacker = sides[Side::Attacker.index()];
+        base.pretender_rolled = false;
+        base.round = 0;
+        base.swapped = false;
+        base.lost = [0, 0];
+        for s in Side::BOTH {
+            if retreats_at[s.index()].is_some() {
+                base.retreats[s.index()] = 0;
+            }
+        }
+        Some(Packer {
+            lost,
+            all,
+            strength,
+            acted_at,
+            retreated_at,
+            reserve,
+            fresh,
+            defected,
+            rolled,
+            round_at,
+            swapped_at,
+            pretender_rolled_at,
+            retreats_at,
+            lost_at,
+            start,
+            sides,
+            base,
+        })
+    }
+
+    /// A packer for the exact solver under the scenario's policy: only the targets of its
+    /// Treachery plans and of the Treason card can defect, only the plans' rollers roll.
+    pub(crate) fn for_policy(battle: &Battle) -> Option<Packer> {
+        let mut defect = 0u32;
+        let mut roll = 0u32;
+        for plans in &battle.plans {
+            for &(by, target, _) in &plans.treachery {
+                roll |= 1 << by;
+                defect |= 1 << target;
+            }
+        }
+        if let Some((_, target, _)) = crate::rules::treachery::treason_roll(battle) {
+            defect |= 1 << target;
+        }
+        let lost = if defect != 0 {
+            Lost::Stored
+        } else {
+            Lost::Derived
+        };
+        Packer::new(battle, defect, roll, lost)
+    }
+
+    /// A packer for best play, where any legal action may be taken: every block with a
+    /// loyalty rating that has not turned already can defect, every possible roller rolls.
+    pub(crate) fn for_any_play(battle: &Battle, lost: Lost) -> Option<Packer> {
+        let mut defect = 0u32;
+        for (i, slot) in battle.slots.iter().enumerate() {
+            if !slot.turned_before && slot.versions.iter().any(|v| v.loyalty.is_some()) {
+                defect |= 1 << i;
+            }
+        }
+        let roll = Side::BOTH
+            .iter()
+            .flat_map(|&s| battle.possible_rollers(s))
+            .fold(0u32, |m, i| m | 1 << i);
+        Packer::new(battle, defect, roll, lost)
+    }
+}
+
+#[inline]
+fn put(key: &mut u128, at: u8, width: u8, value: u32) {
+    *key |= (value as u128) << at;
+    debug_assert!(value < 1 << width, "{value} does not fit in {width} bits");
+}
+
+#[inline]
+fn get(key: u128, at: u8, width: u8) -> u32 {
+    ((key >> at) as u32) & ((1u32 << width) - 1)
+}
+
+#[inline]
+fn flag(key: u128, at: u8) -> bool {
+    (key >> at) & 1 == 1
+}
+
+impl Codec for Packer {
+    type Key = u128;
+
+    fn pack(&self, s: &State) -> u128 {
+        let mut key = 0u128;
+        for (i, &(at, w)) in self.strength.iter().enumerate() {
+            put(&mut key, at, w, s.strength[i] as u32);
+        }
+        key |= (s.acted as u128) << self.acted_at;
+        key |= (s.retreated as u128) << self.retreated_at;
+        self.reserve.put(&mut key, s.reserve);
+        self.fresh.put(&mut key, s.fresh);
+        self.defected.put(&mut key, s.defected);
+        self.rolled.put(&mut key, s.rolled);
+        put(&mut key, self.round_at, 2, s.round as u32 - 1);
+        put(&mut key, self.swapped_at, 1, s.swapped as u32);
+        put(
+            &mut key,
+            self.pretender_rolled_at,
+            1,
+            s.pretender_rolled as u32,
+        );
+        for side in 0..2 {
+            if let Some((at, w)) = self.retreats_at[side] {
+                put(&mut key, at, w, s.retreats[side] as u32);
+            }
+            if let Some(lost) = self.lost_at {
+                put(&mut key, lost[side].0, lost[side].1, s.lost[side] as u32);
+            }
+        }
+        debug_assert_eq!(self.unpack(&key), *s, "a state must pack without loss");
+        key
+    }
+
+    fn unpack(&self, &key: &u128) -> State {
+        let mut s = self.base;
+        let mut standing = 0u32;
+        for (i, &(at, w)) in self.strength.iter().enumerate() {
+            let strength = get(key, at, w) as u8;
+            s.strength[i] = strength;
+            standing |= ((strength > 0) as u32) << i;
+        }
+        s.acted = (key >> self.acted_at) as u32 & self.all;
+        s.retreated = (key >> self.retreated_at) as u32 & self.all;
+        s.present = standing & !s.retreated;
+        s.reserve = self.reserve.get(key);
+        s.fresh = self.fresh.get(key);
+        let defected = self.defected.get(key);
+        s.defected |= defected;
+        s.attacker ^= defected; // a block defects once, to the other side (6.9)
+        s.rolled |= self.rolled.get(key);
+        s.round = get(key, self.round_at, 2) as u8 + 1;
+        s.swapped = flag(key, self.swapped_at);
+        s.pretender_rolled = flag(key, self.pretender_rolled_at);
+        for side in 0..2 {
+            if let Some((at, w)) = self.retreats_at[side] {
+                s.retreats[side] = get(key, at, w) as u8;
+            }
+            match (self.lost_at, self.lost) {
+                (Some(lost), _) => s.lost[side] = get(key, lost[side].0, lost[side].1) as u8,
+                // No block changes sides: a side's steps lost are its strength gone (3.11, R4).
+                (None, Lost::Derived) => {
+                    s.lost[side] = bits(self.sides[side])
+                        .map(|i| self.start[i] - s.strength[i])
+                        .sum()
+                }
+                (None, _) => {}
+            }
+        }
+        s
+    }
+}

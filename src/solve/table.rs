@@ -1,0 +1,241 @@
+//! The exact solver's tables: the probability reaching each state, one table per level of
+//! [`State::progress`](crate::rules::state::State), filled before the level is expanded.
+//!
+//! A large table is slow for a reason that has nothing to do with the rules: every new state
+//! lands at a random place in it, so once it outgrows the processor's caches each addition
+//! waits for main memory, one at a time. The solver therefore adds states in batches
+//! ([`Levels::add_batch`]): it first finds every batch member's place and reads it (reads that
+//! do not depend on each other, so the memory system serves them together), then adds them,
+//! now from cache. The table is open addressing with linear probing over a byte of hash per
+//! slot; emptied tables are kept for the next levels, so their memory is not cleared and
+//! given again. The sums are the same as with any table; only the order they are added in, and
+//! the time, change.
+
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+
+/// A fast hash for states (FxHash's multiply-rotate), good enough for our keys.
+#[doc(hidden)]
+#[derive(Default)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64)
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64)
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64)
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A slot's tag: 0 when empty, else 0x80 with 7 bits of the key's hash.
+const EMPTY: u8 = 0;
+
+/// One slot: the tag sits beside the key (in what would be padding for a 128-bit key), so one
+/// read of memory serves the whole probe.
+#[derive(Clone, Copy, Default)]
+struct Slot<K> {
+    key: K,
+    p: f64,
+    tag: u8,
+}
+
+/// One open-addressing table of (state key, probability).
+pub(crate) struct Table<K> {
+    slots: Vec<Slot<K>>,
+    len: usize,
+    /// `slots.len() - 1`; the length is a power of two.
+    mask: usize,
+}
+
+fn hash<K: Hash>(key: &K) -> u64 {
+    BuildHasherDefault::<FxHasher>::default().hash_one(key)
+}
+
+fn tag(h: u64) -> u8 {
+    0x80 | (h >> 57) as u8
+}
+
+impl<K: Copy + Eq + Hash + Default> Table<K> {
+    fn with_slots(slots: usize) -> Self {
+        Table {
+            slots: vec![Slot::default(); slots],
+            len: 0,
+            mask: slots - 1,
+        }
+    }
+
+    /// States held.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Where a hash starts probing.
+    #[inline]
+    fn home(&self, h: u64) -> usize {
+        // The top bits are the best mixed of FxHash's; the tag takes the very top 7.
+        (h.rotate_left(20) as usize) & self.mask
+    }
+
+    /// Adds `p` to `key`; true if the key is new.
+    #[inline]
+    fn add(&mut self, key: K, h: u64, p: f64) -> bool {
+        if (self.len + 1) * 8 > self.slots.len() * 7 {
+            self.grow();
+        }
+        let t = tag(h);
+        let mut i = self.home(h);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.tag == EMPTY {
+                *slot = Slot { key, p, tag: t };
+                self.len += 1;
+                return true;
+            }
+            if slot.tag == t && slot.key == key {
+                slot.p += p;
+                return false;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::replace(self, Table::with_slots(self.slots.len() * 2));
+        for slot in old.slots.into_iter().filter(|s| s.tag != EMPTY) {
+            let mut j = self.home(hash(&slot.key));
+            while self.slots[j].tag != EMPTY {
+                j = (j + 1) & self.mask;
+            }
+            self.slots[j] = slot;
+            self.len += 1;
+        }
+    }
+
+    /// Reads the slot a hash starts at, so that a later [`Table::add`] finds it in cache.
+    #[inline]
+    fn touch(&self, h: u64) -> u8 {
+        self.slots[self.home(h)].tag
+    }
+
+    /// Every (key, probability) held, in slot order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (K, f64)> + '_ {
+        self.slots
+            .iter()
+            .filter(|s| s.tag != EMPTY)
+            .map(|s| (s.key, s.p))
+    }
+
+    /// Slots allocated.
+    fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.iter_mut().for_each(|s| s.tag = EMPTY);
+            self.len = 0;
+        }
+    }
+}
+
+/// The largest emptied table kept for reuse.
+pub(crate) const SPARE_SLOTS: usize = 1 << 18;
+
+/// States waiting to be added, found but not yet added: [`Levels::add_batch`]'s unit.
+pub(crate) const BATCH: usize = 64;
+
+/// Probability per state, level by level; counts the distinct states ever held and those held
+/// now.
+pub(crate) struct Levels<K> {
+    levels: Vec<Option<Table<K>>>,
+    /// Emptied tables, kept for the next levels.
+    spare: Vec<Table<K>>,
+    /// Distinct states added so far (each state belongs to one level).
+    pub(crate) visited: usize,
+    /// States held now.
+    pub(crate) live: usize,
+    /// The hashes of a batch.
+    hashes: Vec<u64>,
+}
+
+impl<K: Copy + Eq + Hash + Default> Levels<K> {
+    /// `count` empty levels.
+    pub(crate) fn new(count: usize) -> Self {
+        Levels {
+            levels: (0..count).map(|_| None).collect(),
+            spare: Vec::new(),
+            visited: 0,
+            live: 0,
+            hashes: Vec::with_capacity(BATCH),
+        }
+    }
+
+    fn table(&mut self, level: usize) -> &mut Table<K> {
+        let spare = &mut self.spare;
+        self.levels[level]
+            .get_or_insert_with(|| spare.pop().unwrap_or_else(|| Table::with_slots(16)))
+    }
+
+    /// Adds a batch of (level, key, probability), reading every place first (see the module's
+    /// doc); the batch is emptied.
+    pub(crate) fn add_batch(&mut self, batch: &mut Vec<(usize, K, f64)>) {
+        let mut hashes = std::mem::take(&mut self.hashes);
+        hashes.clear();
+        let mut seen = 0u8;
+        for (level, key, _) in batch.iter() {
+            let h = hash(key);
+            hashes.push(h);
+            seen ^= self.table(*level).touch(h);
+        }
+        std::hint::black_box(seen);
+        for ((level, key, p), &h) in batch.drain(..).zip(&hashes) {
+            if self.table(level).add(key, h, p) {
+                self.visited += 1;
+                self.live += 1;
+            }
+        }
+        self.hashes = hashes;
+    }
+
+    /// The table of `level`, taken out of the levels (`live` drops by its size); give it back
+    /// with [`Levels::recycle`] once expanded.
+    pub(crate) fn take(&mut self, level: usize) -> Option<Table<K>> {
+        let table = self.levels[level].take()?;
+        self.live -= table.len();
+        Some(table)
+    }
+
+    /// Keeps an expanded table's memory for a later level: the two largest emptied tables of at
+    /// most [`SPARE_SLOTS`] slots are kept, the rest given back (a spare is held while unused).
+    pub(crate) fn recycle(&mut self, mut table: Table<K>) {
+        if table.capacity() > SPARE_SLOTS {
+            return;
+        }
+        table.clear();
+        self.spare.push(table);
+        self.spare.sort_by_key(|t| t.capacity());
+        if self.spare.len() > 2 {
+            self.spare.remove(0);
+        }
+    }
+}
