@@ -10,11 +10,11 @@ use crate::rules::round::{Ending, Point, advance, may_act_next};
 use crate::rules::state::{State, bits};
 use crate::scenario::Side;
 use crate::solve::error::SolveError;
-use crate::solve::key::{Codec, Lost, Packer};
+use crate::solve::key::{Codec, Lost, Narrow, Packer};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 
 /// What a side plays for. Each side applies it from its own point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -97,10 +97,51 @@ pub struct Decision {
 type Fx = BuildHasherDefault<crate::solve::table::FxHasher>;
 
 /// The values solved so far, by a key that forgets what cannot change them (see
-/// [`Memo::canonical`]): packed into 128 bits where the battle allows ([`Packer`]).
+/// [`Memo::key`]): packed into 64 or 128 bits where the battle allows ([`Packer`]).
 enum Memo {
-    Packed(Packer, HashMap<u128, [f64; 2], Fx>),
-    Plain(HashMap<State, [f64; 2], Fx>),
+    Narrow(Packer, Shards<u64>),
+    Packed(Packer, Shards<u128>),
+    Plain(Shards<State>),
+}
+
+/// A memo in [`SHARDS`] tables chosen by bits of the key's hash that the tables themselves do
+/// not use: each grows on its own, so growing never holds two copies of the whole memo (a
+/// single table doubling from 4 to 8 million entries would hold 12 million slots at once).
+struct Shards<K> {
+    tables: Vec<HashMap<K, [f64; 2], Fx>>,
+}
+
+/// Tables of a [`Shards`].
+const SHARDS: usize = 64;
+
+impl<K: Hash + Eq> Shards<K> {
+    fn new() -> Self {
+        Shards {
+            tables: (0..SHARDS).map(|_| HashMap::default()).collect(),
+        }
+    }
+    fn table(&self, key: &K) -> usize {
+        // Bits 32-37: a table's slot is picked by the low bits, its tag by the top seven.
+        (Fx::default().hash_one(key) >> 32) as usize % SHARDS
+    }
+    fn len(&self) -> usize {
+        self.tables.iter().map(|t| t.len()).sum()
+    }
+    fn get(&self, key: &K) -> Option<[f64; 2]> {
+        self.tables[self.table(key)].get(key).copied()
+    }
+    fn insert(&mut self, key: K, v: [f64; 2]) {
+        let t = self.table(&key);
+        self.tables[t].insert(key, v);
+    }
+}
+
+/// A state's key in the [`Memo`], made once per look-up.
+#[derive(Clone, Copy)]
+enum MemoKey {
+    Narrow(u64),
+    Packed(u128),
+    Plain(State),
 }
 
 impl Memo {
@@ -111,15 +152,16 @@ impl Memo {
             Lost::Zero
         };
         match Packer::for_any_play(battle, lost) {
-            Some(p) => Memo::Packed(p, HashMap::default()),
-            None => Memo::Plain(HashMap::default()),
+            Some(p) if p.fits_64() => Memo::Narrow(p, Shards::new()),
+            Some(p) => Memo::Packed(p, Shards::new()),
+            None => Memo::Plain(Shards::new()),
         }
     }
 
-    /// The state as far as its value goes: a retreated block's strength only matters as alive
-    /// (the Pretender and the dead-person shields read it, R1, D7), so it is kept as 1; steps
-    /// lost matter only to the steps objective.
-    fn canonical(state: &State, objective: Objective) -> State {
+    /// The key of a state as far as its value goes: a retreated block's strength only matters
+    /// as alive (the Pretender and the dead-person shields read it, R1, D7), so it is kept as 1;
+    /// steps lost matter only to the steps objective.
+    fn key(&self, state: &State, objective: Objective) -> MemoKey {
         let mut s = *state;
         for i in bits(s.retreated) {
             s.strength[i] = 1;
@@ -127,34 +169,40 @@ impl Memo {
         if objective != Objective::Steps {
             s.lost = [0, 0];
         }
-        s
+        match self {
+            Memo::Narrow(p, _) => MemoKey::Narrow(Narrow::pack_with(p, &s)),
+            Memo::Packed(p, _) => MemoKey::Packed(p.pack(&s)),
+            Memo::Plain(_) => MemoKey::Plain(s),
+        }
     }
 
     fn len(&self) -> usize {
         match self {
+            Memo::Narrow(_, m) => m.len(),
             Memo::Packed(_, m) => m.len(),
             Memo::Plain(m) => m.len(),
         }
     }
 
-    fn get(&self, s: &State) -> Option<[f64; 2]> {
-        match self {
-            Memo::Packed(p, m) => m.get(&p.pack(s)).copied(),
-            Memo::Plain(m) => m.get(s).copied(),
+    fn get(&self, key: &MemoKey) -> Option<[f64; 2]> {
+        match (self, key) {
+            (Memo::Narrow(_, m), MemoKey::Narrow(k)) => m.get(k),
+            (Memo::Packed(_, m), MemoKey::Packed(k)) => m.get(k),
+            (Memo::Plain(m), MemoKey::Plain(k)) => m.get(k),
+            _ => None,
         }
     }
 
-    fn insert(&mut self, s: &State, v: [f64; 2]) {
-        match self {
-            Memo::Packed(p, m) => {
-                m.insert(p.pack(s), v);
-            }
-            Memo::Plain(m) => {
-                m.insert(*s, v);
-            }
+    fn insert(&mut self, key: MemoKey, v: [f64; 2]) {
+        match (self, key) {
+            (Memo::Narrow(_, m), MemoKey::Narrow(k)) => m.insert(k, v),
+            (Memo::Packed(_, m), MemoKey::Packed(k)) => m.insert(k, v),
+            (Memo::Plain(m), MemoKey::Plain(k)) => m.insert(k, v),
+            _ => {}
         }
     }
 }
+
 type Reach = HashMap<State, f64, BuildHasherDefault<crate::solve::table::FxHasher>>;
 
 /// A battle solved as a game: ask it for the value of any state and the best action there.
@@ -262,44 +310,36 @@ impl<'b> Advisor<'b> {
     /// [`SolveError::TooLarge`] past the state budget; [`SolveError::Cancelled`] when the hook
     /// ([`Advisor::watched`]) says stop.
     pub fn value(&mut self, state: &State) -> Result<[f64; 2], SolveError> {
-        let key = Memo::canonical(state, self.objective);
+        let mut s = *state;
+        // An ending is valued on the spot: cheaper than a look-up, and it keeps the memo to the
+        // decision points.
+        let actor = match advance(self.battle, &mut s, &mut crate::rules::log::Silent) {
+            Point::End(ending) => return Ok(self.terminal(&s, ending)),
+            Point::Act(actor) => actor,
+        };
+        let key = self.memo.key(&s, self.objective);
         if let Some(v) = self.memo.get(&key) {
             return Ok(v);
         }
-        let mut s = *state;
-        let v = match advance(self.battle, &mut s, &mut crate::rules::log::Silent) {
-            Point::End(ending) => self.terminal(&s, ending),
-            Point::Act(actor) => {
-                let side = s.side_of(actor);
-                if self.optimises(side) {
-                    let mut best: Option<[f64; 2]> = None;
-                    for (who, a) in self.moves(&s, actor) {
-                        let q = self.q(&s, who, a)?;
-                        let better = match best {
-                            None => true,
-                            Some(b) => {
-                                q[side.index()] > b[side.index()] + 1e-12
-                                    || ((q[side.index()] - b[side.index()]).abs() <= 1e-12
-                                        && q[side.other().index()]
-                                            < b[side.other().index()] - 1e-12)
-                            }
-                        };
-                        if better {
-                            best = Some(q);
-                        }
-                    }
-                    best.unwrap_or([0.0; 2])
-                } else {
-                    self.q(&s, actor, policy::choose(self.battle, &s, actor))?
+        let side = s.side_of(actor);
+        let v = if self.optimises(side) {
+            let mut best: Option<[f64; 2]> = None;
+            for (who, a) in self.moves(&s, actor) {
+                let q = self.q(&s, who, a)?;
+                if best.is_none_or(|b| better(side, q, b)) {
+                    best = Some(q);
                 }
             }
+            best.unwrap_or([0.0; 2])
+        } else {
+            self.q(&s, actor, policy::choose(self.battle, &s, actor))?
         };
         if self.memo.len() >= self.budget {
             return Err(SolveError::TooLarge {
                 budget: self.budget,
             });
         }
-        self.memo.insert(&key, v);
+        self.memo.insert(key, v);
         if self.memo.len().is_multiple_of(EVERY) && !(self.watch)(EVERY) {
             return Err(SolveError::Cancelled);
         }

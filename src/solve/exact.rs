@@ -11,7 +11,7 @@ use crate::rules::state::MAX_BLOCKS;
 use crate::rules::state::State;
 use crate::rules::treachery;
 use crate::solve::error::SolveError;
-use crate::solve::key::{Codec, Packer, Plain};
+use crate::solve::key::{Codec, Narrow, Packer, Plain};
 use crate::solve::report::{Method, Report, Tally};
 use crate::solve::table::{BATCH, Levels};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
@@ -66,6 +66,9 @@ pub(crate) fn solve_into(
     watch: &Watch<'_>,
 ) -> Result<(usize, usize), SolveError> {
     match Packer::for_policy(battle) {
+        Some(packer) if packer.fits_64() => {
+            solve_keyed(battle, &Narrow(packer), budget, weight, tally, watch)
+        }
         Some(packer) => solve_keyed(battle, &packer, budget, weight, tally, watch),
         None => solve_keyed(battle, &Plain, budget, weight, tally, watch),
     }

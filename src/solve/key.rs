@@ -93,6 +93,8 @@ pub(crate) struct Packer {
     retreats_at: [Option<(u8, u8)>; 2],
     lost_at: Option<[(u8, u8); 2]>,
     lost: Lost,
+    /// Bits the layout uses.
+    width: u32,
     /// Starting strengths, for the steps lost when they are not stored.
     start: [u8; MAX_BLOCKS],
     /// Which slots fight for each side as entered.
@@ -195,6 +197,7 @@ impl Packer {
             }
         }
         Some(Packer {
+            width: at,
             lost,
             all,
             strength,
@@ -213,6 +216,11 @@ impl Packer {
             sides,
             base,
         })
+    }
+
+    /// True if every key fits in 64 bits: [`Narrow`] keys then take half the room.
+    pub(crate) fn fits_64(&self) -> bool {
+        self.width <= 64
     }
 
     /// A packer for the exact solver under the scenario's policy: only the targets of its
@@ -251,6 +259,31 @@ impl Packer {
             .flat_map(|&s| battle.possible_rollers(s))
             .fold(0u32, |m, i| m | 1 << i);
         Packer::new(battle, defect, roll, lost)
+    }
+}
+
+/// A [`Packer`] whose layout fits in 64 bits, with `u64` keys.
+pub(crate) struct Narrow(pub(crate) Packer);
+
+impl Narrow {
+    /// The narrow key of a state by a packer that fits in 64 bits.
+    #[inline]
+    pub(crate) fn pack_with(packer: &Packer, state: &State) -> u64 {
+        let key = packer.pack(state);
+        debug_assert!(key >> 64 == 0, "a narrow layout uses 64 bits at most");
+        key as u64
+    }
+}
+
+impl Codec for Narrow {
+    type Key = u64;
+    #[inline]
+    fn pack(&self, state: &State) -> u64 {
+        Narrow::pack_with(&self.0, state)
+    }
+    #[inline]
+    fn unpack(&self, key: &u64) -> State {
+        self.0.unpack(&(*key as u128))
     }
 }
 

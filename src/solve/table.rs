@@ -43,7 +43,13 @@ impl Hasher for FxHasher {
         self.write_u64(i as u64)
     }
     fn finish(&self) -> u64 {
-        self.0
+        // SplitMix64's finaliser: every bit of the key reaches every bit of the hash, so the
+        // table's low bits (its slot) and top bits (its tag) are both well mixed, even for a
+        // key that is one 64-bit word.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 }
 
@@ -92,8 +98,8 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
     /// Where a hash starts probing.
     #[inline]
     fn home(&self, h: u64) -> usize {
-        // The top bits are the best mixed of FxHash's; the tag takes the very top 7.
-        (h.rotate_left(20) as usize) & self.mask
+        // The tag takes the top 7 bits; the slot the low ones.
+        (h as usize) & self.mask
     }
 
     /// Adds `p` to `key`; true if the key is new.
