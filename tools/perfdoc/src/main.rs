@@ -337,7 +337,7 @@ fn issue_10(md: &mut String, browser: &Value, rows: &[Value], targets: &[Value],
     let mc1 = medium.and_then(|m| f(&m["mc_battles_per_s_1_thread"])).unwrap_or(0.0);
     let bmc = browser["rows"].as_array().and_then(|b| b.iter().find(|r| r["name"] == "medium")).and_then(|b| f(&b["mc_battles_per_s_1_thread"])).unwrap_or(0.0);
     let _ = writeln!(md, "| Monte Carlo on medium: at least 5 M battles/s on one core natively | medium | {:.2} M battles/s | - | - | {} |", mc1 / 1e6, verdict(mc1 >= 5e6));
-    let _ = writeln!(md, "| Monte Carlo in the browser: at least 0.7 of native | medium | {:.2} of native ({:.2} M/s against {:.2} M/s) | - | - | {} |", if mc1 > 0.0 { bmc / mc1 } else { 0.0 }, bmc / 1e6, mc1 / 1e6, verdict(mc1 > 0.0 && bmc >= 0.7 * mc1));
+    let _ = writeln!(md, "| Monte Carlo in the browser: at least 0.7 of native | medium | {:.3} of native ({:.2} M/s against {:.2} M/s) | - | - | {} |", if mc1 > 0.0 { bmc / mc1 } else { 0.0 }, bmc / 1e6, mc1 / 1e6, verdict(mc1 > 0.0 && bmc >= 0.7 * mc1));
 
     // The battles in bench/ and the growth table to 8 a side.
     let largest = |solver: &str| growth.iter().filter(|g| solved(&g[solver])).filter_map(|g| g["blocks_per_side"].as_u64()).max();
