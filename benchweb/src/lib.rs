@@ -15,8 +15,64 @@ pub const SUITE: [(&str, &str); 5] = [
     ("policy", include_str!("../../bench/policy.json")),
 ];
 
-/// Runs the suite and returns its figures as JSON (the shape of `bosworth bench --json` rows).
+/// The app's source of its exact solver's state budget, read for [`browser_budget`].
+const ENGINE_RS: &str = include_str!("../../www/src/engine.rs");
+
+/// The app's `BROWSER_STATE_BUDGET` (www/src/engine.rs), read from its source so that this run
+/// always uses the app's own figure: past it the app falls back to Monte Carlo.
+pub fn browser_budget() -> usize {
+    let key = "pub const BROWSER_STATE_BUDGET: usize = ";
+    let start = ENGINE_RS.find(key).expect("www/src/engine.rs defines BROWSER_STATE_BUDGET") + key.len();
+    let digits: String = ENGINE_RS[start..].chars().take_while(|c| c.is_ascii_digit() || *c == '_').filter(|c| *c != '_').collect();
+    digits.parse().expect("BROWSER_STATE_BUDGET is a number")
+}
+
+/// The WebAssembly linear memory in MB. It only grows, so after a solve it is the most the
+/// module has held so far.
+fn wasm_memory_mb() -> f64 {
+    use wasm_bindgen::JsCast;
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .map_or(0.0, |m| js_sys::ArrayBuffer::from(m.buffer()).byte_length() as f64 / 1e6)
+}
+
+/// Issue 10's 6-a-side battle as the app would compute it: the exact solver at the app's
+/// budget, else the app falls back to Monte Carlo (timed too, the app's 400,000 battles).
+/// Run first, so the memory figure is this solve's.
+fn six(quick: bool) -> serde_json::Value {
+    let scenario: bosworth::Scenario = serde_json::from_str(include_str!("../../bench/six.json")).expect("six.json parses");
+    let battle = bosworth::Battle::new(&scenario).expect("six.json is valid");
+    let budget = if quick { 20_000 } else { browser_budget() };
+    let before = wasm_memory_mb();
+    let t = now_ms();
+    let answer = bosworth::solve(&battle, budget);
+    let ms = now_ms() - t;
+    let memory = wasm_memory_mb();
+    let states = match &answer {
+        Ok(r) => match r.method {
+            bosworth::solve::report::Method::Exact { states, .. } => Some(states),
+            _ => None,
+        },
+        Err(_) => None,
+    };
+    drop(answer);
+    let runs: u64 = if quick { 2_000 } else { 400_000 };
+    let t = now_ms();
+    let _ = bosworth::simulate(&battle, runs, 1);
+    let mc_ms = now_ms() - t;
+    serde_json::json!({
+        "budget": budget,
+        "outcome": if states.is_some() { "solved" } else { "past_budget" },
+        "ms": ms, "states": states,
+        "memory_mb_before": before, "memory_mb": memory,
+        "mc_runs": runs, "mc_ms": mc_ms,
+    })
+}
+
+/// Runs the suite and returns its figures as JSON (the shape of `bosworth bench --json` rows),
+/// with issue 10's 6-a-side battle at the app's budget (`six`).
 pub fn run(quick: bool) -> String {
+    let six = six(quick);
     let mut rows = Vec::new();
     for (name, text) in SUITE {
         let scenario: bosworth::Scenario = serde_json::from_str(text).expect("suite scenarios parse");
@@ -51,5 +107,5 @@ pub fn run(quick: bool) -> String {
             "mc_battles_per_s_1_thread": per_s,
         }));
     }
-    serde_json::json!({"rows": rows, "quick": quick}).to_string()
+    serde_json::json!({"rows": rows, "quick": quick, "six": six, "browser_state_budget": browser_budget()}).to_string()
 }

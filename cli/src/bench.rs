@@ -3,8 +3,10 @@
 use crate::progress::{Meter, Stop, interrupted};
 use bosworth::solve::watch::Watch;
 use bosworth::{Battle, Simulation, worker_seed};
-use serde::Serialize;
-use std::time::Instant;
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Battles of Monte Carlo fought between two looks at Ctrl-C and the progress bar: about a
 /// millisecond of work, nothing next to the battles themselves.
@@ -33,18 +35,132 @@ pub struct Row {
     agreement_std_errors: Option<f64>,
 }
 
-/// How the exact solver grows: n blocks a side (custom B2 blocks at strength 3, one reserve a side
-/// from n = 3), no area.
+/// How the exact solver and best play grow: n blocks a side (custom B2 blocks at strength 3, one
+/// reserve a side from n = 3), no area. Each solve runs in a process of its own ([`Solved`]).
 #[derive(Serialize)]
 pub struct Growth {
     blocks_per_side: usize,
-    exact_ms: Option<f64>,
-    states: Option<usize>,
-    peak_states: Option<usize>,
-    peak_mb: Option<f64>,
-    advisor_ms: Option<f64>,
-    advisor_states: Option<usize>,
+    exact: Solved,
+    advisor: Solved,
 }
+
+/// What became of one solve run in a child process (`bosworth bench-solve`).
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Solved within the budget.
+    Solved,
+    /// Stopped past the state budget: the solver refuses the battle.
+    PastBudget,
+    /// Not run: the same solver was past the budget on a smaller battle of the same kind.
+    NotRun,
+}
+
+/// One solve measured in a process of its own, so that its peak resident memory is its own.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct Solved {
+    outcome: Outcome,
+    /// The state budget it ran with.
+    budget: usize,
+    /// Milliseconds to the answer, or to finding the battle past the budget.
+    ms: Option<f64>,
+    /// Distinct states: those solved, or the budget when past it.
+    states: Option<usize>,
+    /// The exact solver's most states held at once (solved only).
+    peak_states: Option<usize>,
+    /// The child's peak resident memory (VmHWM, Linux), the process's own start included.
+    peak_rss_mb: Option<f64>,
+    /// The chance the attacker holds the area: exact, or under best play for both sides.
+    attacker_holds: Option<f64>,
+}
+
+impl Solved {
+    fn not_run(budget: usize) -> Solved {
+        Solved {
+            outcome: Outcome::NotRun,
+            budget,
+            ms: None,
+            states: None,
+            peak_states: None,
+            peak_rss_mb: None,
+            attacker_holds: None,
+        }
+    }
+}
+
+/// One of issue 10's battles: a heavy solve against Monte Carlo on the same battle.
+#[derive(Serialize)]
+pub struct Target {
+    /// Its name in the suite.
+    name: String,
+    /// Its file in the suite's folder.
+    file: String,
+    /// `exact` (`bosworth exact`) or `advise` (`bosworth advise`, both sides, objective hold).
+    solver: String,
+    /// What the battle is, in one line.
+    what: String,
+    /// Blocks of the attacker and of the defender, reserves included; reserves of each.
+    blocks: [usize; 2],
+    reserves: [usize; 2],
+    /// The heavy solve, in its own process, at the command's default budget.
+    solve: Solved,
+    /// Monte Carlo on the same battle (`bosworth simulate --runs N --threads 1`): runs, and the
+    /// median milliseconds of `mc_repeats` runs in this process.
+    mc_runs: u64,
+    mc_repeats: usize,
+    mc_ms: f64,
+    /// The solve's time over Monte Carlo's, when solved.
+    ratio_to_mc: Option<f64>,
+    /// |exact - Monte Carlo| in Monte Carlo standard errors (exact solves only).
+    agreement_std_errors: Option<f64>,
+}
+
+/// Issue 10's battles: name, file in the suite's folder, best play (else exact), what it is.
+/// The 8-a-side battle is `large.json` (8 a side, two of them reserves), not a copy of it.
+const TARGETS: [(&str, &str, bool, &str); 4] = [
+    (
+        "six",
+        "six.json",
+        false,
+        "6 a side in Warwick, one reserve each: York's March, Gloucester, Norfolk, Hastings and \
+         a bombard attack Henry VI, Somerset, Buckingham, Warwick and the Coventry levy, several \
+         of whom defend at home (shields, a crown, the city)",
+    ),
+    (
+        "eight",
+        "large.json",
+        false,
+        "8 a side in Warwick, two reserves each: the six-a-side battle with Herbert and Essex for \
+         York, Clifford and Beaumont for Lancaster (the suite's large battle)",
+    ),
+    (
+        "bosworth-1485",
+        "bosworth-1485.json",
+        true,
+        "the app's preset Bosworth 1485: Richmond, Oxford and Pembroke against Richard \
+         (Gloucester), Norfolk, Northumberland and Stanley in reserve at Leicester, Treachery on \
+         Stanley and Northumberland's retreat in the policy",
+    ),
+    (
+        "advise-five",
+        "advise-five.json",
+        true,
+        "5 a side in Derby, a crown (York and Rutland dead): King Henry VI with Warwick, Oxford, \
+         Clifford and Buckingham attack the Pretender March with Gloucester, Stanley, \
+         Northumberland and Hastings; the King, the Pretender and Warwick may roll Treachery on \
+         Buckingham, Stanley, Northumberland and Warwick",
+    ),
+];
+
+/// Monte Carlo runs set against each heavy solve (`bosworth simulate --runs 400000 --threads 1`).
+pub const TARGET_MC_RUNS: u64 = 400_000;
+
+/// The steps `run` counts: the suite's five scenarios, issue 10's battles, the growth rows and
+/// the hot paths.
+pub const STEPS: u64 = 5 + TARGETS.len() as u64 + GROWTH_MAX as u64 + 1;
+
+/// The largest growth battle, blocks a side.
+const GROWTH_MAX: usize = 8;
 
 /// A hot path timed on its own: nanoseconds per call, median of batches.
 #[derive(Serialize)]
@@ -138,8 +254,10 @@ fn micro(
 /// The whole run.
 #[derive(Serialize)]
 pub struct Bench {
-    /// The exact solver's state budget in this run.
+    /// The exact solver's state budget for the suite's scenarios in this run.
     budget: usize,
+    /// The budgets of issue 10's battles and of the growth rows: the commands' defaults.
+    budgets: Budgets,
     /// Micro-benchmarks: batches, and calls per batch.
     micro_batches: usize,
     micro_calls: u32,
@@ -148,6 +266,7 @@ pub struct Bench {
     threads: usize,
     quick: bool,
     rows: Vec<Row>,
+    targets: Vec<Target>,
     growth: Vec<Growth>,
 }
 
@@ -172,57 +291,243 @@ fn growth_battle(n: usize) -> Battle {
     Battle::new(&scenario).expect("growth scenario is valid")
 }
 
-fn growth(quick: bool, meter: &Meter) -> Result<Vec<Growth>, Stop> {
-    let budget = if quick { 20_000 } else { 3_000_000 };
-    let per_state = (std::mem::size_of::<(bosworth::State, f64)>() + 1) * 8 / 7;
+/// The growth rows up to [`GROWTH_MAX`] blocks a side, each solve in a child process at the
+/// commands' default budgets; once a solver is past its budget, the larger battles are not run
+/// for it (they only have more states).
+fn growth(budgets: Budgets, meter: &Meter) -> Result<Vec<Growth>, Stop> {
     let mut out = Vec::new();
-    for n in 1..=8 {
+    let (mut exact_past, mut advisor_past) = (false, false);
+    for n in 1..=GROWTH_MAX {
         meter.say(format!("growth, {n} blocks a side"));
-        let b = growth_battle(n);
-        let t = Instant::now();
-        let exact = ok(bosworth::solve_watched(&b, budget, &go_on))?;
-        let exact_ms = t.elapsed().as_secs_f64() * 1000.0;
-        let (states, peak) = match exact.as_ref().map(|r| &r.method) {
-            Some(bosworth::solve::report::Method::Exact {
-                states,
-                peak_states,
-            }) => (Some(*states), Some(*peak_states)),
-            _ => (None, None),
+        let target = format!("growth:{n}");
+        let exact = if exact_past {
+            Solved::not_run(budgets.exact)
+        } else {
+            in_child(&target, false, budgets.exact)?
         };
-        let t = Instant::now();
-        let advice = ok(bosworth::solve::advice::advise_watched(
-            &b,
-            bosworth::solve::advice::Objective::Hold,
-            bosworth::solve::advice::Players::Both,
-            budget,
-            &go_on,
-        ))?;
-        let advisor_ms = t.elapsed().as_secs_f64() * 1000.0;
-        let done = exact.is_none() && advice.is_none();
+        let advisor = if advisor_past {
+            Solved::not_run(budgets.advise)
+        } else {
+            in_child(&target, true, budgets.advise)?
+        };
+        exact_past |= exact.outcome != Outcome::Solved;
+        advisor_past |= advisor.outcome != Outcome::Solved;
         out.push(Growth {
             blocks_per_side: n,
-            exact_ms: exact.as_ref().map(|_| exact_ms),
-            states,
-            peak_states: peak,
-            peak_mb: peak.map(|p| (p * per_state) as f64 / 1e6),
-            advisor_ms: advice.as_ref().map(|_| advisor_ms),
-            advisor_states: advice.map(|a| a.states),
+            exact,
+            advisor,
         });
         meter.add(1);
-        if done {
-            break;
-        }
     }
     Ok(out)
 }
 
-/// A solve's answer, `None` if too large; Ctrl-C stops the benchmark.
-fn ok<T>(r: Result<T, bosworth::SolveError>) -> Result<Option<T>, Stop> {
-    match r {
-        Ok(v) => Ok(Some(v)),
-        Err(bosworth::SolveError::Cancelled) => Err(Stop::Interrupted),
-        Err(_) => Ok(None),
+/// The state budgets of a run: the suite's (`budget`), and those of the heavy solves and the
+/// growth rows, the commands' defaults in a full run.
+#[derive(Clone, Copy, Serialize)]
+pub struct Budgets {
+    /// `bosworth exact`'s default.
+    exact: usize,
+    /// `bosworth advise`'s default.
+    advise: usize,
+}
+
+/// `bosworth bench-solve`: one solve in this process, its figures and this process's peak
+/// memory as JSON. A battle past the budget is an answer (`past_budget`), not an error.
+pub fn solve_one(
+    target: &str,
+    advise: bool,
+    budget: usize,
+    load: impl Fn(&str) -> Result<Battle, String>,
+) -> Result<String, Stop> {
+    let battle = match target.strip_prefix("growth:") {
+        Some(n) => growth_battle(
+            n.parse()
+                .ok()
+                .filter(|n| (1..=GROWTH_MAX).contains(n))
+                .ok_or_else(|| format!("{target}: growth:N takes N from 1 to {GROWTH_MAX}"))?,
+        ),
+        None => load(target)?,
+    };
+    let t = Instant::now();
+    let answer = if advise {
+        bosworth::solve::advice::advise_watched(
+            &battle,
+            bosworth::solve::advice::Objective::Hold,
+            bosworth::solve::advice::Players::Both,
+            budget,
+            &go_on,
+        )
+        .map(|a| (a.states, None, a.best[0]))
+    } else {
+        bosworth::solve_watched(&battle, budget, &go_on).map(|r| match r.method {
+            bosworth::solve::report::Method::Exact {
+                states,
+                peak_states,
+            } => (states, Some(peak_states), r.attacker_holds),
+            _ => unreachable!("the exact solver reports an exact method"),
+        })
+    };
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let solved = match answer {
+        Ok((states, peak_states, holds)) => Solved {
+            outcome: Outcome::Solved,
+            budget,
+            ms: Some(ms),
+            states: Some(states),
+            peak_states,
+            peak_rss_mb: peak_rss_mb(),
+            attacker_holds: Some(holds),
+        },
+        Err(bosworth::SolveError::TooLarge { .. }) => Solved {
+            outcome: Outcome::PastBudget,
+            budget,
+            ms: Some(ms),
+            states: Some(budget),
+            peak_states: None,
+            peak_rss_mb: peak_rss_mb(),
+            attacker_holds: None,
+        },
+        Err(e) => return Err(e.into()),
+    };
+    Ok(serde_json::to_string(&solved).expect("figures serialise"))
+}
+
+/// This process's peak resident memory in MB (VmHWM of /proc/self/status; Linux only).
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024.0 / 1e6)
+}
+
+/// Runs one solve in a child process of this same program (`bosworth bench-solve`), so that its
+/// peak memory is measured alone, and reads its figures. Ctrl-C stops the child and the bench.
+fn in_child(target: &str, advise: bool, budget: usize) -> Result<Solved, Stop> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let mut cmd = Command::new(exe);
+    cmd.args(["bench-solve", "--quiet", "--budget", &budget.to_string()]);
+    if advise {
+        cmd.arg("--advise");
     }
+    let mut child = cmd
+        .arg(target)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start a solve of {target}: {e}"))?;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
+    let status = loop {
+        if interrupted() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Stop::Interrupted);
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            Err(e) => return Err(Stop::Error(format!("waiting for a solve of {target}: {e}"))),
+        }
+    };
+    let out = out.join().unwrap_or_default();
+    let err = err.join().unwrap_or_default();
+    if !status.success() {
+        return Err(Stop::Error(format!(
+            "the solve of {target} failed ({status}): {}",
+            err.trim()
+        )));
+    }
+    serde_json::from_str(&out)
+        .map_err(|e| Stop::Error(format!("the solve of {target} answered {out:?}: {e}")))
+}
+
+/// Issue 10's battles: each heavy solve in its own process, then Monte Carlo on the same battle
+/// in this one.
+fn targets(
+    dir: &str,
+    quick: bool,
+    budgets: Budgets,
+    load: &impl Fn(&str) -> Result<Battle, String>,
+    meter: &Meter,
+) -> Result<Vec<Target>, Stop> {
+    let mut out = Vec::new();
+    for (name, file, advise, what) in TARGETS {
+        meter.say(format!("{name} ({file})"));
+        let path = format!("{dir}/{file}");
+        let battle = load(&path)?;
+        let budget = if advise {
+            budgets.advise
+        } else {
+            budgets.exact
+        };
+        let solve = in_child(&path, advise, budget)?;
+        let mc_runs = if quick { 2_000 } else { TARGET_MC_RUNS };
+        let repeats = if quick { 1 } else { 3 };
+        let mut times = Vec::new();
+        let mut mc = None;
+        for _ in 0..repeats {
+            let t = Instant::now();
+            mc = Some(simulate_threads(&battle, mc_runs, 1, 1, &go_on));
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            if interrupted() {
+                return Err(Stop::Interrupted);
+            }
+        }
+        let mc_ms = median(times);
+        let count = |side: bosworth::Side, reserve: bool| {
+            battle
+                .slots()
+                .iter()
+                .filter(|s| s.side == side && (s.reserve || !reserve))
+                .count()
+        };
+        use bosworth::Side::{Attacker, Defender};
+        let agreement = match (solve.attacker_holds, &mc) {
+            (Some(p), Some(mc)) if !advise => {
+                let p = p.clamp(0.0, 1.0);
+                let se = (p * (1.0 - p) / mc_runs as f64).sqrt();
+                let diff = (p - mc.attacker_holds).abs();
+                Some(if se > 0.0 { diff / se } else { diff })
+            }
+            _ => None,
+        };
+        out.push(Target {
+            name: name.into(),
+            file: file.into(),
+            solver: if advise { "advise" } else { "exact" }.into(),
+            what: what.into(),
+            blocks: [count(Attacker, false), count(Defender, false)],
+            reserves: [count(Attacker, true), count(Defender, true)],
+            ratio_to_mc: solve
+                .ms
+                .filter(|_| solve.outcome == Outcome::Solved)
+                .map(|ms| ms / mc_ms),
+            solve,
+            mc_runs,
+            mc_repeats: repeats,
+            mc_ms,
+            agreement_std_errors: agreement,
+        });
+        meter.add(1);
+    }
+    Ok(out)
 }
 
 /// Runs Monte Carlo on `threads` threads, one seed stream per thread, merged. Each thread
@@ -294,9 +599,9 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
-/// Runs the suite found in `dir` (`small`, `medium`, `large`, `huge`, `policy`).
-/// `meter` counts its steps: the five scenarios, the growth battles and the hot paths; Ctrl-C
-/// stops it.
+/// Runs the suite found in `dir` (`small`, `medium`, `large`, `huge`, `policy`), issue 10's
+/// battles ([`TARGETS`]) and the growth rows, each heavy solve in a child process of its own.
+/// `meter` counts its steps ([`STEPS`]); Ctrl-C stops it.
 pub fn run(
     dir: &str,
     quick: bool,
@@ -377,7 +682,20 @@ pub fn run(
         });
         meter.add(1);
     }
-    let growth = growth(quick, meter)?;
+    // A quick run keeps every step, with budgets that stop each heavy solve at once.
+    let budgets = if quick {
+        Budgets {
+            exact: 20_000,
+            advise: 20_000,
+        }
+    } else {
+        Budgets {
+            exact: bosworth::DEFAULT_STATE_BUDGET,
+            advise: crate::ADVISE_STATE_BUDGET,
+        }
+    };
+    let targets = targets(dir, quick, budgets, &load, meter)?;
+    let growth = growth(budgets, meter)?;
     meter.say("hot paths".into());
     let micro = micro(dir, quick, &load)?;
     Ok(Bench {
@@ -385,8 +703,10 @@ pub fn run(
         threads,
         quick,
         rows,
+        targets,
         growth,
         budget,
+        budgets,
         micro_batches: if quick { 3 } else { 31 },
         micro_calls: if quick { 1_000 } else { 200_000 },
         micro,
@@ -434,32 +754,68 @@ pub fn table(b: &Bench) -> String {
             ag
         );
     }
+    let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
+    let opt_n = |x: Option<usize>| x.map_or("-".to_string(), |v| v.to_string());
+    let outcome = |s: &Solved| match s.outcome {
+        Outcome::Solved => "solved",
+        Outcome::PastBudget => "past budget",
+        Outcome::NotRun => "not run",
+    };
     let _ = writeln!(o, "\nHot paths (medium battle, first decision):");
     for m in &b.micro {
         let _ = writeln!(o, "  {:<46} {:>9.1} ns", m.name, m.ns_per_call);
     }
     let _ = writeln!(
         o,
-        "\nGrowth (n custom B2 blocks a side at strength 3, one a reserve from n = 3):"
+        "\nIssue 10's battles (each solve in its own process; Monte Carlo: {} runs, 1 thread):",
+        b.targets.first().map_or(0, |t| t.mc_runs)
     );
     let _ = writeln!(
         o,
-        "{:>6} {:>12} {:>10} {:>10} {:>9} {:>12} {:>12}",
-        "n", "exact ms", "states", "peak", "peak MB", "advisor ms", "adv. states"
+        "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9} {:>9}",
+        "battle", "solver", "blocks", "outcome", "ms", "states", "peak MB", "MC ms", "vs MC"
     );
-    let opt = |x: Option<f64>| x.map_or("too large".to_string(), |v| format!("{v:.2}"));
-    let opt_n = |x: Option<usize>| x.map_or("-".to_string(), |v| v.to_string());
-    for g in &b.growth {
+    for t in &b.targets {
+        let s = &t.solve;
         let _ = writeln!(
             o,
-            "{:>6} {:>12} {:>10} {:>10} {:>9} {:>12} {:>12}",
+            "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9.1} {:>9}",
+            t.name,
+            t.solver,
+            format!("{}v{}", t.blocks[0], t.blocks[1]),
+            outcome(s),
+            opt(s.ms),
+            opt_n(s.states),
+            opt(s.peak_rss_mb),
+            t.mc_ms,
+            opt(t.ratio_to_mc)
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\nGrowth (n custom B2 blocks a side at strength 3, one a reserve from n = 3; \
+         budgets {} exact, {} best play):",
+        b.budgets.exact, b.budgets.advise
+    );
+    let _ = writeln!(
+        o,
+        "{:>3} {:>14} {:>12} {:>10} {:>9} {:>14} {:>12} {:>10} {:>9}",
+        "n", "exact", "ms", "states", "peak MB", "advisor", "ms", "states", "peak MB"
+    );
+    for g in &b.growth {
+        let (e, a) = (&g.exact, &g.advisor);
+        let _ = writeln!(
+            o,
+            "{:>3} {:>14} {:>12} {:>10} {:>9} {:>14} {:>12} {:>10} {:>9}",
             g.blocks_per_side,
-            opt(g.exact_ms),
-            opt_n(g.states),
-            opt_n(g.peak_states),
-            opt(g.peak_mb),
-            opt(g.advisor_ms),
-            opt_n(g.advisor_states)
+            outcome(e),
+            opt(e.ms),
+            opt_n(e.states),
+            opt(e.peak_rss_mb),
+            outcome(a),
+            opt(a.ms),
+            opt_n(a.states),
+            opt(a.peak_rss_mb)
         );
     }
     o.trim_end().to_string()

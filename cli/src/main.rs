@@ -114,7 +114,7 @@ enum Command {
         #[arg(long)]
         hit_order: bool,
         /// Stop after this many distinct battle states
-        #[arg(long, default_value_t = 5_000_000)]
+        #[arg(long, default_value_t = ADVISE_STATE_BUDGET)]
         budget: usize,
         /// Print JSON instead of text
         #[arg(long)]
@@ -122,7 +122,8 @@ enum Command {
     },
     /// Time the benchmark suite in bench/ (see docs/PERFORMANCE.md)
     Bench {
-        /// Folder with small.json, medium.json, large.json, huge.json, policy.json
+        /// Folder with small.json, medium.json, large.json, huge.json, policy.json, six.json,
+        /// bosworth-1485.json, advise-five.json
         #[arg(long, default_value = "bench")]
         dir: String,
         /// A smoke run: tiny sizes, no meaningful figures
@@ -131,6 +132,19 @@ enum Command {
         /// Print JSON instead of a table
         #[arg(long)]
         json: bool,
+    },
+    /// One solve of `bench` in a process of its own, so that its peak memory is its own: the
+    /// exact solver or best play (both sides, hold) on a scenario file or `growth:N`, as JSON
+    #[command(hide = true)]
+    BenchSolve {
+        /// Scenario JSON file, or growth:N (the growth battle of N blocks a side)
+        target: String,
+        /// Best play instead of the exact solver
+        #[arg(long)]
+        advise: bool,
+        /// Stop after this many distinct battle states
+        #[arg(long)]
+        budget: usize,
     },
     /// Campaign Reset odds in the political-events variant: the Pledge of Loyalty and the three
     /// event rolls, exactly (docs/reset.md)
@@ -158,6 +172,9 @@ enum Command {
         json: bool,
     },
 }
+
+/// `bosworth advise`'s default state budget (about 100 bytes a state).
+pub const ADVISE_STATE_BUDGET: usize = 5_000_000;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum ObjectiveArg {
@@ -321,9 +338,20 @@ fn main() -> ExitCode {
     if let Command::Exact { .. }
     | Command::Simulate { .. }
     | Command::Advise { .. }
-    | Command::Bench { .. } = &cli.command
+    | Command::Bench { .. }
+    | Command::BenchSolve { .. } = &cli.command
     {
         progress::catch_interrupt();
+    }
+    if let Command::BenchSolve {
+        target,
+        advise,
+        budget,
+    } = &cli.command
+    {
+        return finish(bench::solve_one(target, *advise, *budget, |f| {
+            load(f).map_err(|e| format!("{f}: {e}"))
+        }));
     }
     if let Command::Bench {
         dir,
@@ -331,8 +359,7 @@ fn main() -> ExitCode {
         json: as_json,
     } = &cli.command
     {
-        // The five scenarios, eight growth battles at most, the hot paths.
-        let meter = Meter::steps(14, quiet);
+        let meter = Meter::steps(bench::STEPS, quiet);
         let bench = bench::run(
             dir,
             *quick,
@@ -516,6 +543,7 @@ fn main() -> ExitCode {
             }),
         ),
         Command::Bench { .. }
+        | Command::BenchSolve { .. }
         | Command::Link { .. }
         | Command::Reset { .. }
         | Command::Kingmaker { .. }

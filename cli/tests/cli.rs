@@ -158,6 +158,61 @@ fn bench_smoke_run_covers_the_suite() {
             .unwrap()
             .contains("Monte Carlo")
     );
+    // Issue 10's battles, each solved in a child process: past the quick run's tiny budget is
+    // an answer with its time and the child's own peak memory, not an error.
+    let targets: Vec<&str> = v["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(targets, ["six", "eight", "bosworth-1485", "advise-five"]);
+    for t in v["targets"].as_array().unwrap() {
+        let outcome = t["solve"]["outcome"].as_str().unwrap();
+        assert!(["solved", "past_budget"].contains(&outcome), "{t}");
+        assert!(t["solve"]["ms"].as_f64().is_some());
+        assert!(t["solve"]["peak_rss_mb"].as_f64().unwrap() > 0.0);
+        assert!(t["mc_ms"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(v["targets"][1]["blocks"], serde_json::json!([8, 8]));
+    // The growth rows go to 8 a side; a solver past its budget is not run on larger battles.
+    let growth = v["growth"].as_array().unwrap();
+    assert_eq!(growth.len(), 8);
+    assert_eq!(growth[0]["exact"]["outcome"], "solved");
+    assert_eq!(growth[0]["advisor"]["outcome"], "solved");
+    for solver in ["exact", "advisor"] {
+        let past = growth
+            .iter()
+            .position(|g| g[solver]["outcome"] != "solved")
+            .unwrap_or(8);
+        for g in &growth[past.min(7) + 1..] {
+            assert_eq!(g[solver]["outcome"], "not_run", "{solver} after n = {past}");
+        }
+    }
+}
+
+/// The benchmark's Bosworth 1485 is the app's preset of that name.
+#[test]
+fn bench_bosworth_1485_is_the_apps_preset() {
+    let presets = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../www/src/presets.rs"
+    ))
+    .unwrap();
+    let at = presets.find("name: \"Bosworth 1485").expect("the preset");
+    let json = &presets[at..];
+    let json = &json[json.find("r#\"").unwrap() + 3..];
+    let json = &json[..json.find("\"#").unwrap()];
+    let preset: serde_json::Value = serde_json::from_str(json).unwrap();
+    let bench: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../bench/bosworth-1485.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(bench, preset);
 }
 
 #[test]

@@ -17,6 +17,41 @@ fn fmt_rate(v: Option<f64>) -> String {
     v.map_or("-".into(), |x| format!("{:.2} M", x / 1e6))
 }
 
+/// A whole number with thousands separated: 20,000,000.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn fmt_n(v: &Value) -> String {
+    v.as_u64().map_or("-".into(), thousands)
+}
+
+fn fmt_mb(v: Option<f64>) -> String {
+    v.map_or("-".into(), |x| if x < 10.0 { format!("{x:.1}") } else { format!("{x:.0}") })
+}
+
+/// Milliseconds of a long solve: no decimals past a second.
+fn fmt_long_ms(v: Option<f64>) -> String {
+    v.map_or("-".into(), |x| if x >= 1000.0 { thousands(x.round() as u64) } else { fmt_ms(Some(x)) })
+}
+
+fn solved(s: &Value) -> bool {
+    s["outcome"] == "solved"
+}
+
+/// Nanoseconds a state of a solve (solved, or up to the budget).
+fn ns_per_state(s: &Value) -> Option<f64> {
+    Some(f(&s["ms"])? * 1e6 / s["states"].as_f64().filter(|n| *n > 0.0)?)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let native: Value = serde_json::from_str(&std::fs::read_to_string(&args[1]).expect("native run")).expect("native JSON");
@@ -59,6 +94,48 @@ fn main() {
     }
     let _ = writeln!(md, "\n\"too large\": more than {} states, the budget of a benchmark run; the solver stops and suggests Monte Carlo.\n", native["budget"]);
 
+    let targets = native["targets"].as_array().map(|v| v.as_slice()).unwrap_or(&[]);
+    let _ = writeln!(md, "## Issue 10's battles\n");
+    let _ = writeln!(
+        md,
+        "Each heavy solve runs alone in a child process of `bosworth bench` at the command's default budget ({} states for `bosworth exact`, {} for `bosworth advise`), which reports its own time and peak resident memory (VmHWM); Monte Carlo is `bosworth simulate --runs {} --threads 1` on the same battle in the same run (median of {}). A battle past the budget is shown with what it took to find out: the solver had visited that many states, so the full solve needs at least that time and memory.\n",
+        fmt_n(&native["budgets"]["exact"]),
+        fmt_n(&native["budgets"]["advise"]),
+        targets.first().map_or("-".into(), |t| fmt_n(&t["mc_runs"])),
+        targets.first().map_or("-".into(), |t| t["mc_repeats"].to_string()),
+    );
+    let _ = writeln!(md, "| battle | file | solver | blocks (reserves) | outcome | time (ms) | states | ns per state | peak memory (MB) | Monte Carlo (ms) | time / Monte Carlo | exact vs MC (s.e.) |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for t in targets {
+        let s = &t["solve"];
+        let ratio = match (f(&s["ms"]), f(&t["mc_ms"])) {
+            (Some(ms), Some(mc)) if mc > 0.0 && solved(s) => format!("{:.2}", ms / mc),
+            (Some(ms), Some(mc)) if mc > 0.0 => format!("more than {:.1}", ms / mc),
+            _ => "-".into(),
+        };
+        let _ = writeln!(
+            md,
+            "| {} | `bench/{}` | `bosworth {}` | {} v {} ({} v {}) | {} | {} | {}{} | {} | {} | {} | {ratio} | {} |",
+            t["name"].as_str().unwrap_or("?"),
+            t["file"].as_str().unwrap_or("?"),
+            t["solver"].as_str().unwrap_or("?"),
+            t["blocks"][0], t["blocks"][1], t["reserves"][0], t["reserves"][1],
+            if solved(s) { "solved" } else { "past the budget" },
+            fmt_long_ms(f(&s["ms"])),
+            if solved(s) { "" } else { "> " },
+            fmt_n(&s["states"]),
+            ns_per_state(s).map_or("-".into(), |x| format!("{x:.0}")),
+            fmt_mb(f(&s["peak_rss_mb"])),
+            fmt_long_ms(f(&t["mc_ms"])),
+            f(&t["agreement_std_errors"]).map_or("-".into(), |x| format!("{x:.2}")),
+        );
+    }
+    let _ = writeln!(md);
+    for t in targets {
+        let _ = writeln!(md, "- **{}**: {}.", t["name"].as_str().unwrap_or("?"), t["what"].as_str().unwrap_or("?"));
+    }
+    let _ = writeln!(md);
+
     let _ = writeln!(md, "## Hot paths\n");
     let _ = writeln!(md, "Micro-benchmarks (`bosworth bench`, median of {} batches of {} calls) on the medium battle's first decision point.\n", native["micro_batches"], native["micro_calls"]);
     let _ = writeln!(md, "| path | ns per call |");
@@ -70,20 +147,32 @@ fn main() {
 
     let growth = native["growth"].as_array().expect("growth");
     let _ = writeln!(md, "## How the exact solver grows\n");
-    let _ = writeln!(md, "n custom B2 blocks a side at strength 3, one of them a reserve from n = 3, no area (the `growth` part of `bosworth bench`). The advisor solves the battle as a game, every legal action at every decision.\n");
-    let _ = writeln!(md, "| blocks a side | exact (ms) | states | peak states | peak memory (MB) | advisor (ms) | advisor states |");
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|");
+    let _ = writeln!(
+        md,
+        "n custom B2 blocks a side at strength 3, one of them a reserve from n = 3, no area (the `growth` part of `bosworth bench`). The advisor solves the battle as a game, every legal action at every decision (`bosworth advise`, both sides, hold). Each solve runs alone in a child process at the command's default budget ({} states exact, {} best play), with its own peak resident memory; once a solver is past its budget, the larger battles are not run for it (they only have more states).\n",
+        fmt_n(&native["budgets"]["exact"]),
+        fmt_n(&native["budgets"]["advise"]),
+    );
+    let _ = writeln!(md, "| blocks a side | exact (ms) | states | peak states | peak memory (MB) | advisor (ms) | advisor states | advisor peak memory (MB) |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
+    let cells = |s: &Value| -> (String, String) {
+        match s["outcome"].as_str() {
+            Some("solved") => (fmt_long_ms(f(&s["ms"])), fmt_n(&s["states"])),
+            Some("past_budget") => (format!("too large: past the budget after {}", fmt_long_ms(f(&s["ms"]))), format!("> {}", fmt_n(&s["states"]))),
+            _ => ("too large (not run)".into(), "-".into()),
+        }
+    };
     for g in growth {
+        let (e, a) = (&g["exact"], &g["advisor"]);
+        let (ems, est) = cells(e);
+        let (ams, ast) = cells(a);
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {ems} | {est} | {} | {} | {ams} | {ast} | {} |",
             g["blocks_per_side"],
-            fmt_ms(f(&g["exact_ms"])),
-            g["states"].as_u64().map_or("-".into(), |x| x.to_string()),
-            g["peak_states"].as_u64().map_or("-".into(), |x| x.to_string()),
-            f(&g["peak_mb"]).map_or("-".into(), |x| format!("{x:.2}")),
-            fmt_ms(f(&g["advisor_ms"])),
-            g["advisor_states"].as_u64().map_or("-".into(), |x| x.to_string()),
+            fmt_n(&e["peak_states"]),
+            fmt_mb(f(&e["peak_rss_mb"])),
+            fmt_mb(f(&a["peak_rss_mb"])),
         );
     }
     let _ = writeln!(md, "\n![Exact solver and advisor time and states by blocks a side](performance-growth.svg)\n");
@@ -93,8 +182,12 @@ fn main() {
     {
         let root = SVGBackend::new(&svg_path, (720, 400)).into_drawing_area();
         root.fill(&WHITE).expect("draw");
-        let pts = |key: &str| -> Vec<(f64, f64)> {
-            growth.iter().filter_map(|g| Some((g["blocks_per_side"].as_f64()?, g[key].as_f64()?))).collect()
+        let pts = |solver: &str, key: &str| -> Vec<(f64, f64)> {
+            growth
+                .iter()
+                .filter(|g| solved(&g[solver]))
+                .filter_map(|g| Some((g["blocks_per_side"].as_f64()?, g[solver][key].as_f64()?)))
+                .collect()
         };
         let max_n = growth.len() as f64 + 0.5;
         let mut chart = ChartBuilder::on(&root)
@@ -102,7 +195,7 @@ fn main() {
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(60)
-            .build_cartesian_2d(0.5f64..max_n, (0.01f64..1e7f64).log_scale())
+            .build_cartesian_2d(0.5f64..max_n, (0.01f64..1e8f64).log_scale())
             .expect("chart");
         chart
             .configure_mesh()
@@ -114,10 +207,10 @@ fn main() {
             .draw()
             .expect("mesh");
         let series = [
-            ("exact states", pts("states"), BLUE),
-            ("exact ms", pts("exact_ms"), RED),
-            ("advisor states", pts("advisor_states"), GREEN),
-            ("advisor ms", pts("advisor_ms"), MAGENTA),
+            ("exact states", pts("exact", "states"), BLUE),
+            ("exact ms", pts("exact", "ms"), RED),
+            ("advisor states", pts("advisor", "states"), GREEN),
+            ("advisor ms", pts("advisor", "ms"), MAGENTA),
         ];
         for (label, data, colour) in series {
             chart
@@ -130,6 +223,8 @@ fn main() {
         chart.configure_series_labels().border_style(BLACK).background_style(WHITE).draw().expect("legend");
         root.present().expect("write svg");
     }
+
+    issue_10(&mut md, &browser, rows, targets, growth);
 
     let _ = writeln!(md, "## Targets (issue 4)\n");
     let medium = rows.iter().find(|r| r["name"] == "medium");
@@ -161,4 +256,138 @@ fn main() {
     let _ = writeln!(md, "\nWhat bounds the misses, and what would move them, is discussed in `docs/performance-notes.md` (written by hand, figures-free).");
     std::fs::write(format!("{out}/PERFORMANCE.md"), md).expect("write PERFORMANCE.md");
     println!("wrote {out}/PERFORMANCE.md and {svg_path}");
+}
+
+/// "Targets (issue 10)": one row per goal of issue 10 (and its "done when"), each measured in
+/// this run, times as ratios to Monte Carlo on the same battle in the same run. A miss shows
+/// the measured limit: states, milliseconds, nanoseconds a state, memory.
+fn issue_10(md: &mut String, browser: &Value, rows: &[Value], targets: &[Value], growth: &[Value]) {
+    let verdict = |ok: bool| if ok { "reached" } else { "missed" };
+    let target = |name: &str| targets.iter().find(|t| t["name"] == name);
+    let _ = writeln!(md, "## Targets (issue 10)\n");
+    let _ = writeln!(md, "Issue 10's goals in our words, measured in this run (the battles above; \"time / Monte Carlo\" is the solve's time over that of `bosworth simulate --runs {} --threads 1` on the same battle). A goal not reached shows the limit measured: states, time, time a state, memory.\n", targets.first().map_or("-".into(), |t| fmt_n(&t["mc_runs"])));
+    let _ = writeln!(md, "| goal (issue 10) | battle | measured | time / Monte Carlo | peak memory (MB) | |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|");
+    // A heavy solve against its goal: solved within the budget and, if `most` is given, at
+    // most that many times the Monte Carlo time.
+    let solve_row = |md: &mut String, goal: &str, name: &str, most: Option<f64>| {
+        let Some(t) = target(name) else {
+            let _ = writeln!(md, "| {goal} | {name} | not measured in this run | - | - | missed |");
+            return;
+        };
+        let s = &t["solve"];
+        let mc = f(&t["mc_ms"]).unwrap_or(0.0);
+        let ms = f(&s["ms"]);
+        let ns = ns_per_state(s).map_or("-".into(), |x| format!("{x:.0}"));
+        let (measured, ratio, ok) = if solved(s) {
+            let r = ms.map(|m| m / mc).filter(|r| r.is_finite());
+            (
+                format!("{} ms, {} states, {ns} ns a state; Monte Carlo {} ms", fmt_long_ms(ms), fmt_n(&s["states"]), fmt_long_ms(Some(mc))),
+                r.map_or("-".into(), |r| format!("{r:.2}")),
+                most.is_none_or(|m| r.is_some_and(|r| r <= m)),
+            )
+        } else {
+            (
+                format!("past the budget: {} states in {} ms ({ns} ns a state) before stopping; Monte Carlo {} ms", fmt_n(&s["states"]), fmt_long_ms(ms), fmt_long_ms(Some(mc))),
+                ms.map(|m| m / mc).filter(|r| r.is_finite()).map_or("-".into(), |r| format!("more than {r:.1}")),
+                false,
+            )
+        };
+        let _ = writeln!(md, "| {goal} | {name} (`bench/{}`) | {measured} | {ratio} | {} | {} |", t["file"].as_str().unwrap_or("?"), fmt_mb(f(&s["peak_rss_mb"])), verdict(ok));
+    };
+    solve_row(md, "Exact, 6 a side with reserves, heirs, shields and a bombard: at most half the Monte Carlo time", "six", Some(0.5));
+    solve_row(md, "Exact, 8 a side with reserves, within the default budget: at most twice the Monte Carlo time", "eight", Some(2.0));
+    solve_row(md, "Best play (both sides, hold) on the app's Bosworth 1485, within the default budget: at most twice the Monte Carlo time", "bosworth-1485", Some(2.0));
+    solve_row(md, "Best play for 5 a side with heirs and Treachery rollers, within the default budget", "advise-five", None);
+
+    // Memory: every heavy solve under 300 MB, and solved (a solve stopped at the budget has
+    // not shown what the whole needs).
+    let mems: Vec<String> = targets
+        .iter()
+        .map(|t| {
+            let s = &t["solve"];
+            format!("{} {} MB{}", t["name"].as_str().unwrap_or("?"), fmt_mb(f(&s["peak_rss_mb"])), if solved(s) { "" } else { " (stopped at the budget)" })
+        })
+        .collect();
+    let most = targets.iter().filter_map(|t| f(&t["solve"]["peak_rss_mb"])).fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x))));
+    let all_ok = !targets.is_empty() && targets.iter().all(|t| solved(&t["solve"]) && f(&t["solve"]["peak_rss_mb"]).is_some_and(|m| m < 300.0));
+    let _ = writeln!(md, "| Memory: the peak resident memory of each of these solves under 300 MB natively | all four | {} | - | {} (most) | {} |", mems.join(", "), fmt_mb(most), verdict(all_ok));
+
+    // The browser: the 6-a-side battle exactly, within the app's budget.
+    let six = &browser["six"];
+    if six.is_object() {
+        let ms = f(&six["ms"]);
+        let mc = f(&six["mc_ms"]);
+        let ratio = match (ms, mc) {
+            (Some(a), Some(b)) if b > 0.0 => if solved(six) { format!("{:.2}", a / b) } else { format!("more than {:.1}", a / b) },
+            _ => "-".into(),
+        };
+        let measured = if solved(six) {
+            format!("exact in {} ms, {} states (the app's budget {}); the browser's Monte Carlo {} ms", fmt_long_ms(ms), fmt_n(&six["states"]), fmt_n(&six["budget"]), fmt_long_ms(mc))
+        } else {
+            format!("falls back to Monte Carlo: past the app's budget of {} states after {} ms ({} ns a state); the browser's Monte Carlo ({} battles) {} ms", fmt_n(&six["budget"]), fmt_long_ms(ms), ms.and_then(|m| Some(m * 1e6 / six["budget"].as_f64()?)).map_or("-".into(), |x| format!("{x:.0}")), fmt_n(&six["mc_runs"]), fmt_long_ms(mc))
+        };
+        let _ = writeln!(md, "| The browser solves the 6-a-side battle exactly, without falling back to Monte Carlo | six, in headless Chromium | {measured} | {ratio} | {} (WebAssembly memory) | {} |", fmt_mb(f(&six["memory_mb"])), verdict(solved(six)));
+    } else {
+        let _ = writeln!(md, "| The browser solves the 6-a-side battle exactly, without falling back to Monte Carlo | six | not measured in this browser run | - | - | missed |");
+    }
+
+    // Monte Carlo on medium.
+    let medium = rows.iter().find(|r| r["name"] == "medium");
+    let mc1 = medium.and_then(|m| f(&m["mc_battles_per_s_1_thread"])).unwrap_or(0.0);
+    let bmc = browser["rows"].as_array().and_then(|b| b.iter().find(|r| r["name"] == "medium")).and_then(|b| f(&b["mc_battles_per_s_1_thread"])).unwrap_or(0.0);
+    let _ = writeln!(md, "| Monte Carlo on medium: at least 5 M battles/s on one core natively | medium | {:.2} M battles/s | - | - | {} |", mc1 / 1e6, verdict(mc1 >= 5e6));
+    let _ = writeln!(md, "| Monte Carlo in the browser: at least 0.7 of native | medium | {:.3} of native ({:.2} M/s against {:.2} M/s) | - | - | {} |", if mc1 > 0.0 { bmc / mc1 } else { 0.0 }, bmc / 1e6, mc1 / 1e6, verdict(mc1 > 0.0 && bmc >= 0.7 * mc1));
+
+    // The battles in bench/ and the growth table to 8 a side.
+    let largest = |solver: &str| growth.iter().filter(|g| solved(&g[solver])).filter_map(|g| g["blocks_per_side"].as_u64()).max();
+    let to = growth.iter().filter_map(|g| g["blocks_per_side"].as_u64()).max();
+    let files: Vec<String> = targets.iter().map(|t| format!("`{}`", t["file"].as_str().unwrap_or("?"))).collect();
+    let n = |x: Option<u64>| x.map_or("none".into(), |x| format!("n = {x}"));
+    let _ = writeln!(
+        md,
+        "| These battles in `bench/`, and the growth table up to 8 blocks a side | - | {}; growth rows 1 to {}: exact solved to {}, best play to {} | - | - | {} |",
+        files.join(", "),
+        to.map_or("-".into(), |x| x.to_string()),
+        n(largest("exact")),
+        n(largest("advisor")),
+        verdict(targets.len() >= 4 && to.is_some_and(|x| x >= 8)),
+    );
+
+    // Done when: the app uses exact odds for every battle the native solver does in under a
+    // second, over the battles of this run.
+    let mut quick: Vec<(String, f64, f64)> = Vec::new();
+    for r in rows {
+        if let (Some(ms), Some(st)) = (f(&r["exact_ms_median"]), f(&r["states"])) {
+            quick.push((r["name"].as_str().unwrap_or("?").to_string(), ms, st));
+        }
+    }
+    for g in growth {
+        let e = &g["exact"];
+        if solved(e) && let (Some(ms), Some(st)) = (f(&e["ms"]), f(&e["states"])) {
+            quick.push((format!("growth n = {}", g["blocks_per_side"]), ms, st));
+        }
+    }
+    for t in targets {
+        let s = &t["solve"];
+        if t["solver"] == "exact" && solved(s) && let (Some(ms), Some(st)) = (f(&s["ms"]), f(&s["states"])) {
+            quick.push((t["name"].as_str().unwrap_or("?").to_string(), ms, st));
+        }
+    }
+    let under: Vec<&(String, f64, f64)> = quick.iter().filter(|q| q.1 < 1000.0).collect();
+    let biggest = under.iter().max_by(|a, b| a.2.total_cmp(&b.2));
+    let budget = browser["browser_state_budget"].as_f64();
+    let _ = match (biggest, budget) {
+        (Some(b), Some(budget)) => writeln!(
+            md,
+            "| Done when: the app uses exact odds for every battle the native solver does in under a second | {} | the largest such battle of this run: {} states in {} ms natively; the app solves exactly up to {} states | - | - | {} |",
+            b.0,
+            thousands(b.2 as u64),
+            fmt_ms(Some(b.1)),
+            thousands(budget as u64),
+            verdict(b.2 <= budget),
+        ),
+        _ => writeln!(md, "| Done when: the app uses exact odds for every battle the native solver does in under a second | - | not measured (no browser budget in this run) | - | - | missed |"),
+    };
+    let _ = writeln!(md);
 }
