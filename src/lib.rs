@@ -61,7 +61,7 @@ pub use rules::bonus::BonusParts;
 pub use rules::state::{MAX_BLOCKS, State};
 pub use scenario::{Scenario, ScenarioError, Side};
 pub use solve::error::SolveError;
-pub use solve::exact::{DEFAULT_STATE_BUDGET, solve, solve_watched};
+pub use solve::exact::{DEFAULT_STATE_BUDGET, solve, solve_watched, state_bytes};
 pub use solve::fog::{Fog, FogReport};
 pub use solve::monte_carlo::{
     MAX_RUNS, Simulation, one_battle, one_battle_with, simulate, simulate_with, worker_seed,

@@ -670,9 +670,8 @@ pub fn run(
             exact_runs: if exact.is_some() { times.len() } else { 0 },
             states,
             peak_states: peak,
-            // A hash-map entry: the state and its probability, plus the table's control byte
-            // and its load factor of 7/8.
-            bytes_per_state: (std::mem::size_of::<(bosworth::State, f64)>() + 1) * 8 / 7,
+            // A table slot: the packed state, its probability and tag (tables are 7/16 to 7/8 full).
+            bytes_per_state: bosworth::state_bytes(&battle),
             exact_error,
             mc_battles_per_s_1_thread: one,
             mc_battles_per_s_all_threads: all,

@@ -173,8 +173,8 @@ enum Command {
     },
 }
 
-/// `bosworth advise`'s default state budget (about 100 bytes a state).
-pub const ADVISE_STATE_BUDGET: usize = 5_000_000;
+/// `bosworth advise`'s default state budget: the engine's, the app's advisor's too.
+pub const ADVISE_STATE_BUDGET: usize = bosworth::solve::advice::DEFAULT_ADVICE_BUDGET;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum ObjectiveArg {
@@ -530,7 +530,7 @@ fn main() -> ExitCode {
                 .map_err(|e| match e {
                     // Best play has no Monte Carlo to fall back on: say how to give it room.
                     bosworth::SolveError::TooLarge { budget } => Stop::Error(format!(
-                        "best play needs more than {budget} distinct states for this battle;                          allow more with --budget (about 100 bytes each), or ask fewer choices                          (--players attacker|defender, --hit-order)"
+                        "best play needs more than {budget} distinct states for this battle;                          allow more with --budget (some 60 bytes each), or ask fewer choices                          (--players attacker|defender, --hit-order)"
                     )),
                     e => e.into(),
                 })?;

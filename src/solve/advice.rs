@@ -16,6 +16,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 
+/// The default state budget of best play (`bosworth advise`, the app's advisor): the memo takes
+/// some 60 bytes a state, so about 300 MB at most.
+pub const DEFAULT_ADVICE_BUDGET: usize = 5_000_000;
+
 /// What a side plays for. Each side applies it from its own point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -13,11 +13,22 @@ use crate::rules::treachery;
 use crate::solve::error::SolveError;
 use crate::solve::key::{Codec, Narrow, Packer, Plain};
 use crate::solve::report::{Method, Report, Tally};
-use crate::solve::table::{BATCH, Levels};
+use crate::solve::table::{BATCH, Levels, Table};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 
 /// The default state budget: about 2 GB at the very worst, far less in practice.
 pub const DEFAULT_STATE_BUDGET: usize = 20_000_000;
+
+/// Bytes one state takes in the exact solver's tables for this battle: its key (64 or 128
+/// bits, or the whole state when the battle is too wide to pack, see `solve::key`), its
+/// probability and its tag, as laid out in memory. Tables are filled to between 7/16 and 7/8.
+pub fn state_bytes(battle: &Battle) -> usize {
+    match Packer::for_policy(battle) {
+        Some(p) if p.fits_64() => Table::<u64>::slot_bytes(),
+        Some(_) => Table::<u128>::slot_bytes(),
+        None => Table::<State>::slot_bytes(),
+    }
+}
 
 /// Computes the exact outcome distribution, visiting at most `budget` distinct states.
 ///

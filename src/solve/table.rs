@@ -90,6 +90,11 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
         }
     }
 
+    /// Bytes of one slot.
+    pub(crate) fn slot_bytes() -> usize {
+        std::mem::size_of::<Slot<K>>()
+    }
+
     /// States held.
     pub(crate) fn len(&self) -> usize {
         self.len

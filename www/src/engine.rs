@@ -11,8 +11,10 @@ use bosworth::{Battle, Simulation, SolveError, Tally};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 
-/// States the exact solver may visit in the browser before giving way to Monte Carlo.
-pub const BROWSER_STATE_BUDGET: usize = 2_000_000;
+/// States the exact solver may visit in the browser before giving way to Monte Carlo: more than
+/// the native solver visits in a second (docs/PERFORMANCE.md, "Targets (issue 10)"), so every
+/// battle it solves that fast is exact here too. Its tables hold a fraction of them at once.
+pub const BROWSER_STATE_BUDGET: usize = 4_000_000;
 /// States the exact solver may visit in the browser over all the compositions of a battle with
 /// hidden blocks together, before giving way to Monte Carlo. Each composition's states are
 /// freed before the next is solved, so this bounds time, not memory (each composition stays
@@ -142,8 +144,9 @@ pub enum Request {
     },
 }
 
-/// State budget of the advisor in the browser.
-pub const ADVICE_STATE_BUDGET: usize = 1_000_000;
+/// State budget of the advisor in the browser: the CLI's, so that the Bosworth 1485 battle's
+/// best play (3.7 M states) is answered here too.
+pub const ADVICE_STATE_BUDGET: usize = bosworth::solve::advice::DEFAULT_ADVICE_BUDGET;
 /// State budget of each replay checkpoint's evaluation.
 pub const VALUE_STATE_BUDGET: usize = 200_000;
 
