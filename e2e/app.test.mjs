@@ -223,6 +223,23 @@ test('the advisor marks the Treachery roll on Stanley as the best play', async (
   await page.waitForSelector('[data-testid="advice-best"] >> text=/steps/');
 });
 
+test('best play at Bosworth 1485 is answered in the browser, as the CLI answers it', async () => {
+  // The ready-made battle (bench/bosworth-1485.json is the preset, cli/tests checks it): best
+  // play needs some 3.7 million states, within the advisor's budget since issue 10.
+  const scenario = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'bosworth-1485.json'), 'utf8'));
+  await page.goto(link(server.url, scenario));
+  await settled(page);
+  const t0 = Date.now();
+  await page.click('[data-testid="advise"]');
+  await page.waitForSelector('[data-testid="advice-best"]', { timeout: 240000 });
+  console.log(`# Bosworth 1485 best play in the browser: ${Date.now() - t0} ms; ${await page.textContent('[data-testid="advice-time"]')}`);
+  const cli = cliJson('advise', [], scenario);
+  const top = cli.first_decision.actions[0];
+  const best = await page.textContent('[data-testid="advice-best"]');
+  assert.ok(best.includes(top.label), `${best} names ${top.label}`);
+  assert.match(best, new RegExp(`${(top.value * 100).toFixed(1).replace('.', '\\.')}%`));
+});
+
 test('a replay step opens as a new battle with the CLI\'s exact odds for that point', async () => {
   await page.goto(link(server.url, BOSWORTH));
   await settled(page);
