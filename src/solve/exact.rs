@@ -16,8 +16,10 @@ use crate::solve::report::{Method, Report, Tally};
 use crate::solve::table::{BATCH, Levels, Table};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 
-/// The default state budget: about 2 GB at the very worst, far less in practice.
-pub const DEFAULT_STATE_BUDGET: usize = 20_000_000;
+/// The default state budget. The tables hold only the levels not yet expanded, packed (see
+/// `solve::key`): some 10 bytes of memory per state visited in the battles `bosworth bench`
+/// measures, so about 500 MB at the very most, and a minute of work at most.
+pub const DEFAULT_STATE_BUDGET: usize = 50_000_000;
 
 /// Bytes one state takes in the exact solver's tables for this battle: its key (64 or 128
 /// bits, or the whole state when the battle is too wide to pack, see `solve::key`), its
