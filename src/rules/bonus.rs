@@ -2,7 +2,7 @@
 //! cities, cathedrals and Wales (2.2-2.6, 3.21-3.24, D6, D7), at most +2 (2.3).
 
 use crate::data::{Area, Home, House, Kind};
-use crate::rules::battle::{Battle, Version};
+use crate::rules::battle::{Battle, FIREPOWER_VARIES, Version};
 use crate::rules::state::State;
 
 /// People dead now: before the battle, or killed in it (D7: 'dead' includes blocks killed
@@ -78,9 +78,19 @@ pub(crate) fn bonus_parts(battle: &Battle, state: &State, slot: usize) -> BonusP
 
 /// Firepower at the instant of fire: printed firepower plus the defensive bonus (6.4), at most 6
 /// (R11: every die hits).
+/// Read from the battle's table where the bonus cannot change during the battle
+/// ([`Battle::fixed_firepower`]), worked out from the state otherwise.
+#[inline]
 pub(crate) fn firepower(battle: &Battle, state: &State, slot: usize) -> u8 {
-    let v = state.version(battle, slot);
-    (v.rating.firepower + bonus_parts(battle, state, slot).total()).min(6)
+    let defending = state.is_active(slot) && state.side_of(slot) == state.defender();
+    let version = state.has_defected(slot) as usize;
+    match battle.fixed_firepower[slot][version][defending as usize] {
+        FIREPOWER_VARIES => {
+            let v = state.version(battle, slot);
+            (v.rating.firepower + bonus_parts(battle, state, slot).total()).min(6)
+        }
+        fixed => fixed,
+    }
 }
 
 /// A sentence saying where a version's +1 comes from, with the rule number.

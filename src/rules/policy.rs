@@ -8,11 +8,21 @@ use crate::rules::state::State;
 use crate::{rules::charge, rules::retreat, rules::treachery};
 
 /// The action the scenario's policy takes for `actor` now; the first that applies wins (R3).
+#[inline]
 pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
     let side = state.side_of(actor);
     if retreat::must_retreat(state, side) {
         return Action::Retreat; // 6.2, D12: forced in round 4
     }
+    if battle.plans[side.index()].is_empty() {
+        return Action::Fire;
+    }
+    planned(battle, state, actor)
+}
+
+/// The rest of [`choose`], for a side with plans (R3).
+fn planned(battle: &Battle, state: &State, actor: usize) -> Action {
+    let side = state.side_of(actor);
     let plans = &battle.plans[side.index()];
     let ratio_below = |ratio: f64| {
         let own = state.side_strength(battle, side) as f64;

@@ -8,6 +8,7 @@ use crate::rules::state::{State, bits};
 /// they may not act until the next round but take hits from enemies that fire later (D4).
 /// If that side is the defender in round 1, control changes (D5), each time it happens (R8);
 /// the deployed blocks have no turn left this round (R6).
+#[inline]
 pub(crate) fn after_action<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     let defender = state.defender();
     for side in [defender, defender.other()] {
