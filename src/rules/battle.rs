@@ -168,6 +168,12 @@ pub struct Battle {
     /// depends on the moment: a dead Neville's shield (D6) or an heir's royal shield or crown
     /// (D7, D8) that a death in this battle or the order of seniority could change.
     pub(crate) fixed_firepower: [[[u8; 2]; 2]; MAX_BLOCKS],
+    /// Slots with an heir version (as entered or after defecting): the only ones the senior heir
+    /// can be (D8).
+    pub(crate) heir_slots: u32,
+    /// Slots with a dead-person bit ([`Slot::person_bit`]): the only ones whose death can free a
+    /// shield (D6, D7).
+    pub(crate) person_slots: u32,
 }
 
 /// In [`Battle::fixed_firepower`]: this block's bonus depends on the state, ask

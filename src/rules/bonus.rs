@@ -3,18 +3,18 @@
 
 use crate::data::{Area, Home, House, Kind};
 use crate::rules::battle::{Battle, FIREPOWER_VARIES, Version};
-use crate::rules::state::State;
+use crate::rules::state::{State, bits};
 
 /// People dead now: before the battle, or killed in it (D7: 'dead' includes blocks killed
 /// earlier in the same battle). Only a permanent death counts (6.82, 6.83, D15): a Neville, or
 /// an heir eliminated as an heir; Exeter eliminated as the noble Exeter/Y goes to the pool (R10).
 pub(crate) fn dead_now(battle: &Battle, state: &State) -> u8 {
     let mut dead = battle.dead_before;
-    for (i, slot) in battle.slots.iter().enumerate() {
-        if slot.person_bit != 0 && state.strength[i] == 0 {
+    for i in bits(battle.person_slots) {
+        if state.strength[i] == 0 {
             let v = state.version(battle, i);
             if v.heir_rank.is_some() || v.is_neville() {
-                dead |= slot.person_bit;
+                dead |= battle.slots[i].person_bit;
             }
         }
     }
@@ -24,7 +24,7 @@ pub(crate) fn dead_now(battle: &Battle, state: &State) -> u8 {
 /// The senior active heir of a house: lowest rank among active heirs of that house (D8).
 pub(crate) fn senior_heir(battle: &Battle, state: &State, house: House) -> Option<usize> {
     let mut best: Option<(u8, usize)> = None;
-    for i in crate::rules::state::bits(state.active()) {
+    for i in bits(state.active() & battle.heir_slots) {
         let v = state.version(battle, i);
         if let Some(rank) = v.heir_rank
             && v.house == house

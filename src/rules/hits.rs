@@ -44,16 +44,12 @@ pub(crate) fn take_hits<O: Observer>(
 #[inline]
 pub(crate) fn strongest(battle: &Battle, state: &State, side: Side, targets: u32) -> Option<usize> {
     let rank = &battle.hit_rank[side.index()];
-    // Strength first, then the earlier place in the hit order: one key, the largest wins.
-    let key = |i: usize| (state.strength[i] as u16) << 8 | (u8::MAX - rank[i]) as u16;
-    let mut best: Option<(u16, usize)> = None;
-    for i in bits(targets) {
-        let k = key(i);
-        if best.is_none_or(|(b, _)| k > b) {
-            best = Some((k, i));
-        }
-    }
-    best.map(|(_, i)| i)
+    // Strength first, then the earlier place in the hit order, then the slot: one key, the
+    // largest wins (ranks and slots are below 32: five bits each).
+    let key =
+        |i: usize| u16::from(state.strength[i]) << 10 | u16::from(31 - rank[i]) << 5 | i as u16;
+    let best = bits(targets).map(key).max()?;
+    Some(usize::from(best & 31))
 }
 
 /// Takes up to `hits` steps off one block; returns the steps taken (surplus is the caller's).

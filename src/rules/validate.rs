@@ -147,6 +147,8 @@ fn build(sc: &Scenario) -> Result<Battle> {
         turn_table: Vec::new(),
         hit_rank: [[0; MAX_BLOCKS]; 2],
         fixed_firepower: [[[0; 2]; 2]; MAX_BLOCKS],
+        heir_slots: 0,
+        person_slots: 0,
         slots,
     };
     for slot in battle.slots.iter_mut() {
@@ -232,6 +234,14 @@ fn compile_tables(battle: &mut Battle) {
     for side in Side::BOTH {
         for (pos, &i) in battle.hit_order[side.index()].iter().enumerate() {
             battle.hit_rank[side.index()][i as usize] = pos as u8;
+        }
+    }
+    for (i, slot) in battle.slots.iter().enumerate() {
+        if slot.versions.iter().any(|v| v.heir_rank.is_some()) {
+            battle.heir_slots |= 1 << i;
+        }
+        if slot.person_bit != 0 {
+            battle.person_slots |= 1 << i;
         }
     }
     // People whose death in this battle could free a shield (D6, D7, R10).
