@@ -168,6 +168,13 @@ pub struct Battle {
     /// depends on the moment: a dead Neville's shield (D6) or an heir's royal shield or crown
     /// (D7, D8) that a death in this battle or the order of seniority could change.
     pub(crate) fixed_firepower: [[[u8; 2]; 2]; MAX_BLOCKS],
+    /// The Treason card's roll before round 1 (D11, R2), worked out from the starting state:
+    /// (holder, target, dice), `None` if no card is played (none held, no target, or the battle
+    /// starts in progress).
+    pub(crate) treason_roll: Option<(Side, usize, u8)>,
+    /// Per side: its policy has a plan that could change what a block does on its turn
+    /// ([`Plans::is_empty`] is false); without one every block fires, bar the forced retreat (R3).
+    pub(crate) has_plans: [bool; 2],
     /// Slots with an heir version (as entered or after defecting): the only ones the senior heir
     /// can be (D8).
     pub(crate) heir_slots: u32,

@@ -14,7 +14,7 @@ pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
     if retreat::must_retreat(state, side) {
         return Action::Retreat; // 6.2, D12: forced in round 4
     }
-    if battle.plans[side.index()].is_empty() {
+    if !battle.has_plans[side.index()] {
         return Action::Fire;
     }
     planned(battle, state, actor)

@@ -147,6 +147,8 @@ fn build(sc: &Scenario) -> Result<Battle> {
         turn_table: Vec::new(),
         hit_rank: [[0; MAX_BLOCKS]; 2],
         fixed_firepower: [[[0; 2]; 2]; MAX_BLOCKS],
+        treason_roll: None,
+        has_plans: [false; 2],
         heir_slots: 0,
         person_slots: 0,
         slots,
@@ -236,6 +238,8 @@ fn compile_tables(battle: &mut Battle) {
             battle.hit_rank[side.index()][i as usize] = pos as u8;
         }
     }
+    battle.has_plans = battle.plans.each_ref().map(|p| !p.is_empty());
+    battle.treason_roll = crate::rules::treachery::compile_treason_roll(battle);
     for (i, slot) in battle.slots.iter().enumerate() {
         if slot.versions.iter().any(|v| v.heir_rank.is_some()) {
             battle.heir_slots |= 1 << i;
