@@ -5,7 +5,7 @@
 
 use crate::rules::battle::Battle;
 use crate::rules::bonus::firepower;
-use crate::rules::dice::{HITS, uniform};
+use crate::rules::dice::{HITS, hits_of_draw, uniform};
 use crate::rules::hits::take_hits;
 use crate::rules::log::{Observer, Silent};
 use crate::rules::state::State;
@@ -123,7 +123,9 @@ pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> 
 }
 
 /// Draws the result of `action` by `actor` from `rng`, with the chances of [`chances`]: one draw
-/// per fire (walking the precomputed hit table), one more for a charge's counter-fire.
+/// per fire (the hits the precomputed table gives it, [`hits_of_draw`]), one more for a charge's
+/// counter-fire.
+#[inline]
 pub fn sample<R: rand::Rng + ?Sized>(
     battle: &Battle,
     state: &State,
@@ -131,35 +133,18 @@ pub fn sample<R: rand::Rng + ?Sized>(
     action: Action,
     rng: &mut R,
 ) -> Roll {
-    let hits = |dice: u8, fp: u8, u: f64| {
-        let mut u = u;
-        for (k, &p) in HITS[dice as usize][fp as usize]
-            .iter()
-            .enumerate()
-            .take(dice as usize)
-        {
-            if u < p {
-                return k as u8;
-            }
-            u -= p;
-        }
-        dice
-    };
+    let hits = |dice: u8, fp: u8, rng: &mut R| hits_of_draw(dice, fp, rng.next_u64());
     match action {
         Action::Pass | Action::Retreat => Roll::Nothing,
         Action::Fire => Roll::Hits(hits(
             state.strength[actor],
             firepower(battle, state, actor),
-            uniform(rng),
+            rng,
         )),
         Action::Charge(target) => {
-            let h = hits(
-                state.strength[actor],
-                firepower(battle, state, actor),
-                uniform(rng),
-            );
+            let h = hits(state.strength[actor], firepower(battle, state, actor), rng);
             let counter = match charge::counter_fire(battle, state, target, h) {
-                Some((dice, fp)) => hits(dice, fp, uniform(rng)),
+                Some((dice, fp)) => hits(dice, fp, rng),
                 None => 0,
             };
             Roll::Charge { hits: h, counter }
@@ -175,6 +160,7 @@ pub fn sample<R: rand::Rng + ?Sized>(
 
 /// Applies `action` by `actor` with result `roll`, then deploys reserves and changes control
 /// where a side ran out of active blocks (D4, D5).
+#[inline]
 pub fn resolve<O: Observer>(
     battle: &Battle,
     state: &mut State,
@@ -189,6 +175,7 @@ pub fn resolve<O: Observer>(
 }
 
 /// The action's own effect (6.4-6.9), before reserves and control are seen to.
+#[inline]
 fn apply<O: Observer>(
     battle: &Battle,
     state: &mut State,
@@ -219,6 +206,7 @@ fn apply<O: Observer>(
 
 /// After every action: reserves deploy and control changes where a side ran out of active
 /// blocks (D4, D5); flags of blocks gone are cleared.
+#[inline]
 fn after<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     reserves::after_action(battle, state, log);
     // Blocks gone from the battle keep no turn flags, so that states equal in every way that

@@ -100,6 +100,17 @@ pub(crate) struct Plans {
     pub retreats: Vec<BlockRetreat>,
 }
 
+impl Plans {
+    /// True if the side has no plan that could change what a block does on its turn: every
+    /// block fires, bar the forced retreat of round 4 (R3).
+    pub fn is_empty(&self) -> bool {
+        self.charges.is_empty()
+            && self.treachery.is_empty()
+            && self.retreat.is_none()
+            && self.retreats.is_empty()
+    }
+}
+
 /// One block's retreat plan, compiled: every condition given must hold (6.6, R3).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct BlockRetreat {
@@ -134,7 +145,47 @@ pub struct Battle {
     /// `letters[round > 1][letter]`: slots of that initiative (6.2, D1).
     pub(crate) letters: [[u32; 4]; 2],
     pub(crate) initial: State,
+    /// The tables below are compiled once from the fields above by `compile_tables` in
+    /// `validate.rs`, so that the hot paths (next actor, hit allocation, firepower) read one
+    /// number where the rules would otherwise be worked out again at every turn.
+    ///
+    /// `turn_rank[round > 1][swapped][side][slot]`: the slot's place in the turn order (D1, D2)
+    /// while it fights for `side`: its initiative letter first (A to D), then the side now
+    /// defending before the other, then `side`'s fire order. The next actor is the pending block
+    /// with the lowest rank ([`crate::rules::round::next_actor`]).
+    pub(crate) turn_rank: [[[[u8; MAX_BLOCKS]; 2]; 2]; 2],
+    /// The same order read eight slots at a time, while every block fights for the side it
+    /// entered on (no defection yet): `turn_table[(2 * later + swapped) * chunks + chunk][byte]`,
+    /// with `chunks` = slots / 8 rounded up, is the lowest `rank << 8 | slot` among the slots
+    /// `8 * chunk + b` for the bits `b` set in `byte` (`u16::MAX` for none).
+    pub(crate) turn_table: Vec<[u16; 256]>,
+    /// `hit_rank[side][slot]`: the slot's place in `side`'s hit order, which breaks ties between
+    /// equally strong blocks (D3).
+    pub(crate) hit_rank: [[u8; MAX_BLOCKS]; 2],
+    /// `fixed_firepower[slot][version][defending]`: the firepower of that version of the block
+    /// when active and fighting for the side now defending (`defending` = 1) or not (0), with its
+    /// defensive bonus, at most 6 (2.2-2.6, 6.4, R11); [`FIREPOWER_VARIES`] when the bonus
+    /// depends on the moment: a dead Neville's shield (D6) or an heir's royal shield or crown
+    /// (D7, D8) that a death in this battle or the order of seniority could change.
+    pub(crate) fixed_firepower: [[[u8; 2]; 2]; MAX_BLOCKS],
+    /// The Treason card's roll before round 1 (D11, R2), worked out from the starting state:
+    /// (holder, target, dice), `None` if no card is played (none held, no target, or the battle
+    /// starts in progress).
+    pub(crate) treason_roll: Option<(Side, usize, u8)>,
+    /// Per side: its policy has a plan that could change what a block does on its turn
+    /// ([`Plans::is_empty`] is false); without one every block fires, bar the forced retreat (R3).
+    pub(crate) has_plans: [bool; 2],
+    /// Slots with an heir version (as entered or after defecting): the only ones the senior heir
+    /// can be (D8).
+    pub(crate) heir_slots: u32,
+    /// Slots with a dead-person bit ([`Slot::person_bit`]): the only ones whose death can free a
+    /// shield (D6, D7).
+    pub(crate) person_slots: u32,
 }
+
+/// In [`Battle::fixed_firepower`]: this block's bonus depends on the state, ask
+/// [`crate::rules::bonus::bonus_parts`].
+pub(crate) const FIREPOWER_VARIES: u8 = u8::MAX;
 
 impl Battle {
     /// The scenario this battle was built from.

@@ -2,19 +2,19 @@
 //! cities, cathedrals and Wales (2.2-2.6, 3.21-3.24, D6, D7), at most +2 (2.3).
 
 use crate::data::{Area, Home, House, Kind};
-use crate::rules::battle::{Battle, Version};
-use crate::rules::state::State;
+use crate::rules::battle::{Battle, FIREPOWER_VARIES, Version};
+use crate::rules::state::{State, bits};
 
 /// People dead now: before the battle, or killed in it (D7: 'dead' includes blocks killed
 /// earlier in the same battle). Only a permanent death counts (6.82, 6.83, D15): a Neville, or
 /// an heir eliminated as an heir; Exeter eliminated as the noble Exeter/Y goes to the pool (R10).
 pub(crate) fn dead_now(battle: &Battle, state: &State) -> u8 {
     let mut dead = battle.dead_before;
-    for (i, slot) in battle.slots.iter().enumerate() {
-        if slot.person_bit != 0 && state.strength[i] == 0 {
+    for i in bits(battle.person_slots) {
+        if state.strength[i] == 0 {
             let v = state.version(battle, i);
             if v.heir_rank.is_some() || v.is_neville() {
-                dead |= slot.person_bit;
+                dead |= battle.slots[i].person_bit;
             }
         }
     }
@@ -24,7 +24,7 @@ pub(crate) fn dead_now(battle: &Battle, state: &State) -> u8 {
 /// The senior active heir of a house: lowest rank among active heirs of that house (D8).
 pub(crate) fn senior_heir(battle: &Battle, state: &State, house: House) -> Option<usize> {
     let mut best: Option<(u8, usize)> = None;
-    for i in crate::rules::state::bits(state.active()) {
+    for i in bits(state.active() & battle.heir_slots) {
         let v = state.version(battle, i);
         if let Some(rank) = v.heir_rank
             && v.house == house
@@ -78,9 +78,19 @@ pub(crate) fn bonus_parts(battle: &Battle, state: &State, slot: usize) -> BonusP
 
 /// Firepower at the instant of fire: printed firepower plus the defensive bonus (6.4), at most 6
 /// (R11: every die hits).
+/// Read from the battle's table where the bonus cannot change during the battle
+/// ([`Battle::fixed_firepower`]), worked out from the state otherwise.
+#[inline]
 pub(crate) fn firepower(battle: &Battle, state: &State, slot: usize) -> u8 {
-    let v = state.version(battle, slot);
-    (v.rating.firepower + bonus_parts(battle, state, slot).total()).min(6)
+    let defending = state.is_active(slot) && state.side_of(slot) == state.defender();
+    let version = state.has_defected(slot) as usize;
+    match battle.fixed_firepower[slot][version][defending as usize] {
+        FIREPOWER_VARIES => {
+            let v = state.version(battle, slot);
+            (v.rating.firepower + bonus_parts(battle, state, slot).total()).min(6)
+        }
+        fixed => fixed,
+    }
 }
 
 /// A sentence saying where a version's +1 comes from, with the rule number.

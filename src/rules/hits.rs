@@ -8,6 +8,7 @@ use crate::scenario::Side;
 
 /// Applies `hits` from one fire to `side`'s active blocks (6.4, D3). Reserves never take them:
 /// surplus hits after the last active block falls are lost, not carried to reserves (D4).
+#[inline]
 pub(crate) fn take_hits<O: Observer>(
     battle: &Battle,
     state: &mut State,
@@ -39,16 +40,20 @@ pub(crate) fn take_hits<O: Observer>(
 }
 
 /// The block of `side` among `targets` that takes the next hit: highest current strength,
-/// ties broken by the owner's hit order (D3).
+/// ties broken by the owner's hit order (D3, [`Battle::hit_rank`]).
+#[inline]
 pub(crate) fn strongest(battle: &Battle, state: &State, side: Side, targets: u32) -> Option<usize> {
-    let max = bits(targets).map(|i| state.strength[i]).max()?;
-    battle.hit_order[side.index()]
-        .iter()
-        .map(|&i| i as usize)
-        .find(|&i| targets >> i & 1 == 1 && state.strength[i] == max)
+    let rank = &battle.hit_rank[side.index()];
+    // Strength first, then the earlier place in the hit order, then the slot: one key, the
+    // largest wins (ranks and slots are below 32: five bits each).
+    let key =
+        |i: usize| u16::from(state.strength[i]) << 10 | u16::from(31 - rank[i]) << 5 | i as u16;
+    let best = bits(targets).map(key).max()?;
+    Some(usize::from(best & 31))
 }
 
 /// Takes up to `hits` steps off one block; returns the steps taken (surplus is the caller's).
+#[inline]
 pub(crate) fn hit_block<O: Observer>(
     battle: &Battle,
     state: &mut State,

@@ -8,11 +8,21 @@ use crate::rules::state::State;
 use crate::{rules::charge, rules::retreat, rules::treachery};
 
 /// The action the scenario's policy takes for `actor` now; the first that applies wins (R3).
+#[inline]
 pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
     let side = state.side_of(actor);
     if retreat::must_retreat(state, side) {
         return Action::Retreat; // 6.2, D12: forced in round 4
     }
+    if !battle.has_plans[side.index()] {
+        return Action::Fire;
+    }
+    planned(battle, state, actor)
+}
+
+/// The rest of [`choose`], for a side with plans (R3).
+fn planned(battle: &Battle, state: &State, actor: usize) -> Action {
+    let side = state.side_of(actor);
     let plans = &battle.plans[side.index()];
     let ratio_below = |ratio: f64| {
         let own = state.side_strength(battle, side) as f64;
@@ -35,23 +45,31 @@ pub fn choose(battle: &Battle, state: &State, actor: usize) -> Action {
     {
         return Action::Retreat; // a block's own plan (6.6, R3)
     }
-    if !plans.treachery.is_empty() && treachery::may_roll(battle, state, actor) {
-        for &(by, target, round) in &plans.treachery {
-            if by as usize == actor
-                && round.is_none_or(|r| r == state.round)
-                && treachery::dice_against(battle, state, side, Some(actor), target as usize)
-                    .is_some()
+    // The plans for this block in this round, before the rules are asked whether it may act on
+    // them (the same answer, without asking for every block that has none).
+    let mut rolls = plans
+        .treachery
+        .iter()
+        .filter(|&&(by, _, round)| by as usize == actor && round.is_none_or(|r| r == state.round))
+        .peekable();
+    if rolls.peek().is_some() && treachery::may_roll(battle, state, actor) {
+        for &(_, target, _) in rolls {
+            if treachery::dice_against(battle, state, side, Some(actor), target as usize).is_some()
             {
                 return Action::Treachery(target as usize);
             }
         }
     }
-    if !plans.charges.is_empty() && charge::may_charge(battle, state, actor) {
-        for &(target, round, by) in &plans.charges {
-            if by.is_none_or(|b| b as usize == actor)
-                && round.is_none_or(|r| r == state.round)
-                && charge::may_target(state, actor, target as usize)
-            {
+    let mut charges = plans
+        .charges
+        .iter()
+        .filter(|&&(_, round, by)| {
+            by.is_none_or(|b| b as usize == actor) && round.is_none_or(|r| r == state.round)
+        })
+        .peekable();
+    if charges.peek().is_some() && charge::may_charge(battle, state, actor) {
+        for &(target, _, _) in charges {
+            if charge::may_target(state, actor, target as usize) {
                 return Action::Charge(target as usize);
             }
         }

@@ -8,7 +8,11 @@ use crate::rules::state::{State, bits};
 /// they may not act until the next round but take hits from enemies that fire later (D4).
 /// If that side is the defender in round 1, control changes (D5), each time it happens (R8);
 /// the deployed blocks have no turn left this round (R6).
+#[inline]
 pub(crate) fn after_action<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
+    if state.present & state.reserve == 0 {
+        return; // no reserve in the battle: nothing to deploy
+    }
     let defender = state.defender();
     for side in [defender, defender.other()] {
         let mine = state.present & state.side_mask(battle, side);

@@ -28,6 +28,7 @@ pub struct Ending {
 
 /// Moves the battle on to its next decision point or its end: starts new rounds and applies
 /// the end of battle (D13).
+#[inline]
 pub(crate) fn advance<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) -> Point {
     loop {
         if let Some(ending) = over(battle, state) {
@@ -49,6 +50,7 @@ pub(crate) fn advance<O: Observer>(battle: &Battle, state: &mut State, log: &mut
 }
 
 /// The battle ends as soon as one side has no block left in it, active or reserve (D13).
+#[inline]
 fn over(battle: &Battle, state: &State) -> Option<Ending> {
     let has = |side| state.present & state.side_mask(battle, side) != 0;
     let (a, d) = (has(Side::Attacker), has(Side::Defender));
@@ -69,29 +71,31 @@ fn over(battle: &Battle, state: &State) -> Option<Ending> {
 }
 
 /// The next block to act (D1, D2): groups A to D, the side now defending first within each
-/// letter; inside a group, the owner's fire order. Recomputed from the state every time.
+/// letter; inside a group, the owner's fire order. Recomputed from the state every time, as the
+/// pending block with the lowest place in that order ([`Battle::turn_rank`]).
+#[inline]
 pub(crate) fn next_actor(battle: &Battle, state: &State) -> Option<usize> {
     let pending = state.pending();
     if pending == 0 {
         return None;
     }
-    let first = state.defender();
-    for letter in [Initiative::A, Initiative::B, Initiative::C, Initiative::D] {
-        let group = pending & battle.letter_mask(state.round, letter);
-        if group == 0 {
-            continue;
-        }
-        for side in [first, first.other()] {
-            let mine = group & state.side_mask(battle, side);
-            if mine != 0 {
-                return battle.fire_order[side.index()]
-                    .iter()
-                    .map(|&i| i as usize)
-                    .find(|&i| mine >> i & 1 == 1);
-            }
-        }
-    }
-    None
+    let (later, swapped) = ((state.round > 1) as usize, state.swapped as usize);
+    // The rank, then the slot: one key, the smallest wins.
+    let best = if state.attacker == battle.initial.attacker {
+        // Every block on the side it entered on: the table, a byte of the mask at a time.
+        let chunks = battle.slots.len().div_ceil(8);
+        let tables = &battle.turn_table[(2 * later + swapped) * chunks..][..chunks];
+        tables
+            .iter()
+            .enumerate()
+            .map(|(c, table)| table[(pending >> (8 * c)) as u8 as usize])
+            .min()?
+    } else {
+        let ranks = &battle.turn_rank[later][swapped];
+        let key = |i: usize| u16::from(ranks[state.side_of(i).index()][i]) << 8 | i as u16;
+        bits(pending).map(key).min()?
+    };
+    Some(usize::from(best & 0xff))
 }
 
 /// Every block its owner may move next (D2): the pending blocks of the side to act in the
@@ -113,6 +117,7 @@ pub fn may_act_next(battle: &Battle, state: &State) -> Vec<usize> {
 }
 
 /// A new round: every reserve becomes active, turns and retreat capacity reset (6.3, D4, D12).
+#[inline(never)]
 fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     state.round += 1;
     let arrive = state.present & state.reserve;
@@ -131,6 +136,7 @@ fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
 /// After round 4, attacking blocks still in the area (one that defected to the attacker in
 /// round 4, or reserves deployed too late to act) retreat while capacity remains and are
 /// eliminated otherwise (D13), using what is left of the round-4 capacity, in fire order (R7).
+#[inline(never)]
 fn after_round_four<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     let side = state.defender().other();
     let left = state.present & state.side_mask(battle, side);

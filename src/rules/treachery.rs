@@ -116,9 +116,16 @@ pub(crate) fn defect<O: Observer>(
 }
 
 /// The Treason card's roll at the start of round 1 (D11, R2): (holder, target, dice), if a holder is set
-/// and has a target. The target is the policy's, or by default the enemy block that defects
-/// most easily (fewest dice, then strongest, then first listed).
+/// and has a target; compiled once with the battle ([`Battle::treason_roll`]).
+#[inline]
 pub(crate) fn treason_roll(battle: &Battle) -> Option<(Side, usize, u8)> {
+    battle.treason_roll
+}
+
+/// Works out [`treason_roll`] for a battle being built. The target is the policy's, or by
+/// default the enemy block that defects most easily (fewest dice, then strongest, then first
+/// listed).
+pub(crate) fn compile_treason_roll(battle: &Battle) -> Option<(Side, usize, u8)> {
     if battle.in_progress() {
         return None; // the card was played before the point the scenario starts from
     }

@@ -3,7 +3,7 @@
 //! the reason.
 
 use crate::data::{self, BlockData, Colour, House, Kind, Rating};
-use crate::rules::battle::{Battle, BlockRetreat, Plans, Slot, Version};
+use crate::rules::battle::{Battle, BlockRetreat, FIREPOWER_VARIES, Plans, Slot, Version};
 use crate::rules::home::{BonusRule, person_bit};
 use crate::rules::state::MAX_BLOCKS;
 use crate::rules::state::State;
@@ -143,6 +143,14 @@ fn build(sc: &Scenario) -> Result<Battle> {
         dead_before: dead.iter().fold(0, |m, p| m | person_bit(p)),
         letters: [[0; 4]; 2],
         initial: initial_state(&slots),
+        turn_rank: [[[[0; MAX_BLOCKS]; 2]; 2]; 2],
+        turn_table: Vec::new(),
+        hit_rank: [[0; MAX_BLOCKS]; 2],
+        fixed_firepower: [[[0; 2]; 2]; MAX_BLOCKS],
+        treason_roll: None,
+        has_plans: [false; 2],
+        heir_slots: 0,
+        person_slots: 0,
         slots,
     };
     for slot in battle.slots.iter_mut() {
@@ -178,7 +186,89 @@ fn build(sc: &Scenario) -> Result<Battle> {
     if let Some(p) = &sc.progress {
         progress(&mut battle, p)?;
     }
+    compile_tables(&mut battle);
     Ok(battle)
+}
+
+/// Fills the battle's tables for the hot paths from what is already compiled: initiative
+/// letters, fire and hit orders, bonus rules (see the fields' documentation in `battle.rs`).
+fn compile_tables(battle: &mut Battle) {
+    let n = battle.slots.len();
+    for later in 0..2 {
+        for swapped in 0..2 {
+            let defender = if swapped == 1 {
+                Side::Attacker
+            } else {
+                Side::Defender
+            };
+            for side in Side::BOTH {
+                let second = (side != defender) as usize;
+                for (pos, &i) in battle.fire_order[side.index()].iter().enumerate() {
+                    let i = i as usize;
+                    let letter = battle.letters[later]
+                        .iter()
+                        .position(|m| m >> i & 1 == 1)
+                        .unwrap_or(3);
+                    // At most 3 * 64 + 32 + 31 = 255 with 32 slots.
+                    battle.turn_rank[later][swapped][side.index()][i] =
+                        (letter * 2 * n + second * n + pos) as u8;
+                }
+            }
+        }
+    }
+    let chunks = n.div_ceil(8);
+    battle.turn_table = vec![[u16::MAX; 256]; 4 * chunks];
+    for order in 0..4 {
+        let ranks = &battle.turn_rank[order / 2][order % 2];
+        for chunk in 0..chunks {
+            let table = &mut battle.turn_table[order * chunks + chunk];
+            for byte in 1..256usize {
+                let i = 8 * chunk + byte.trailing_zeros() as usize;
+                let key = if i < n {
+                    u16::from(ranks[battle.slots[i].side.index()][i]) << 8 | i as u16
+                } else {
+                    u16::MAX
+                };
+                table[byte] = table[byte & (byte - 1)].min(key);
+            }
+        }
+    }
+    for side in Side::BOTH {
+        for (pos, &i) in battle.hit_order[side.index()].iter().enumerate() {
+            battle.hit_rank[side.index()][i as usize] = pos as u8;
+        }
+    }
+    battle.has_plans = battle.plans.each_ref().map(|p| !p.is_empty());
+    battle.treason_roll = crate::rules::treachery::compile_treason_roll(battle);
+    for (i, slot) in battle.slots.iter().enumerate() {
+        if slot.versions.iter().any(|v| v.heir_rank.is_some()) {
+            battle.heir_slots |= 1 << i;
+        }
+        if slot.person_bit != 0 {
+            battle.person_slots |= 1 << i;
+        }
+    }
+    // People whose death in this battle could free a shield (D6, D7, R10).
+    let may_die = battle.slots.iter().fold(0, |m, s| m | s.person_bit);
+    let (dead, may_die) = (battle.dead_before, may_die & !battle.dead_before);
+    for (i, slot) in battle.slots.iter().enumerate() {
+        for (k, v) in slot.versions.iter().enumerate() {
+            let rule = v.bonus;
+            let printed = v.rating.firepower;
+            battle.fixed_firepower[i][k][0] = printed.min(6);
+            let heir_may_gain = rule.heir.is_some_and(|h| {
+                h.royal_shield || h.crown || h.royal_if_dead & (dead | may_die) != 0
+            });
+            battle.fixed_firepower[i][k][1] = if heir_may_gain
+                || rule.shield_if_dead & may_die != 0 && rule.shield_if_dead & dead == 0
+            {
+                FIREPOWER_VARIES
+            } else {
+                let home = rule.fixed || rule.shield_if_dead & dead != 0;
+                (printed + home as u8).min(6)
+            };
+        }
+    }
 }
 
 fn army(sc: &Scenario, side: Side) -> &Army {
