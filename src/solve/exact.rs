@@ -13,7 +13,7 @@ use crate::rules::treachery;
 use crate::solve::error::SolveError;
 use crate::solve::key::{Codec, Narrow, Packer, Plain};
 use crate::solve::report::{Method, Report, Tally};
-use crate::solve::table::{BATCH, Levels, Table};
+use crate::solve::table::{self, Levels, Table};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 
 /// The default state budget. The tables hold only the levels not yet expanded, packed (see
@@ -87,75 +87,193 @@ pub(crate) fn solve_into(
     }
 }
 
+/// Every state belongs to one of two owners by a bit of its key's hash: each owner has its own
+/// tables, and the two may be filled at once by two threads. The split is the same with or
+/// without threads (in WebAssembly, or for small levels), so the figures are the same bit for
+/// bit whichever way a level is expanded.
+const OWNERS: usize = 2;
+
+/// A level is expanded by two threads only when a chunk has at least this many states; below,
+/// starting a thread costs more than it saves.
+#[cfg(not(target_arch = "wasm32"))]
+const THREADED_CHUNK: usize = 1024;
+
+/// What expanding part of a level gives: successors by owner, and endings in a tally.
+struct Expanded<K> {
+    by_owner: [Vec<(usize, K, f64)>; OWNERS],
+}
+
+/// The owner of a key.
+fn owner<K: std::hash::Hash>(key: &K) -> usize {
+    (table::hash(key) >> 40) as usize % OWNERS
+}
+
+/// Expands `states` (one chunk of a level) into `out`, endings into `tally`.
+fn expand<C: Codec>(
+    battle: &Battle,
+    codec: &C,
+    states: &[(C::Key, f64)],
+    out: &mut Expanded<C::Key>,
+    tally: &mut Tally,
+) {
+    for &(key, p) in states {
+        let mut s = codec.unpack(&key);
+        let Point::Act(actor) = advance(battle, &mut s, &mut Silent) else {
+            continue;
+        };
+        let action = policy::choose(battle, &s, actor);
+        for &(q, roll) in chances(battle, &s, actor, action).iter() {
+            let mut next = s;
+            resolve(battle, &mut next, actor, action, roll, &mut Silent);
+            place(battle, codec, next, p * q, out, tally);
+        }
+    }
+}
+
+/// A state reached with probability `p`: its ending into `tally`, or the state to its owner.
+fn place<C: Codec>(
+    battle: &Battle,
+    codec: &C,
+    mut s: State,
+    p: f64,
+    out: &mut Expanded<C::Key>,
+    tally: &mut Tally,
+) {
+    match advance(battle, &mut s, &mut Silent) {
+        Point::End(ending) => tally.add(battle, &s, ending, p),
+        Point::Act(_) => {
+            let key = codec.pack(&s);
+            out.by_owner[owner(&key)].push((s.progress(battle), key, p));
+        }
+    }
+}
+
+/// Expands a chunk in two halves, each into its own [`Expanded`] and tally, on two threads when
+/// it is large enough.
+fn expand_halves<C>(
+    battle: &Battle,
+    codec: &C,
+    chunk: &[(C::Key, f64)],
+    halves: &mut [Expanded<C::Key>; 2],
+    tallies: &mut [Tally; 2],
+) where
+    C: Codec + Sync,
+    C::Key: Send + Sync,
+{
+    let (a, b) = chunk.split_at(chunk.len() / 2);
+    let [ha, hb] = halves;
+    let [ta, tb] = tallies;
+    #[cfg(not(target_arch = "wasm32"))]
+    if chunk.len() >= THREADED_CHUNK {
+        std::thread::scope(|scope| {
+            scope.spawn(|| expand(battle, codec, b, hb, tb));
+            expand(battle, codec, a, ha, ta);
+        });
+        return;
+    }
+    expand(battle, codec, a, ha, ta);
+    expand(battle, codec, b, hb, tb);
+}
+
+/// Adds each owner's successors from both halves (the first half's first) to its levels, the
+/// owners on two threads when there are many.
+fn absorb<K>(levels: &mut [Levels<K>; OWNERS], halves: &mut [Expanded<K>; 2])
+where
+    K: Copy + Eq + std::hash::Hash + Default + Send,
+{
+    let [l0, l1] = levels;
+    let [h0, h1] = halves;
+    let [a0, a1] = &mut h0.by_owner;
+    let [b0, b1] = &mut h1.by_owner;
+    let fill = |l: &mut Levels<K>, x: &mut Vec<(usize, K, f64)>, y: &mut Vec<(usize, K, f64)>| {
+        l.add_batch(x);
+        l.add_batch(y);
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    if a0.len() + a1.len() + b0.len() + b1.len() >= 2 * THREADED_CHUNK {
+        std::thread::scope(|scope| {
+            scope.spawn(|| fill(l1, a1, b1));
+            fill(l0, a0, b0);
+        });
+        return;
+    }
+    fill(l0, a0, b0);
+    fill(l1, a1, b1);
+}
+
 /// [`solve_into`] with the states of its tables kept as `codec`'s keys.
-fn solve_keyed<C: Codec>(
+fn solve_keyed<C>(
     battle: &Battle,
     codec: &C,
     budget: usize,
     weight: f64,
     tally: &mut Tally,
     watch: &Watch<'_>,
-) -> Result<(usize, usize), SolveError> {
-    let mut levels = Levels::new(4 * (MAX_BLOCKS + 1));
+) -> Result<(usize, usize), SolveError>
+where
+    C: Codec + Sync,
+    C::Key: Send + Sync,
+{
+    let count = 4 * (MAX_BLOCKS + 1);
+    let mut levels = [Levels::new(count), Levels::new(count)];
+    let new_half = || Expanded {
+        by_owner: [Vec::new(), Vec::new()],
+    };
+    let mut halves = [new_half(), new_half()];
+    let mut tallies = [Tally::new(battle), Tally::new(battle)];
     let mut peak = 0usize;
     // States expanded, and visited as last told to `watch`.
     let mut expanded = 0usize;
     let mut told = 0usize;
+    let visited = |levels: &[Levels<C::Key>; OWNERS]| levels[0].visited + levels[1].visited;
 
     let mut openings: Vec<(f64, bool)> = vec![(weight, false)];
     if let Some((_, _, dice)) = treachery::treason_roll(battle) {
         let p = treachery::success_chance(dice);
         openings = vec![(weight * p, true), (weight * (1.0 - p), false)];
     }
-    // Successors wait here and go into their levels a batch at a time (see `table`).
-    let mut batch: Vec<(usize, C::Key, f64)> = Vec::with_capacity(2 * BATCH);
-    let place = |mut s: State, p: f64, batch: &mut Vec<(usize, C::Key, f64)>, tally: &mut Tally| {
-        match advance(battle, &mut s, &mut Silent) {
-            Point::End(ending) => tally.add(battle, &s, ending, p),
-            Point::Act(_) => batch.push((s.progress(battle), codec.pack(&s), p)),
-        }
-    };
     for (p, success) in openings {
         let s = treachery::play_treason(battle, success, Vec::new(), &mut Silent);
-        place(s, p, &mut batch, tally);
+        place(battle, codec, s, p, &mut halves[0], tally);
     }
-    for level in 0..4 * (MAX_BLOCKS + 1) {
-        levels.add_batch(&mut batch);
-        let Some(table) = levels.take(level) else {
-            continue;
-        };
-        // The level's states stay in memory until it is done.
-        let held = table.len();
-        for (key, p) in table.iter() {
-            let mut s = codec.unpack(&key);
-            let Point::Act(actor) = advance(battle, &mut s, &mut Silent) else {
-                continue;
-            };
-            let action = policy::choose(battle, &s, actor);
-            for &(q, roll) in chances(battle, &s, actor, action).iter() {
-                let mut next = s;
-                resolve(battle, &mut next, actor, action, roll, &mut Silent);
-                place(next, p * q, &mut batch, tally);
+    absorb(&mut levels, &mut halves);
+    let mut states: Vec<(C::Key, f64)> = Vec::new();
+    for level in 0..count {
+        // The level's states, the first owner's first; they stay in memory until it is done.
+        states.clear();
+        for l in levels.iter_mut() {
+            if let Some(table) = l.take(level) {
+                states.extend(table.iter());
+                l.recycle(table);
             }
-            if batch.len() >= BATCH {
-                levels.add_batch(&mut batch);
-            }
-            peak = peak.max(levels.live + held);
-            if levels.visited > budget {
+        }
+        let held = states.len();
+        let mut rest = &states[..];
+        while !rest.is_empty() {
+            // Chunks end where the states expanded reach a multiple of EVERY, to tell `watch`.
+            let size = (EVERY - expanded % EVERY).min(rest.len());
+            let (chunk, after) = rest.split_at(size);
+            rest = after;
+            expand_halves(battle, codec, chunk, &mut halves, &mut tallies);
+            absorb(&mut levels, &mut halves);
+            peak = peak.max(levels[0].live + levels[1].live + held);
+            if visited(&levels) > budget {
                 return Err(SolveError::TooLarge { budget });
             }
-            expanded += 1;
+            expanded += size;
             if expanded.is_multiple_of(EVERY) {
-                let more = levels.visited - told;
-                told = levels.visited;
+                let more = visited(&levels) - told;
+                told = visited(&levels);
                 if !watch(more) {
                     return Err(SolveError::Cancelled);
                 }
             }
         }
-        levels.recycle(table);
     }
+    let [t0, t1] = &tallies;
+    tally.merge(t0);
+    tally.merge(t1);
     // The rest, for a full count; the answer is complete, so a late stop is not taken.
-    watch(levels.visited - told);
-    Ok((levels.visited, peak))
+    watch(visited(&levels) - told);
+    Ok((visited(&levels), peak))
 }

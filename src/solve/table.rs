@@ -73,7 +73,8 @@ pub(crate) struct Table<K> {
     mask: usize,
 }
 
-fn hash<K: Hash>(key: &K) -> u64 {
+/// The hash of a key, as the tables use it.
+pub(crate) fn hash<K: Hash>(key: &K) -> u64 {
     BuildHasherDefault::<FxHasher>::default().hash_one(key)
 }
 
@@ -207,9 +208,19 @@ impl<K: Copy + Eq + Hash + Default> Levels<K> {
             .get_or_insert_with(|| spare.pop().unwrap_or_else(|| Table::with_slots(16)))
     }
 
-    /// Adds a batch of (level, key, probability), reading every place first (see the module's
-    /// doc); the batch is emptied.
-    pub(crate) fn add_batch(&mut self, batch: &mut Vec<(usize, K, f64)>) {
+    /// Adds (level, key, probability) triples, a batch of [`BATCH`] at a time, reading every
+    /// place of a batch first (see the module's doc); `all` is emptied.
+    pub(crate) fn add_batch(&mut self, all: &mut Vec<(usize, K, f64)>) {
+        let mut rest = &mut all[..];
+        while !rest.is_empty() {
+            let (batch, after) = rest.split_at_mut(BATCH.min(rest.len()));
+            self.add_one_batch(batch);
+            rest = after;
+        }
+        all.clear();
+    }
+
+    fn add_one_batch(&mut self, batch: &mut [(usize, K, f64)]) {
         let mut hashes = std::mem::take(&mut self.hashes);
         hashes.clear();
         let mut seen = 0u8;
@@ -219,7 +230,7 @@ impl<K: Copy + Eq + Hash + Default> Levels<K> {
             seen ^= self.table(*level).touch(h);
         }
         std::hint::black_box(seen);
-        for ((level, key, p), &h) in batch.drain(..).zip(&hashes) {
+        for (&mut (level, key, p), &h) in batch.iter_mut().zip(&hashes) {
             if self.table(level).add(key, h, p) {
                 self.visited += 1;
                 self.live += 1;
