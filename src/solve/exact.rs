@@ -40,8 +40,8 @@ pub fn solve(battle: &Battle, budget: usize) -> Result<Report, SolveError> {
     solve_watched(battle, budget, UNWATCHED)
 }
 
-/// [`solve`] watched by a [`Watch`] hook: told the new states visited every
-/// [`EVERY`](crate::solve::watch::EVERY) states expanded, it can stop the solve. The figures
+/// [`solve`] watched by a [`Watch`] hook: told the new states visited every chunk of
+/// `8 ×` [`EVERY`](crate::solve::watch::EVERY) states expanded, it can stop the solve. The figures
 /// are those of [`solve`].
 ///
 /// # Errors
@@ -66,7 +66,7 @@ pub fn solve_watched(
 /// Adds the exact outcome distribution of `battle`, each chance times `weight`, to `tally` (a
 /// battle's own, or one shared by the compositions of a battle with hidden blocks); returns the
 /// distinct states visited and the most held at once. `watch` is told the new states visited
-/// every [`EVERY`] states expanded, and once more at the end.
+/// every `CHUNK` states expanded, and once more at the end.
 ///
 /// # Errors
 /// [`SolveError::TooLarge`] when the battle needs more states than `budget`,
@@ -97,6 +97,10 @@ const OWNERS: usize = 2;
 /// starting a thread costs more than it saves.
 #[cfg(not(target_arch = "wasm32"))]
 const THREADED_CHUNK: usize = 1024;
+
+/// States expanded between two looks at the budget and at `watch`: a multiple of [`EVERY`],
+/// large enough that starting threads for it costs little.
+const CHUNK: usize = 8 * EVERY;
 
 /// What expanding part of a level gives: successors by owner, and endings in a tally.
 struct Expanded<K> {
@@ -250,8 +254,9 @@ where
         let held = states.len();
         let mut rest = &states[..];
         while !rest.is_empty() {
-            // Chunks end where the states expanded reach a multiple of EVERY, to tell `watch`.
-            let size = (EVERY - expanded % EVERY).min(rest.len());
+            // Chunks end where the states expanded reach a multiple of CHUNK, a multiple of
+            // EVERY: `watch` is told there.
+            let size = (CHUNK - expanded % CHUNK).min(rest.len());
             let (chunk, after) = rest.split_at(size);
             rest = after;
             expand_halves(battle, codec, chunk, &mut halves, &mut tallies);
@@ -261,7 +266,7 @@ where
                 return Err(SolveError::TooLarge { budget });
             }
             expanded += size;
-            if expanded.is_multiple_of(EVERY) {
+            if expanded.is_multiple_of(CHUNK) {
                 let more = visited(&levels) - told;
                 told = visited(&levels);
                 if !watch(more) {

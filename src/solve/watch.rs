@@ -1,7 +1,8 @@
 //! Watching a long solve: how far it has got, and whether to stop.
 //!
 //! The solvers that can run for minutes take an optional hook, a [`Watch`]. They call it now
-//! and then, every [`EVERY`] states expanded (never on every state, so it costs nothing
+//! and then, every [`EVERY`] states expanded or a small multiple of it (the exact solver: every
+//! chunk of a level it expands on two threads; never on every state, so it costs nothing
 //! measurable), with the work done since its previous call; it answers whether to go on. A
 //! `false` stops the solve at once with [`crate::solve::error::SolveError::Cancelled`]. The
 //! plain functions ([`crate::solve()`], [`crate::solve::advice::advise`], [`crate::Fog::solve`])
