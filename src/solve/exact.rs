@@ -96,7 +96,7 @@ const OWNERS: usize = 2;
 /// A level is expanded by two threads only when a chunk has at least this many states; below,
 /// starting a thread costs more than it saves.
 #[cfg(not(target_arch = "wasm32"))]
-const THREADED_CHUNK: usize = 1024;
+const THREADED_CHUNK: usize = 8192;
 
 /// States expanded between two looks at the budget and at `watch`: a multiple of [`EVERY`],
 /// large enough that starting threads for it costs little.
