@@ -17,8 +17,9 @@ use crate::solve::table::{self, Levels, Table};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 
 /// The default state budget. The tables hold only the levels not yet expanded, packed (see
-/// `solve::key`): some 10 bytes of memory per state visited in the battles `bosworth bench`
-/// measures, so about 500 MB at the very most, and a minute of work at most.
+/// `solve::key`): most battles need some 10 bytes per state visited, the widest measured (8 a
+/// side with reserves, `bench/large.json`) about 40 when stopped at this budget: about 2 GB at
+/// the very worst, as the 20 M of unpacked states were before.
 pub const DEFAULT_STATE_BUDGET: usize = 50_000_000;
 
 /// Bytes one state takes in the exact solver's tables for this battle: its key (64 or 128
