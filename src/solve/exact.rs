@@ -103,7 +103,8 @@ const THREADED_CHUNK: usize = 8192;
 /// large enough that starting threads for it costs little.
 const CHUNK: usize = 8 * EVERY;
 
-/// What expanding part of a level gives: successors by owner, and endings in a tally.
+/// What expanding part of a level gives, besides the endings its tally takes: the successors,
+/// by owner.
 struct Expanded<K> {
     by_owner: [Vec<(usize, K, f64)>; OWNERS],
 }
