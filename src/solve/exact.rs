@@ -13,7 +13,7 @@ use crate::rules::treachery;
 use crate::solve::error::SolveError;
 use crate::solve::key::{Codec, Narrow, Packer, Plain};
 use crate::solve::report::{Method, Report, Tally};
-use crate::solve::table::{self, Levels, Table};
+use crate::solve::table::{Levels, Pending, Table};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 
 /// The default state budget. The tables hold only the levels not yet expanded, packed (see
@@ -106,12 +106,7 @@ const CHUNK: usize = 8 * EVERY;
 /// What expanding part of a level gives, besides the endings its tally takes: the successors,
 /// by owner.
 struct Expanded<K> {
-    by_owner: [Vec<(usize, K, f64)>; OWNERS],
-}
-
-/// The owner of a key.
-fn owner<K: std::hash::Hash>(key: &K) -> usize {
-    (table::hash(key) >> 40) as usize % OWNERS
+    by_owner: [Vec<Pending<K>>; OWNERS],
 }
 
 /// Expands `states` (one chunk of a level) into `out`, endings into `tally`.
@@ -148,8 +143,9 @@ fn place<C: Codec>(
     match advance(battle, &mut s, &mut Silent) {
         Point::End(ending) => tally.add(battle, &s, ending, p),
         Point::Act(_) => {
-            let key = codec.pack(&s);
-            out.by_owner[owner(&key)].push((s.progress(battle), key, p));
+            let pending = Pending::new(s.progress(battle), codec.pack(&s), p);
+            // The owner: a bit of the hash that the tables' slots and tags do not use.
+            out.by_owner[(pending.hash >> 40) as usize % OWNERS].push(pending);
         }
     }
 }
@@ -191,7 +187,7 @@ where
     let [h0, h1] = halves;
     let [a0, a1] = &mut h0.by_owner;
     let [b0, b1] = &mut h1.by_owner;
-    let fill = |l: &mut Levels<K>, x: &mut Vec<(usize, K, f64)>, y: &mut Vec<(usize, K, f64)>| {
+    let fill = |l: &mut Levels<K>, x: &mut Vec<Pending<K>>, y: &mut Vec<Pending<K>>| {
         l.add_batch(x);
         l.add_batch(y);
     };

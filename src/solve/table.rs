@@ -176,6 +176,29 @@ pub(crate) const SPARE_SLOTS: usize = 1 << 18;
 /// States waiting to be added, found but not yet added: [`Levels::add_batch`]'s unit.
 pub(crate) const BATCH: usize = 64;
 
+/// A state on its way into its level: its key's hash is worked out once, here, for every
+/// use (its owner in the exact solver, its slot and tag in the table).
+#[derive(Clone, Copy)]
+pub(crate) struct Pending<K> {
+    level: usize,
+    key: K,
+    p: f64,
+    pub(crate) hash: u64,
+}
+
+impl<K: Hash> Pending<K> {
+    /// Probability `p` for `key` in `level`.
+    pub(crate) fn new(level: usize, key: K, p: f64) -> Self {
+        let hash = hash(&key);
+        Pending {
+            level,
+            key,
+            p,
+            hash,
+        }
+    }
+}
+
 /// Probability per state, level by level; counts the distinct states ever held and those held
 /// now.
 pub(crate) struct Levels<K> {
@@ -186,8 +209,6 @@ pub(crate) struct Levels<K> {
     pub(crate) visited: usize,
     /// States held now.
     pub(crate) live: usize,
-    /// The hashes of a batch.
-    hashes: Vec<u64>,
 }
 
 impl<K: Copy + Eq + Hash + Default> Levels<K> {
@@ -198,7 +219,6 @@ impl<K: Copy + Eq + Hash + Default> Levels<K> {
             spare: Vec::new(),
             visited: 0,
             live: 0,
-            hashes: Vec::with_capacity(BATCH),
         }
     }
 
@@ -208,35 +228,23 @@ impl<K: Copy + Eq + Hash + Default> Levels<K> {
             .get_or_insert_with(|| spare.pop().unwrap_or_else(|| Table::with_slots(16)))
     }
 
-    /// Adds (level, key, probability) triples, a batch of [`BATCH`] at a time, reading every
-    /// place of a batch first (see the module's doc); `all` is emptied.
-    pub(crate) fn add_batch(&mut self, all: &mut Vec<(usize, K, f64)>) {
-        let mut rest = &mut all[..];
-        while !rest.is_empty() {
-            let (batch, after) = rest.split_at_mut(BATCH.min(rest.len()));
-            self.add_one_batch(batch);
-            rest = after;
-        }
-        all.clear();
-    }
-
-    fn add_one_batch(&mut self, batch: &mut [(usize, K, f64)]) {
-        let mut hashes = std::mem::take(&mut self.hashes);
-        hashes.clear();
-        let mut seen = 0u8;
-        for (level, key, _) in batch.iter() {
-            let h = hash(key);
-            hashes.push(h);
-            seen ^= self.table(*level).touch(h);
-        }
-        std::hint::black_box(seen);
-        for (&mut (level, key, p), &h) in batch.iter_mut().zip(&hashes) {
-            if self.table(level).add(key, h, p) {
-                self.visited += 1;
-                self.live += 1;
+    /// Adds the states of `all`, a batch of [`BATCH`] at a time, reading every place of a batch
+    /// first (see the module's doc); `all` is emptied.
+    pub(crate) fn add_batch(&mut self, all: &mut Vec<Pending<K>>) {
+        for batch in all.chunks(BATCH) {
+            let mut seen = 0u8;
+            for s in batch {
+                seen ^= self.table(s.level).touch(s.hash);
+            }
+            std::hint::black_box(seen);
+            for s in batch {
+                if self.table(s.level).add(s.key, s.hash, s.p) {
+                    self.visited += 1;
+                    self.live += 1;
+                }
             }
         }
-        self.hashes = hashes;
+        all.clear();
     }
 
     /// The table of `level`, taken out of the levels (`live` drops by its size); give it back
