@@ -8,7 +8,7 @@ use crate::sketch;
 use bosworth::data::{self, BorderKind};
 
 /// Sizes in map units (the map is 1000 units wide: at 390 px on a phone, 28 units are 11 px).
-pub const LABEL_SIZE: f64 = 28.0;
+pub const LABEL_SIZE: f64 = 28.5;
 /// An icon's box.
 pub const ICON: f64 = 20.0;
 /// A block tile on the map.

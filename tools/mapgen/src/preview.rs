@@ -166,12 +166,6 @@ fn sample() -> Scene<'static> {
             house: York,
             route: Route::Reserve,
         },
-        Arrow {
-            from: "Calais",
-            to: "North Sea",
-            house: York,
-            route: Route::Reserve,
-        },
     ];
     let badges = vec![
         Badge {

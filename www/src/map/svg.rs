@@ -97,7 +97,8 @@ pub struct Scene<'a> {
 /// `prefers-color-scheme`, overridden by `data-theme` on the root), and its classes.
 pub const CSS: &str = r#"
 :root {
-  --map-sea: #c6dbe0; --map-sea-line: #d9e8eb; --map-sea-ink: #24505d;
+  --map-sea: #c6dbe0; --map-sea-line: #d9e8eb; --map-sea-ink: #24505d; --map-sea-deep: #adc7cf;
+  --map-shade: rgba(94, 70, 40, .16);
   --map-land: #f3e8cf; --map-land-off: #ddd5c3; --map-wales: #5f7a3a; --map-coast: #5e4d38;
   --map-major: #a77a10; --map-river: #2764a8; --map-minor: #b3261e; --map-divide: #8b7f6c;
   --map-ink: #2a2118; --map-halo: #f7efdc; --map-icon: #4a3b2a; --map-icon-face: #fffaf0;
@@ -106,26 +107,27 @@ pub const CSS: &str = r#"
 }
 @media (prefers-color-scheme: dark) {
   :root:not([data-theme="light"]) {
-    --map-sea: #12222a; --map-sea-line: #18303a; --map-sea-ink: #9cc4d0;
-    --map-land: #2d271f; --map-land-off: #221e1a; --map-wales: #9fbf6f; --map-coast: #b59c77;
+    --map-sea: #0f1c23; --map-sea-line: #172c36; --map-sea-deep: #09131a; --map-shade: rgba(0, 0, 0, .38); --map-sea-ink: #9cc4d0;
+    --map-land: #342c23; --map-land-off: #25211c; --map-wales: #9fbf6f; --map-coast: #b59c77;
     --map-major: #e2b44f; --map-river: #6aa6ea; --map-minor: #f0685c; --map-divide: #8d8270;
-    --map-ink: #f1e8d6; --map-halo: #2d271f; --map-icon: #e6d7bb; --map-icon-face: #3a3229;
+    --map-ink: #f1e8d6; --map-halo: #342c23; --map-icon: #e6d7bb; --map-icon-face: #3a3229;
     --map-crown: #e7bb52;
     --map-york-fill: color-mix(in srgb, var(--york, #6f93d6) 36%, var(--map-land));
     --map-lan-fill: color-mix(in srgb, var(--lancaster, #e0574c) 30%, var(--map-land));
   }
 }
 :root[data-theme="dark"] {
-  --map-sea: #12222a; --map-sea-line: #18303a; --map-sea-ink: #9cc4d0;
-  --map-land: #2d271f; --map-land-off: #221e1a; --map-wales: #9fbf6f; --map-coast: #b59c77;
+  --map-sea: #0f1c23; --map-sea-line: #172c36; --map-sea-deep: #09131a; --map-shade: rgba(0, 0, 0, .38); --map-sea-ink: #9cc4d0;
+  --map-land: #342c23; --map-land-off: #25211c; --map-wales: #9fbf6f; --map-coast: #b59c77;
   --map-major: #e2b44f; --map-river: #6aa6ea; --map-minor: #f0685c; --map-divide: #8d8270;
-  --map-ink: #f1e8d6; --map-halo: #2d271f; --map-icon: #e6d7bb; --map-icon-face: #3a3229;
+  --map-ink: #f1e8d6; --map-halo: #342c23; --map-icon: #e6d7bb; --map-icon-face: #3a3229;
   --map-crown: #e7bb52;
   --map-york-fill: color-mix(in srgb, var(--york, #6f93d6) 36%, var(--map-land));
   --map-lan-fill: color-mix(in srgb, var(--lancaster, #e0574c) 30%, var(--map-land));
 }
 .bwm { display: block; width: 100%; height: auto; font-family: Georgia, "Iowan Old Style", "Palatino Linotype", serif; }
-.bwm .sea { fill: var(--map-sea); }
+.bwm .sea { fill: url(#bwm-deep); }
+.bwm .coast-tint { fill: none; stroke: var(--map-shade); stroke-width: 16; stroke-linejoin: round; pointer-events: none; }
 .bwm .shoal { fill: none; stroke-linejoin: round; stroke-linecap: round; }
 .bwm .shoal.s1 { stroke: var(--map-sea-line); stroke-width: 30; }
 .bwm .shoal.s2 { stroke: var(--map-sea); stroke-width: 24; }
@@ -158,7 +160,7 @@ pub const CSS: &str = r#"
 .bwm .frame { fill: none; stroke: var(--map-coast); stroke-width: 3; }
 .bwm .frame.inner { stroke-width: 1; }
 .bwm .sea-name { fill: var(--map-sea-ink); font-style: italic; font-size: 30px; letter-spacing: .18em; text-anchor: middle; dominant-baseline: central; }
-.bwm .name { fill: var(--map-ink); font-weight: 700; font-size: 28px; text-anchor: middle; dominant-baseline: central;
+.bwm .name { fill: var(--map-ink); font-weight: 700; text-anchor: middle; dominant-baseline: central;
   paint-order: stroke; stroke: var(--map-halo); stroke-width: 5px; stroke-linejoin: round; }
 .bwm .name.exile-name { font-style: italic; }
 .bwm .icon-num { fill: var(--map-icon-face); font: 700 13px system-ui, sans-serif; text-anchor: middle; dominant-baseline: central; }
@@ -251,6 +253,10 @@ const SYMBOLS: &str = concat!(
     "<symbol id=\"bwm-port\" viewBox=\"0 0 20 20\"><circle style=\"fill:var(--map-icon-face);stroke:var(--map-sea-ink);stroke-width:1.3\" cx=\"10\" cy=\"10\" r=\"9.3\"/>",
     "<path style=\"fill:none;stroke:var(--map-sea-ink);stroke-width:2;stroke-linecap:round\" d=\"M10 6.2V16M6.5 8.8H13.5M4.8 12.5C5.5 15.2 7.8 16.3 10 16.3C12.2 16.3 14.5 15.2 15.2 12.5\"/>",
     "<circle style=\"fill:none;stroke:var(--map-sea-ink);stroke-width:1.6\" cx=\"10\" cy=\"4.8\" r=\"1.5\"/></symbol>",
+    "<pattern id=\"bwm-wales\" width=\"9\" height=\"9\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(35)\">",
+    "<line class=\"hatch-w\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"9\"/></pattern>",
+    "<pattern id=\"bwm-exile\" width=\"7\" height=\"7\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(-45)\">",
+    "<line class=\"hatch-x\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"7\"/></pattern>",
     "<pattern id=\"bwm-contested\" width=\"16\" height=\"16\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">",
     "<rect class=\"hatch-y\" width=\"8\" height=\"16\"/><rect class=\"hatch-l\" x=\"8\" width=\"8\" height=\"16\"/></pattern>",
 );
@@ -264,19 +270,29 @@ fn defs(s: &mut String) {
         f(g::WIDTH),
         f(g::HEIGHT)
     );
+    let mut all = String::new();
     for a in g::AREAS.iter() {
+        let d = g::path(&g::outline(a.outline), true);
         let _ = write!(
             s,
-            "<clipPath id=\"bwm-clip-{}\"><path d=\"{}\"/></clipPath>",
-            id(a.name),
-            g::path(&g::outline(a.outline), true)
+            "<clipPath id=\"bwm-clip-{}\"><path d=\"{d}\"/></clipPath>",
+            id(a.name)
         );
+        all.push_str(&d);
     }
+    for l in g::LANDS.iter() {
+        all.push_str(&g::path(&g::outline(l.outline), true));
+    }
+    let _ = write!(
+        s,
+        "<clipPath id=\"bwm-land\"><path d=\"{all}\"/></clipPath>"
+    );
     s.push_str(concat!(
-        "<pattern id=\"bwm-wales\" width=\"9\" height=\"9\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(35)\">",
-        "<line class=\"hatch-w\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"9\"/></pattern>",
-        "<pattern id=\"bwm-exile\" width=\"7\" height=\"7\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(-45)\">",
-        "<line class=\"hatch-x\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"7\"/></pattern>",
+        "<radialGradient id=\"bwm-deep\" cx=\"55%\" cy=\"50%\" r=\"70%\">",
+        "<stop offset=\"0.45\" style=\"stop-color:var(--map-sea)\"/>",
+        "<stop offset=\"1\" style=\"stop-color:var(--map-sea-deep)\"/></radialGradient>"
+    ));
+    s.push_str(concat!(
         "<pattern id=\"bwm-hidden\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">",
         "<rect width=\"5\" height=\"5\" style=\"fill:var(--card, #fffdf8)\"/><rect width=\"1.6\" height=\"5\" style=\"fill:var(--line, #ded3bf)\"/></pattern>",
     ));
@@ -548,9 +564,17 @@ fn leaders(s: &mut String) {
     }
 }
 
+/// Each area's icons and name (names at [`g::LABEL_SIZE`], the size their places were made for).
 fn names(s: &mut String) {
     for a in g::AREAS.iter() {
         icons(s, a);
+    }
+    let _ = write!(
+        s,
+        "<g class=\"names\" style=\"font-size:{}px\">",
+        g::LABEL_SIZE
+    );
+    for a in g::AREAS.iter() {
         let exile = data::area(a.name).is_some_and(|x| x.exile.is_some());
         let _ = write!(
             s,
@@ -561,6 +585,7 @@ fn names(s: &mut String) {
             esc(a.name)
         );
     }
+    s.push_str("</g>");
 }
 
 /// The cells of an area's room for blocks, in reading order: a row of tiles and the count, or a
@@ -646,11 +671,22 @@ pub fn arrow_points(border: &BorderShape, from: &str) -> Option<Vec<Point>> {
             .min(n / 2 - 8)
     });
     let end = g::area(to).map_or(n, |a| {
+        // Past the badge by 40 units where there is room, short of the blocks.
         let edge = pts
             .iter()
             .rposition(|p| outside(*p, a.tokens, 6.0))
-            .unwrap_or(n);
-        (n / 2 + (edge.saturating_sub(n / 2)) * 7 / 10).max(n / 2 + 8)
+            .unwrap_or(n)
+            .max(n / 2 + 6);
+        let mut run = 0.0;
+        let mut past = edge;
+        for i in n / 2..edge {
+            run += (pts[i + 1].0 - pts[i].0).hypot(pts[i + 1].1 - pts[i].1);
+            if run >= 40.0 {
+                past = i + 1;
+                break;
+            }
+        }
+        (n / 2 + (edge - n / 2) * 7 / 10).max(past).min(edge)
     });
     Some(pts[start..=end].to_vec())
 }
@@ -723,7 +759,7 @@ fn badges(s: &mut String, scene: &Scene) {
 }
 
 /// The key's rows: what each mark means.
-const KEY: [(&str, &str); 12] = [
+const KEY: [(&str, &str); 15] = [
     ("major", "Major: 4"),
     ("river", "River: 3"),
     ("minor", "Minor: 2"),
@@ -736,6 +772,9 @@ const KEY: [(&str, &str); 12] = [
     ("york", "York"),
     ("lancaster", "Lancaster"),
     ("contested", "Contested"),
+    ("wales", "Wales"),
+    ("exile", "Exile area"),
+    ("off", "Unplayable"),
 ];
 
 /// Width of one column of the key, in units.
@@ -791,6 +830,29 @@ fn legend(s: &mut String, x: f32, y: f32, columns: usize) {
                     f(cy)
                 );
             }
+            "wales" | "exile" | "off" => {
+                let land = if *what == "off" { "land off" } else { "land" };
+                let _ = write!(
+                    s,
+                    "<rect class=\"{land}\" x=\"{}\" y=\"{}\" width=\"40\" height=\"19\" rx=\"3\"/>",
+                    f(sx),
+                    f(cy - 9.5)
+                );
+                if *what != "off" {
+                    let _ = write!(
+                        s,
+                        "<rect class=\"{what}\" x=\"{}\" y=\"{}\" width=\"40\" height=\"19\" rx=\"3\"/>",
+                        f(sx),
+                        f(cy - 9.5)
+                    );
+                }
+                let _ = write!(
+                    s,
+                    "<rect class=\"coast\" x=\"{}\" y=\"{}\" width=\"40\" height=\"19\" rx=\"3\" style=\"stroke-width:1\"/>",
+                    f(sx),
+                    f(cy - 9.5)
+                );
+            }
             "york" | "lancaster" | "contested" => {
                 let _ = write!(
                     s,
@@ -840,7 +902,7 @@ fn legend(s: &mut String, x: f32, y: f32, columns: usize) {
 /// The key alone, as its own SVG in three columns (under the map on a phone, where the key
 /// inside the map would be too small to read).
 pub fn key() -> String {
-    let (w, h) = (28.0 + 3.0 * KEY_COLUMN, 44.0 + 4.0 * KEY_ROW);
+    let (w, h) = (28.0 + 3.0 * KEY_COLUMN, 44.0 + 5.0 * KEY_ROW);
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bwm bwm-key\" viewBox=\"-2 -2 {} {}\" role=\"img\" aria-label=\"Key to the map\">",
         f(w + 4.0),
@@ -899,6 +961,15 @@ pub fn render(scene: &Scene) -> String {
     water(&mut s);
     compass(&mut s);
     land(&mut s, scene);
+    let coasts: String = g::EDGES
+        .iter()
+        .filter(|e| matches!(e.line, Line::Coast | Line::Shore))
+        .map(|e| g::path(e.points, false))
+        .collect();
+    let _ = write!(
+        s,
+        "<path class=\"coast-tint\" clip-path=\"url(#bwm-land)\" d=\"{coasts}\"/>"
+    );
     lines(&mut s);
     if let Some(t) = scene.target.and_then(g::area) {
         let d = g::path(&g::outline(t.outline), true);
