@@ -18,14 +18,27 @@ fn target() -> PathBuf {
 
 /// The source of `geometry.rs` as the sketch draws it, or the reasons it cannot be drawn.
 pub fn generate(report: bool) -> Result<String, Vec<String>> {
+    let t = std::time::Instant::now();
     let d = build::draw()?;
+    if report {
+        eprintln!("drawn in {:?}", t.elapsed());
+    }
     let layouts = place::layouts(&d);
     if report {
+        eprintln!("laid out in {:?}", t.elapsed());
+    }
+    if report {
         for (name, l) in &layouts {
-            eprintln!("{name:>12}: fit {:6.1}  crowded {:6.0}", l.fit, l.crowded);
+            eprintln!(
+                "{name:>12}: fit {:6.1}  crowded {:6.0}  {:?} room {:?}",
+                l.fit, l.crowded, l.how, l.room
+            );
         }
     }
     let crossings = place::crossings(&d, &layouts);
+    if report {
+        eprintln!("crossings in {:?}", t.elapsed());
+    }
     Ok(emit::source(&d, &layouts, &crossings))
 }
 

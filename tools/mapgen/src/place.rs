@@ -90,12 +90,11 @@ struct Field {
     w: usize,
     h: usize,
     d: Vec<f64>,
-    poly: Vec<P>,
 }
 
 impl Field {
     fn new(poly: &[P], frame_h: f64) -> Field {
-        let step = 3.0;
+        let step = 4.0;
         let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         for p in poly {
             x0 = x0.min(p.0);
@@ -103,8 +102,13 @@ impl Field {
             x1 = x1.max(p.0);
             y1 = y1.max(p.1);
         }
-        let (x0, y0) = (x0.max(0.0), y0.max(0.0));
-        let (x1, y1) = (x1.min(geo::WIDTH), y1.min(frame_h));
+        // A margin round the area, so that a stack running over its edge is still measured.
+        let pad = 100.0;
+        let (x0, y0) = ((x0 - pad).max(-pad), (y0 - pad).max(-pad));
+        let (x1, y1) = (
+            (x1 + pad).min(geo::WIDTH + pad),
+            (y1 + pad).min(frame_h + pad),
+        );
         let w = ((x1 - x0) / step).ceil() as usize + 1;
         let h = ((y1 - y0) / step).ceil() as usize + 1;
         let mut d = vec![0.0; w * h];
@@ -122,14 +126,13 @@ impl Field {
             w,
             h,
             d,
-            poly: poly.to_vec(),
         }
     }
     fn at(&self, p: P) -> f64 {
         let i = ((p.0 - self.x0) / self.step).round();
         let j = ((p.1 - self.y0) / self.step).round();
         if i < 0.0 || j < 0.0 || i as usize >= self.w || j as usize >= self.h {
-            return geo::signed_dist(p, &self.poly).min(-1.0);
+            return -100.0;
         }
         self.d[j as usize * self.w + i as usize]
     }
@@ -405,7 +408,7 @@ pub fn crossings(d: &Drawing, layouts: &[(&'static str, Layout)]) -> Vec<Crossin
             .1
             .hub
     };
-    let mut out = Vec::new();
+    let mut out: Vec<Crossing> = Vec::new();
     for b in data::BORDERS.iter() {
         if b.kind != BorderKind::Sea {
             let e = d
@@ -417,7 +420,7 @@ pub fn crossings(d: &Drawing, layouts: &[(&'static str, Layout)]) -> Vec<Crossin
                 })
                 .expect("every land border drawn");
             let (ha, hb) = (hub(b.a), hub(b.b));
-            let best = (15..=85)
+            let best = (20..=80)
                 .map(|t| geo::along(&e.pts, t as f64 / 100.0))
                 .map(|via| {
                     let arrow = [ha, via, hb];
@@ -432,11 +435,16 @@ pub fn crossings(d: &Drawing, layouts: &[(&'static str, Layout)]) -> Vec<Crossin
                                 && via.1 < y + h + 12.0
                         })
                         .count();
+                    // And off each other: two badges of one corner side by side.
+                    let near = out
+                        .iter()
+                        .filter(|c| geo::dist(c.badge, via) < 44.0)
+                        .count();
                     let cost = strays(d, arrow, &[b.a, b.b]) as f64 * 1000.0
-                        + covers as f64 * 60.0
+                        + (covers + near) as f64 * 60.0
                         + geo::dist(ha, via)
                         + geo::dist(via, hb)
-                        + 0.5 * geo::dist(via, geo::along(&e.pts, 0.5));
+                        + 1.2 * geo::dist(via, geo::along(&e.pts, 0.5));
                     (arrow, cost)
                 })
                 .min_by(|x, y| x.1.total_cmp(&y.1))
