@@ -5,7 +5,8 @@
 //! in the areas they join, and every area's icons (2.2-2.5, 2.83) in the static SVG.
 //!
 //! The checks read the outlines the app draws, not the generator's bookkeeping: shared
-//! boundaries are found by comparing the drawn points.
+//! boundaries are found by comparing the drawn points. The borders and the areas' features are
+//! also read from the reference table itself (`docs/reference/richard-iii-blocks-and-map.md`).
 
 #[allow(dead_code)]
 #[path = "../www/src/map/mod.rs"]
@@ -332,7 +333,7 @@ fn arrows_cross_their_border_and_stay_in_the_areas_they_join() {
 #[test]
 fn every_area_has_room_for_its_name_icons_and_blocks_inside_the_frame() {
     // 11 px names on a 390 px phone, the map zoomed to fit.
-    assert!(g::LABEL_SIZE * 390.0 / g::WIDTH >= 10.9);
+    const { assert!(g::LABEL_SIZE * 390.0 / g::WIDTH >= 10.9) };
     let in_frame = |p: Point| p.0 >= 0.0 && p.1 >= 0.0 && p.0 <= g::WIDTH && p.1 <= g::HEIGHT;
     for a in g::AREAS.iter() {
         let shape = g::outline(a.outline);
@@ -415,5 +416,83 @@ fn the_static_map_shows_every_area_with_its_icons() {
             "{} has no shape",
             a.name
         );
+    }
+}
+
+/// The rows of the reference's table under `heading`, as cells.
+fn reference_table(heading: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/reference/richard-iii-blocks-and-map.md"
+    ))
+    .expect("the reference table");
+    let start = text.find(heading).expect("the heading");
+    text[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_drawn_borders_are_the_reference_tables_borders() {
+    // Each type by its limit (5.21): major 4, river 3, minor 2, sea 0.
+    let table: BTreeSet<(String, String, u8)> = reference_table("## Borders")
+        .into_iter()
+        .map(|row| {
+            let kind = match row[2].split_whitespace().next() {
+                Some("major") => BorderKind::Major,
+                Some("river") => BorderKind::River,
+                Some("minor") => BorderKind::Minor,
+                Some("sea") => BorderKind::Sea,
+                other => panic!("a border type {other:?}"),
+            };
+            (row[0].clone(), row[1].clone(), kind.limit())
+        })
+        .collect();
+    assert_eq!(table.len(), 90);
+    let drawn: BTreeSet<(String, String, u8)> = g::BORDERS
+        .iter()
+        .map(|b| (b.a.to_string(), b.b.to_string(), b.kind.limit()))
+        .collect();
+    assert_eq!(drawn, table);
+}
+
+#[test]
+fn the_icons_are_the_reference_tables_features() {
+    let svg = map::svg::render(&map::svg::Scene::default());
+    let rows = reference_table("| area | shields |");
+    assert_eq!(rows.len(), g::AREAS.len());
+    for row in rows {
+        let name = &row[0];
+        let shields = if row[1] == "-" {
+            0
+        } else {
+            row[1].split(',').count()
+        };
+        let open = format!("<g class=\"icons\" data-area=\"{name}\">");
+        let start = svg
+            .find(&open)
+            .unwrap_or_else(|| panic!("{name} is not drawn"));
+        let group = &svg[start..start + svg[start..].find("</g>").expect("closed")];
+        let count = |icon: &str| group.matches(&format!("href=\"#bwm-{icon}\"")).count();
+        assert_eq!(count("shield"), usize::from(shields > 0), "{name}");
+        if shields > 0 {
+            assert!(
+                group.contains(&format!(">{shields}</text>")),
+                "{name}'s shield count"
+            );
+        }
+        assert_eq!(count("crown"), usize::from(row[2] == "yes"), "{name}");
+        assert_eq!(count("city"), usize::from(row[3] != "-"), "{name}");
+        assert_eq!(count("cathedral"), usize::from(row[4] != "-"), "{name}");
+        assert_eq!(count("port"), usize::from(row[5] == "yes"), "{name}");
     }
 }

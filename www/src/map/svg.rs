@@ -108,7 +108,7 @@ pub const CSS: &str = r#"
 @media (prefers-color-scheme: dark) {
   :root:not([data-theme="light"]) {
     --map-sea: #0f1c23; --map-sea-line: #172c36; --map-sea-deep: #09131a; --map-shade: rgba(0, 0, 0, .38); --map-sea-ink: #9cc4d0;
-    --map-land: #342c23; --map-land-off: #25211c; --map-wales: #9fbf6f; --map-coast: #b59c77;
+    --map-land: #342c23; --map-land-off: #2a2622; --map-wales: #9fbf6f; --map-coast: #b59c77;
     --map-major: #e2b44f; --map-river: #6aa6ea; --map-minor: #f0685c; --map-divide: #8d8270;
     --map-ink: #f1e8d6; --map-halo: #342c23; --map-icon: #e6d7bb; --map-icon-face: #3a3229;
     --map-crown: #e7bb52;
@@ -118,7 +118,7 @@ pub const CSS: &str = r#"
 }
 :root[data-theme="dark"] {
   --map-sea: #0f1c23; --map-sea-line: #172c36; --map-sea-deep: #09131a; --map-shade: rgba(0, 0, 0, .38); --map-sea-ink: #9cc4d0;
-  --map-land: #342c23; --map-land-off: #25211c; --map-wales: #9fbf6f; --map-coast: #b59c77;
+  --map-land: #342c23; --map-land-off: #2a2622; --map-wales: #9fbf6f; --map-coast: #b59c77;
   --map-major: #e2b44f; --map-river: #6aa6ea; --map-minor: #f0685c; --map-divide: #8d8270;
   --map-ink: #f1e8d6; --map-halo: #342c23; --map-icon: #e6d7bb; --map-icon-face: #3a3229;
   --map-crown: #e7bb52;
@@ -140,6 +140,9 @@ pub const CSS: &str = r#"
 .bwm .land.contested { fill: url(#bwm-contested); }
 .bwm .wales { fill: url(#bwm-wales); pointer-events: none; }
 .bwm .exile { fill: url(#bwm-exile); pointer-events: none; }
+.bwm .exile-frame { fill: none; stroke-width: 7; stroke-dasharray: 12 7; pointer-events: none; }
+.bwm .exile-frame.york { stroke: var(--york); }
+.bwm .exile-frame.lancaster { stroke: var(--lancaster); }
 .bwm .band { fill: none; stroke-width: 12; opacity: .55; pointer-events: none; }
 .bwm .band.york { stroke: var(--york); }
 .bwm .band.lancaster { stroke: var(--lancaster); }
@@ -374,8 +377,14 @@ fn land(s: &mut String, scene: &Scene) {
         if facts.wales {
             let _ = write!(s, "<path class=\"wales\" d=\"{d}\"/>");
         }
-        if facts.exile.is_some() {
-            let _ = write!(s, "<path class=\"exile\" d=\"{d}\"/>");
+        if let Some(owner) = facts.exile {
+            // Hatched, and framed inside in its house's colour (2.7).
+            let _ = write!(
+                s,
+                "<path class=\"exile\" d=\"{d}\"/><path class=\"exile-frame {}\" clip-path=\"url(#bwm-clip-{})\" d=\"{d}\"/>",
+                house_class(owner),
+                id(a.name)
+            );
         }
         if let Hold::House(h) = hold {
             let _ = write!(
@@ -846,9 +855,14 @@ fn legend(s: &mut String, x: f32, y: f32, columns: usize) {
                         f(cy - 9.5)
                     );
                 }
+                let frame = if *what == "exile" {
+                    "stroke:var(--map-ink);stroke-width:2;stroke-dasharray:5 3"
+                } else {
+                    "stroke-width:1"
+                };
                 let _ = write!(
                     s,
-                    "<rect class=\"coast\" x=\"{}\" y=\"{}\" width=\"40\" height=\"19\" rx=\"3\" style=\"stroke-width:1\"/>",
+                    "<rect class=\"coast\" x=\"{}\" y=\"{}\" width=\"40\" height=\"19\" rx=\"3\" style=\"{frame}\"/>",
                     f(sx),
                     f(cy - 9.5)
                 );
