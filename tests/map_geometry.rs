@@ -412,7 +412,7 @@ fn the_static_map_shows_every_area_with_its_icons() {
             a.name
         );
         assert!(
-            svg.contains(&format!("data-area=\"{}\" d=\"", a.name)),
+            svg.contains(&format!("data-area=\"{}\" href=\"#bwm-area-", a.name)),
             "{} has no shape",
             a.name
         );

@@ -273,23 +273,33 @@ fn defs(s: &mut String) {
         f(g::WIDTH),
         f(g::HEIGHT)
     );
+    // Every shape once, used by id wherever it is drawn or clips.
     let mut all = String::new();
     for a in g::AREAS.iter() {
-        let d = g::path(&g::outline(a.outline), true);
         let _ = write!(
             s,
-            "<clipPath id=\"bwm-clip-{}\"><path d=\"{d}\"/></clipPath>",
-            id(a.name)
+            "<path id=\"bwm-area-{0}\" d=\"{1}\"/><clipPath id=\"bwm-clip-{0}\"><use href=\"#bwm-area-{0}\"/></clipPath>",
+            id(a.name),
+            g::path(&g::outline(a.outline), true)
         );
-        all.push_str(&d);
+        let _ = write!(all, "<use href=\"#bwm-area-{}\"/>", id(a.name));
     }
     for l in g::LANDS.iter() {
-        all.push_str(&g::path(&g::outline(l.outline), true));
+        let _ = write!(
+            s,
+            "<path id=\"bwm-off-{}\" d=\"{}\"/>",
+            id(l.name),
+            g::path(&g::outline(l.outline), true)
+        );
+        let _ = write!(all, "<use href=\"#bwm-off-{}\"/>", id(l.name));
     }
-    let _ = write!(
-        s,
-        "<clipPath id=\"bwm-land\"><path d=\"{all}\"/></clipPath>"
-    );
+    let _ = write!(s, "<clipPath id=\"bwm-land\">{all}</clipPath>");
+    let coasts: String = g::EDGES
+        .iter()
+        .filter(|e| matches!(e.line, Line::Coast | Line::Shore))
+        .map(|e| g::path(e.points, false))
+        .collect();
+    let _ = write!(s, "<path id=\"bwm-coasts\" d=\"{coasts}\"/>");
     s.push_str(concat!(
         "<radialGradient id=\"bwm-deep\" cx=\"55%\" cy=\"50%\" r=\"70%\">",
         "<stop offset=\"0.45\" style=\"stop-color:var(--map-sea)\"/>",
@@ -311,13 +321,8 @@ fn water(s: &mut String) {
         f(g::WIDTH),
         f(g::HEIGHT)
     );
-    let coasts: String = g::EDGES
-        .iter()
-        .filter(|e| matches!(e.line, Line::Coast | Line::Shore))
-        .map(|e| g::path(e.points, false))
-        .collect();
     for ring in ["s1", "s2", "s3", "s4"] {
-        let _ = write!(s, "<path class=\"shoal {ring}\" d=\"{coasts}\"/>");
+        let _ = write!(s, "<use class=\"shoal {ring}\" href=\"#bwm-coasts\"/>");
     }
     for [a, b] in g::STRAITS.iter() {
         let _ = write!(
@@ -353,14 +358,14 @@ fn land(s: &mut String, scene: &Scene) {
     for l in g::LANDS.iter() {
         let _ = write!(
             s,
-            "<path class=\"land off\" d=\"{}\"><title>{} (no area of the game)</title></path>",
-            g::path(&g::outline(l.outline), true),
+            "<use class=\"land off\" href=\"#bwm-off-{}\"><title>{} (no area of the game)</title></use>",
+            id(l.name),
             esc(l.name)
         );
     }
     for a in g::AREAS.iter() {
         let facts = data::area(a.name).expect("an area of the game");
-        let d = g::path(&g::outline(a.outline), true);
+        let shape = format!("href=\"#bwm-area-{}\"", id(a.name));
         let hold = hold_of(scene, a.name);
         let class = match hold {
             Hold::Vacant => "land",
@@ -370,18 +375,18 @@ fn land(s: &mut String, scene: &Scene) {
         };
         let _ = write!(
             s,
-            "<path class=\"{class}\" data-area=\"{}\" d=\"{d}\"><title>{}</title></path>",
+            "<use class=\"{class}\" data-area=\"{}\" {shape}><title>{}</title></use>",
             esc(a.name),
             esc(&describe(a.name))
         );
         if facts.wales {
-            let _ = write!(s, "<path class=\"wales\" d=\"{d}\"/>");
+            let _ = write!(s, "<use class=\"wales\" {shape}/>");
         }
         if let Some(owner) = facts.exile {
             // Hatched, and framed inside in its house's colour (2.7).
             let _ = write!(
                 s,
-                "<path class=\"exile\" d=\"{d}\"/><path class=\"exile-frame {}\" clip-path=\"url(#bwm-clip-{})\" d=\"{d}\"/>",
+                "<use class=\"exile\" {shape}/><use class=\"exile-frame {}\" clip-path=\"url(#bwm-clip-{})\" {shape}/>",
                 house_class(owner),
                 id(a.name)
             );
@@ -389,7 +394,7 @@ fn land(s: &mut String, scene: &Scene) {
         if let Hold::House(h) = hold {
             let _ = write!(
                 s,
-                "<path class=\"band {}\" clip-path=\"url(#bwm-clip-{})\" d=\"{d}\"/>",
+                "<use class=\"band {}\" clip-path=\"url(#bwm-clip-{})\" {shape}/>",
                 house_class(h),
                 id(a.name)
             );
@@ -450,12 +455,7 @@ pub fn describe(name: &str) -> String {
 
 /// The lines: coasts, then borders by type, the divides, and the sea links' dotted lanes.
 fn lines(s: &mut String) {
-    let coast: String = g::EDGES
-        .iter()
-        .filter(|e| matches!(e.line, Line::Coast | Line::Shore))
-        .map(|e| g::path(e.points, false))
-        .collect();
-    let _ = write!(s, "<path class=\"coast\" d=\"{coast}\"/>");
+    s.push_str("<use class=\"coast\" href=\"#bwm-coasts\"/>");
     let mut casing = String::new();
     let mut by_kind = [String::new(), String::new(), String::new(), String::new()];
     for e in g::EDGES.iter() {
@@ -975,21 +975,13 @@ pub fn render(scene: &Scene) -> String {
     water(&mut s);
     compass(&mut s);
     land(&mut s, scene);
-    let coasts: String = g::EDGES
-        .iter()
-        .filter(|e| matches!(e.line, Line::Coast | Line::Shore))
-        .map(|e| g::path(e.points, false))
-        .collect();
-    let _ = write!(
-        s,
-        "<path class=\"coast-tint\" clip-path=\"url(#bwm-land)\" d=\"{coasts}\"/>"
-    );
+    s.push_str("<use class=\"coast-tint\" clip-path=\"url(#bwm-land)\" href=\"#bwm-coasts\"/>");
     lines(&mut s);
     if let Some(t) = scene.target.and_then(g::area) {
-        let d = g::path(&g::outline(t.outline), true);
         let _ = write!(
             s,
-            "<path class=\"target\" d=\"{d}\"/><path class=\"target-in\" d=\"{d}\"/>"
+            "<use class=\"target\" href=\"#bwm-area-{0}\"/><use class=\"target-in\" href=\"#bwm-area-{0}\"/>",
+            id(t.name)
         );
     }
     arrows(&mut s, scene);
