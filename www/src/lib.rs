@@ -12,29 +12,15 @@
 //! Architecture invariant: the engine crate (`bosworth`) knows nothing of this crate; every rule
 //! and number shown here comes from it.
 
-pub mod app;
-pub mod helper;
-pub mod kingmaker_state;
-pub mod pool;
-pub mod charts;
-pub mod codec;
-pub mod components;
-pub mod doc;
-pub mod engine;
-pub mod examples;
-pub mod format;
-pub mod narrate;
-pub mod presets;
-pub mod reset_state;
-pub mod root;
-pub mod roster;
-pub mod state;
-pub mod words;
+pub mod battle;
+pub mod kingmaker;
+pub mod reset;
+pub mod shell;
 
 /// Mounts the app on the page, with a panic hook that shows any panic in the page.
 pub fn start() {
     install_panic_hook();
-    yew::Renderer::<root::Root>::new().render();
+    yew::Renderer::<shell::root::Root>::new().render();
 }
 
 /// Shows panics in the page (and in the console) instead of leaving a frozen page, with the
