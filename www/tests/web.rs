@@ -432,10 +432,10 @@ fn a_panic_report_carries_the_address_of_the_battle() {
     let el = doc.create_element("div").unwrap();
     el.set_id("panic");
     doc.body().unwrap().append_child(&el).unwrap();
-    bosworth_www::show_panic("panicked at src/x.rs:1:1: boom");
+    bosworth_www::shell::panic::show_panic("panicked at src/x.rs:1:1: boom");
     let href = gloo::utils::window().location().href().unwrap();
     let report = doc.get_element_by_id("panic-report").unwrap().text_content().unwrap();
-    assert_eq!(report, bosworth_www::panic_report("panicked at src/x.rs:1:1: boom", &href));
+    assert_eq!(report, bosworth_www::shell::panic::panic_report("panicked at src/x.rs:1:1: boom", &href));
     assert!(report.contains(&href) && report.contains("boom"), "{report}");
     assert!(doc.get_element_by_id("panic-copy").is_some());
     assert_eq!(el.get_attribute("class").as_deref(), Some("panic shown"));

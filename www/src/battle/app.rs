@@ -1,6 +1,6 @@
-//! The root component: the reducer, the worker, the address and local storage.
+//! The battle calculator's page: the reducer, the workers of the headline's figures, the address
+//! and local storage.
 
-use crate::shell::codec;
 use crate::battle::components::advisor::Advisor;
 use crate::battle::components::army::ArmyPanel;
 use crate::battle::components::compare::Compare;
@@ -10,6 +10,10 @@ use crate::battle::components::live::Live;
 use crate::battle::components::replay::Replay;
 use crate::battle::components::results::Results;
 use crate::battle::components::problem::Problem;
+use crate::shell::codec;
+use crate::shell::problem::notice;
+use crate::shell::storage;
+use crate::shell::theme::ThemeToggle;
 use crate::battle::components::settings::Settings;
 use crate::shell::switch::CalcSwitch;
 use crate::battle::components::share::Share;
@@ -22,7 +26,7 @@ use crate::battle::engine::{
 use crate::battle::pool::RawWorker;
 use crate::battle::narrate::position;
 use crate::battle::presets::default_scenario;
-use crate::battle::state::{Action, State, Theme};
+use crate::battle::state::{Action, State};
 use bosworth::Side;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
@@ -31,23 +35,10 @@ use yew::prelude::*;
 
 /// Where the last battle is kept between visits.
 pub const STORAGE_KEY: &str = "bosworth.scenario";
-/// Where the colour scheme is kept (all three calculators share it).
-pub const THEME_KEY: &str = "bosworth.theme";
-
-/// The page's local storage, if the browser allows it.
-pub fn storage() -> Option<web_sys::Storage> {
-    gloo::utils::window().local_storage().ok().flatten()
-}
-
 /// The first state: the battle in the address, else the last one kept, else the default.
 pub fn initial_state() -> State {
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     let frag = codec::fragment(&hash);
-    let stored = || {
-        storage()
-            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-            .and_then(|t| codec::parse(&t).ok())
-    };
     let mut state = match frag.scenario.as_deref().map(codec::decode) {
         Some(Ok(s)) => State::new(s),
         Some(Err(e)) => {
@@ -64,12 +55,17 @@ pub fn initial_state() -> State {
         Some(Err(e)) => state.notice = Some(format!("This link's pinned plans could not be opened: {e}.")),
         None => {}
     }
-    state.theme = match storage().and_then(|s| s.get_item(THEME_KEY).ok().flatten()).as_deref() {
-        Some("dark") => Theme::Dark,
-        Some("light") => Theme::Light,
-        _ => Theme::Auto,
-    };
     state
+}
+
+/// The battle kept in local storage, if any.
+fn stored() -> Option<bosworth::Scenario> {
+    storage::load(STORAGE_KEY).and_then(|t| codec::parse(&t).ok())
+}
+
+/// The fragment that opens the calculator with the last battle shown, else the default battle.
+pub fn last_fragment() -> String {
+    codec::to_fragment(&stored().unwrap_or_else(default_scenario), false)
 }
 
 /// The headline's workers: one for the exact solve, and `k` for Monte Carlo when the battle is
@@ -259,19 +255,6 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
     d.dispatch(action);
 }
 
-/// Whether a theme shows dark (Auto follows the system).
-pub fn is_dark(theme: Theme) -> bool {
-    match theme {
-        Theme::Dark => true,
-        Theme::Light => false,
-        Theme::Auto => gloo::utils::window()
-            .match_media("(prefers-color-scheme: dark)")
-            .ok()
-            .flatten()
-            .is_some_and(|m| m.matches()),
-    }
-}
-
 /// The app.
 #[function_component]
 pub fn App() -> Html {
@@ -301,9 +284,7 @@ pub fn App() -> Html {
                     history.replace_state_with_url(&null, "", Some(&frag))
                 };
             }
-            if let Some(s) = storage() {
-                let _ = s.set_item(STORAGE_KEY, &codec::to_json(&state.scenario));
-            }
+            storage::save(STORAGE_KEY, &codec::to_json(&state.scenario));
             if state.check.is_ok() && !state.report_is_current() && !matches!(state.calc, crate::battle::state::Calc::Running { .. }) {
                 let job = state.revision;
                 let scenario = codec::to_json(&state.scenario);
@@ -354,33 +335,12 @@ pub fn App() -> Html {
             move || drop(listeners)
         });
     }
-    let dark = is_dark(state.theme);
-    {
-        let theme = state.theme;
-        use_effect_with(theme, move |_| {
-            // Auto leaves the choice to the stylesheet's prefers-color-scheme rule.
-            if let Some(root) = gloo::utils::document().document_element() {
-                let _ = match theme {
-                    Theme::Auto => root.remove_attribute("data-theme"),
-                    _ => root.set_attribute("data-theme", if dark { "dark" } else { "light" }),
-                };
-            }
-            if let Some(s) = storage() {
-                let _ = s.set_item(THEME_KEY, match theme { Theme::Dark => "dark", Theme::Light => "light", Theme::Auto => "auto" });
-            }
-        });
-    }
-
     let order = use_memo(state.battle.clone(), |b| b.as_ref().ok().map(|b| Rc::new(bosworth::fire_order(b))));
     let highlight = {
         let replay = use_memo((state.battle.clone(), state.seed), |(b, seed)| {
             b.as_ref().ok().map(|b| bosworth::replay(b, *seed))
         });
         replay.as_ref().as_ref().and_then(|r| position(&r.events, state.step))
-    };
-    let toggle_theme = {
-        let state = state.clone();
-        Callback::from(move |_| state.dispatch(Action::Theme(if dark { Theme::Light } else { Theme::Dark })))
     };
     let toggle_overlay = {
         let state = state.clone();
@@ -411,12 +371,7 @@ pub fn App() -> Html {
         html! {}
     };
     let global_error = state.check.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender.") && !e.field.starts_with("policy."));
-    let notice = state.notice.as_ref().map(|n| html! {
-        <div class="notice" role="alert" data-testid="notice">
-            <span>{n.clone()}</span>
-            <button class="icon" aria-label="Dismiss" onclick={dismiss.clone()}>{"✕"}</button>
-        </div>
-    });
+    let notice = notice(state.notice.as_ref(), dismiss);
 
     if state.overlay {
         let area = s.area.clone().unwrap_or_else(|| "the area".into());
@@ -456,8 +411,7 @@ pub fn App() -> Html {
             <CalcSwitch current={bosworth_link::Calculator::Battle} />
             <Share state={state.clone()} />
             <div class="view-toggles">
-                <button onclick={toggle_theme.clone()} aria-pressed={dark.to_string()} data-testid="theme-toggle"
-                    title="Dark or light theme">{ if dark { "☀ Light" } else { "☾ Dark" } }</button>
+                <ThemeToggle />
                 <button onclick={toggle_overlay.clone()} data-testid="overlay-toggle" title="Only the battle and the odds, for a stream">{"Streamer view"}</button>
             </div>
         </header>

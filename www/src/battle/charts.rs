@@ -1,38 +1,13 @@
-//! Charts drawn with plotters into SVG text (on the page's thread: plotters measures text through
-//! the DOM in the browser). Text and axes use a marker colour that becomes `currentColor`, so the
-//! charts follow the light or dark theme.
+//! The battle's charts, drawn with plotters into SVG text as every chart of the app is
+//! (`crate::shell::charts`: text in the theme's colour, the houses' colours).
 
+use crate::shell::charts::{FONT, TEXT, finish, house_colour, ink, text_on, themed};
 use crate::shell::format::pct;
 use bosworth::data::House;
 use bosworth::solve::report::Report;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-
-pub(crate) const INK: RGBColor = RGBColor(1, 2, 3);
-pub(crate) const FONT: &str = "sans-serif";
-/// Chart text size as plotters takes it (it writes 1/1.24 of it into the SVG): charts are drawn
-/// 460 wide and shown down to about 340 on a phone, where this is still 11 px or more (issue 16).
-pub const TEXT: u32 = 19;
-
-/// Dark or white text, whichever reads better on `bg` (WCAG contrast, for labels on bars).
-pub(crate) fn text_on(bg: RGBColor) -> RGBColor {
-    let lin = |c: u8| {
-        let c = c as f64 / 255.0;
-        if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
-    };
-    let l = 0.2126 * lin(bg.0) + 0.7152 * lin(bg.1) + 0.0722 * lin(bg.2);
-    // Against white (L = 1) and near-black (L ~ 0.006): the larger contrast ratio wins.
-    if (1.05) / (l + 0.05) >= (l + 0.05) / 0.056 { WHITE } else { RGBColor(20, 20, 20) }
-}
-
-/// The colour of a house's bars: York's murrey-blue livery, Lancaster's red.
-pub fn house_colour(house: House) -> RGBColor {
-    match house {
-        House::York => RGBColor(70, 110, 180),
-        House::Lancaster => RGBColor(192, 48, 40),
-    }
-}
 
 /// The colour of final strength `k` (0 = eliminated).
 pub fn strength_colour(k: usize) -> RGBColor {
@@ -44,31 +19,6 @@ pub fn strength_colour(k: usize) -> RGBColor {
         RGBColor(40, 120, 70),
     ];
     C[k.min(4)]
-}
-
-pub(crate) fn finish(svg: String) -> String {
-    svg.replace("#010203", "currentColor")
-}
-
-pub(crate) fn ink(size: u32) -> TextStyle<'static> {
-    (FONT, size).into_font().color(&INK)
-}
-
-/// The theme every chart's axes share: ink that follows the page's theme, faint grid lines, no
-/// minor lines, text of [`TEXT`] (axis descriptions too).
-pub(crate) fn themed<'m, 'a, 'b, X, Y, DB>(
-    mesh: &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, DB>,
-) -> &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, DB>
-where
-    X: plotters::coord::ranged1d::Ranged<ValueType: std::fmt::Debug>,
-    Y: plotters::coord::ranged1d::Ranged<ValueType: std::fmt::Debug>,
-    DB: DrawingBackend,
-{
-    mesh.axis_style(INK)
-        .bold_line_style(INK.mix(0.12))
-        .light_line_style(TRANSPARENT)
-        .label_style(ink(TEXT))
-        .axis_desc_style(ink(TEXT))
 }
 
 /// When the battle ends: the chance of each last round.
@@ -234,19 +184,6 @@ pub fn final_strength(report: &Report) -> String {
         root.present().expect("svg");
     }
     finish(svg)
-}
-
-/// A chart as a standalone SVG file: the theme's `currentColor` becomes dark ink on white, so it
-/// reads the same in any viewer.
-pub fn standalone(svg: &str) -> String {
-    let mut out = svg.replace("currentColor", "#2a2118");
-    if !out.contains("xmlns=") {
-        out = out.replacen("<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"", 1);
-    }
-    if let Some(end) = out.find('>') {
-        out.insert_str(end + 1, "\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    }
-    out
 }
 
 /// The spread of a chance across what the hidden blocks may be: for each chance x on the bottom,

@@ -1,4 +1,7 @@
-//! The Richard III battle calculator (`#s=`).
+//! The Richard III battle calculator (`#s=`, stored as `bosworth.scenario`): its page ([`app`]),
+//! its one reducer ([`state`], no `Html`), its components, its Web Workers ([`engine`] exact and
+//! Monte Carlo, [`helper`] the advisor and replay checkpoints, [`pool`] workers that can really
+//! be stopped), its charts, its ready-made battles and its words.
 
 pub mod app;
 pub mod charts;
@@ -11,3 +14,15 @@ pub mod presets;
 pub mod roster;
 pub mod state;
 pub mod words;
+
+use crate::shell::mount::Mount;
+use bosworth_link::Calculator;
+use yew::prelude::*;
+
+/// How the shell mounts the battle calculator.
+pub const MOUNT: Mount = Mount {
+    calculator: Calculator::Battle,
+    title: "Bosworth: battle odds for Richard III",
+    last_fragment: app::last_fragment,
+    view: || html! { <app::App /> },
+};

@@ -66,17 +66,6 @@ pub enum Calc {
     Failed(String),
 }
 
-/// The colour scheme.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Theme {
-    /// Follow the system (prefers-color-scheme).
-    Auto,
-    /// Light.
-    Light,
-    /// Dark.
-    Dark,
-}
-
 /// Everything the page shows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
@@ -109,8 +98,6 @@ pub struct State {
     pub seed: u64,
     /// Replay position: events shown so far.
     pub step: usize,
-    /// Colour scheme.
-    pub theme: Theme,
     /// Streamer view.
     pub overlay: bool,
     /// Live play: the turns entered at the table so far, oldest first (for its Undo). Any other
@@ -230,8 +217,6 @@ pub enum Action {
     Seed(u64),
     /// Replay position.
     Step(usize),
-    /// Colour scheme.
-    Theme(Theme),
     /// Streamer view on or off.
     Overlay(bool),
     /// A turn played live (`bosworth::play::live`): the battle goes on from `next` (`None`: it ended).
@@ -271,7 +256,6 @@ impl State {
             notice: None,
             seed: 1,
             step: 0,
-            theme: Theme::Auto,
             overlay: false,
             live: Vec::new(),
             undo: Vec::new(),
@@ -436,7 +420,6 @@ impl State {
                 self.step = 0;
             }
             Action::Step(step) => self.step = step,
-            Action::Theme(t) => self.theme = t,
             Action::Overlay(o) => self.overlay = o,
             // Answers for an older revision are dropped.
             Action::Started(_) | Action::Progress { .. } | Action::Done { .. } | Action::Failed { .. } => {}

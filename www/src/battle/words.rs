@@ -1,6 +1,7 @@
 //! The engine's messages in players' words: `attacker.blocks[1].strength` becomes "York's
 //! Suffolk, strength", and the control on the page that sets the field.
 
+use bosworth::data::House;
 use bosworth::{Scenario, ScenarioError, Side};
 
 /// A message about a battle that cannot be fought, for players: where, in the page's words, then
@@ -130,7 +131,7 @@ pub fn controls(field: &str) -> Vec<String> {
 
 /// `"Lancaster (attacker)"`.
 fn side_words(scenario: &Scenario, side: Side) -> String {
-    crate::shell::format::side_label(side, army(scenario, side).house)
+    side_label(side, army(scenario, side).house)
 }
 
 fn army(scenario: &Scenario, side: Side) -> &bosworth::scenario::Army {
@@ -162,36 +163,12 @@ fn indexed<'a>(field: &'a str, name: &str) -> Option<(usize, &'a str)> {
     Some((number.parse().ok()?, rest))
 }
 
-/// Focuses the first control on the page that matches one of `selectors` (opening the
-/// `<details>` around it, scrolling it into view); false if none is there.
-pub fn focus_field(selectors: &[String]) -> bool {
-    use wasm_bindgen::JsCast;
-    let doc = gloo::utils::document();
-    for sel in selectors {
-        let Ok(Some(el)) = doc.query_selector(sel) else { continue };
-        // A control inside closed choices: open them first.
-        if let Ok(Some(details)) = el.closest("details") {
-            let _ = details.set_attribute("open", "");
-        }
-        let target: web_sys::Element = if el.tag_name() == "DETAILS" {
-            el.query_selector("summary").ok().flatten().unwrap_or(el)
-        } else {
-            el
-        };
-        target.scroll_into_view_with_bool(false);
-        if let Ok(h) = target.dyn_into::<web_sys::HtmlElement>() {
-            let _ = h.focus();
-            return true;
-        }
-    }
-    false
+/// `"Lancaster (attacker)"`.
+pub fn side_label(side: Side, house: House) -> String {
+    format!("{house} ({})", side.name())
 }
 
-/// Focuses the first of `selectors` that matches once the page has redrawn (after the
-/// current event): for a control that replaced the one just used, or moved with it.
-pub fn focus_soon(selectors: Vec<String>) {
-    gloo::timers::callback::Timeout::new(0, move || {
-        focus_field(&selectors);
-    })
-    .forget();
+/// The area's name, or a stand-in when none is chosen.
+pub fn area_label(area: Option<&str>) -> String {
+    area.map(str::to_string).unwrap_or_else(|| "the area".to_string())
 }

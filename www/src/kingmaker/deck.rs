@@ -2,7 +2,7 @@
 //! result, its Nobles killed list and whether it is an optional card read on the Nobles Killed
 //! Table (K14). The rules print no counts, so the editor never invents them.
 
-use super::{KingmakerProps, edit};
+use crate::kingmaker::state::{KingmakerProps, edit};
 use crate::kingmaker::state::KingmakerEdit;
 use bosworth::kingmaker::{CardResult, Cards, Game};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -55,7 +55,7 @@ pub fn DeckCard(p: &KingmakerProps) -> Html {
             let state = state.clone();
             Callback::from(move |_| {
                 edit(&state, KingmakerEdit::RemoveCards(i));
-                crate::battle::words::focus_soon(vec!["[data-testid=\"add-cards\"]".to_string()]);
+                crate::shell::focus::focus_soon(vec!["[data-testid=\"add-cards\"]".to_string()]);
             })
         };
         let weather = c.result == CardResult::BadWeather;

@@ -1,7 +1,7 @@
 //! An Advanced Game battle's encounters: in which columns the attacking player attacks, who
 //! joins each, and the troops lent from another encounter (Individual Encounter 1-4, K8).
 
-use super::{KingmakerProps, edit};
+use crate::kingmaker::state::{KingmakerProps, edit};
 use crate::kingmaker::state::{KingmakerEdit, force, new_lend};
 use bosworth::kingmaker::{Encounter, Line, Scenario, Side};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -132,7 +132,7 @@ pub fn Encounters(p: &KingmakerProps) -> Html {
             let state = state.clone();
             Callback::from(move |_| {
                 edit(&state, KingmakerEdit::RemoveEncounter(i));
-                crate::battle::words::focus_soon(vec!["[data-testid=\"add-encounter\"]".to_string()]);
+                crate::shell::focus::focus_soon(vec!["[data-testid=\"add-encounter\"]".to_string()]);
             })
         };
         html! {

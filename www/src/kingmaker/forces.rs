@@ -1,7 +1,7 @@
 //! One force: its Nobles (name, troops, title, and in an Advanced Game battle their place in the
 //! formation) and the royal heirs with it.
 
-use super::edit;
+use crate::kingmaker::state::edit;
 use crate::kingmaker::state::{KingmakerEdit, KingmakerState, advanced_battle, force};
 use bosworth::kingmaker::{CombatKind, Heir, Line, Noble, Side};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -88,7 +88,7 @@ pub fn ForceCard(p: &ForceProps) -> Html {
             let state = state.clone();
             Callback::from(move |_| {
                 edit(&state, KingmakerEdit::RemoveNoble(side, i));
-                crate::battle::words::focus_soon(vec![format!("[data-testid=\"add-noble-{}\"]", side.name())]);
+                crate::shell::focus::focus_soon(vec![format!("[data-testid=\"add-noble-{}\"]", side.name())]);
             })
         };
         let label = if n.name.trim().is_empty() { format!("Noble {}", i + 1) } else { n.name.clone() };
@@ -144,7 +144,7 @@ pub fn ForceCard(p: &ForceProps) -> Html {
             let state = state.clone();
             Callback::from(move |_| {
                 edit(&state, KingmakerEdit::RemoveHeir(side, i));
-                crate::battle::words::focus_soon(vec![format!("[data-testid=\"add-heir-{}\"]", side.name())]);
+                crate::shell::focus::focus_soon(vec![format!("[data-testid=\"add-heir-{}\"]", side.name())]);
             })
         };
         let label = if h.name.trim().is_empty() { format!("royal heir {}", i + 1) } else { h.name.clone() };
@@ -171,7 +171,7 @@ pub fn ForceCard(p: &ForceProps) -> Html {
         Callback::from(move |_| {
             edit(&state, KingmakerEdit::AddNoble(side));
             // The new Noble's name, to type it at once.
-            crate::battle::words::focus_soon(vec![format!("[data-testid=\"noble-name-{}-{next}\"]", side.name())]);
+            crate::shell::focus::focus_soon(vec![format!("[data-testid=\"noble-name-{}-{next}\"]", side.name())]);
         })
     };
     let add_heir = {

@@ -1,7 +1,7 @@
 //! The combat as a whole: Basic or Advanced Game; battle, siege or ambush; the garrison, the
 //! counter-attack, the ambusher's row; the note.
 
-use super::{KingmakerProps, edit};
+use crate::kingmaker::state::{KingmakerProps, edit};
 use crate::kingmaker::state::{KingmakerEdit, advanced_battle, force};
 use bosworth::kingmaker::{AmbushChoice, CombatKind, Game, Side};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};

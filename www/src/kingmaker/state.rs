@@ -13,7 +13,7 @@ use bosworth::kingmaker::{
     Scenario, Side,
 };
 use std::rc::Rc;
-use yew::Reducible;
+use yew::{Properties, Reducible, UseReducerHandle};
 
 /// An edit of the combat.
 #[derive(Debug, Clone, PartialEq)]
@@ -96,6 +96,18 @@ impl KingmakerState {
         let report = if doc.revision == revision { self.report } else { compute(&doc.scenario) };
         KingmakerState { doc, report }
     }
+}
+
+/// Props of the calculator's parts.
+#[derive(Properties, PartialEq, Clone)]
+pub struct KingmakerProps {
+    /// The reducer.
+    pub state: UseReducerHandle<KingmakerState>,
+}
+
+/// Sends an edit.
+pub fn edit(state: &UseReducerHandle<KingmakerState>, e: KingmakerEdit) {
+    state.dispatch(DocAction::Edit(e));
 }
 
 impl Reducible for KingmakerState {

@@ -1,7 +1,7 @@
 //! The reset's charts, drawn with plotters as `crate::battle::charts` draws the battle's: text size
 //! `TEXT`, the theme's ink, the houses' colours.
 
-use crate::battle::charts::{FONT, TEXT, finish, house_colour, ink, text_on};
+use crate::shell::charts::{FONT, TEXT, finish, house_colour, ink, text_on, themed};
 use crate::shell::format::pct;
 use bosworth::data::House;
 use bosworth::reset::{CrownOdds, ResetOdds};
@@ -55,7 +55,7 @@ pub fn crown(odds: &ResetOdds) -> String {
             .y_label_area_size(205)
             .build_cartesian_2d(0f64..1.18f64, (0u32..n).into_segmented())
             .expect("chart");
-        crate::battle::charts::themed(&mut chart.configure_mesh())
+        themed(&mut chart.configure_mesh())
             .disable_y_mesh()
             .x_labels(5)
             .x_label_formatter(&|x| if *x <= 1.0 + 1e-9 { format!("{:.0}%", x * 100.0) } else { String::new() })
@@ -98,7 +98,7 @@ pub fn nobles(odds: &ResetOdds) -> String {
             .y_label_area_size(205)
             .build_cartesian_2d(0f64..1f64, (0u32..n).into_segmented())
             .expect("chart");
-        crate::battle::charts::themed(&mut chart.configure_mesh())
+        themed(&mut chart.configure_mesh())
             .disable_y_mesh()
             .x_labels(5)
             .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))

@@ -2,7 +2,7 @@
 //! the King's event 5 (V11), the roller's opponent after an event 6 (V12); and whether the
 //! Pretender places the Rebel. Empty lists follow the defaults of `docs/reset.md`.
 
-use super::ResetProps;
+use crate::reset::state::ResetProps;
 use super::throne::list_words;
 use crate::shell::doc::DocAction;
 use crate::reset::state::{List, Place, ResetEdit, list_of, place_of};

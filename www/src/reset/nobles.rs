@@ -1,7 +1,7 @@
 //! The non-rose nobles (3.22, V4): where each stands, by the version in play, and the order of
 //! those on the map, which breaks naming ties (V5).
 
-use super::ResetProps;
+use crate::reset::state::ResetProps;
 use super::throne::{field_of, place_value, value_place};
 use crate::shell::doc::DocAction;
 use crate::reset::state::{Place, ResetEdit, nobles, place_of, places};
@@ -63,7 +63,7 @@ pub fn Nobles(p: &ResetProps) -> Html {
                 // Focus stays on the arrow of the noble moved.
                 let k = if up { i.saturating_sub(1) } else { i + 1 };
                 let dir = if up { "up" } else { "down" };
-                crate::battle::words::focus_soon(vec![format!("[data-testid=\"order-{dir}-{k}\"]"), format!("[data-testid=\"order-{}-{k}\"]", if up { "down" } else { "up" })]);
+                crate::shell::focus::focus_soon(vec![format!("[data-testid=\"order-{dir}-{k}\"]"), format!("[data-testid=\"order-{}-{k}\"]", if up { "down" } else { "up" })]);
             })
         };
         html! {

@@ -2,8 +2,8 @@
 //! each noble's and heir's fate, the Rebel; every column named with its event and decision.
 
 use super::chart;
-use crate::battle::charts::house_colour;
-use crate::battle::components::results::{save, svg};
+use crate::shell::charts::house_colour;
+use crate::shell::charts::{save, svg};
 use crate::shell::format::pct;
 use bosworth::data::House;
 use bosworth::reset::ResetOdds;

@@ -8,7 +8,7 @@ use bosworth::data::{self, House};
 use bosworth::reset::realm::{Person, people, person};
 use bosworth::reset::{Names, Reset, ResetOdds, ResetScenario};
 use std::rc::Rc;
-use yew::Reducible;
+use yew::{Properties, Reducible, UseReducerHandle};
 
 /// Where a person stands as the reset begins, as the editor offers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +110,13 @@ impl ResetState {
         let odds = compute(&doc.scenario);
         ResetState { doc, odds, took_ms: now() - start }
     }
+}
+
+/// Props of the reset's parts.
+#[derive(Properties, PartialEq, Clone)]
+pub struct ResetProps {
+    /// The reducer.
+    pub state: UseReducerHandle<ResetState>,
 }
 
 impl Reducible for ResetState {

@@ -1,7 +1,7 @@
 //! The throne, the usurpation and the Rebel; the heirs of both houses, dead or alive (and
 //! Clarence's and Exeter's defection); the engine's messages in players' words.
 
-use super::ResetProps;
+use crate::reset::state::ResetProps;
 use crate::shell::doc::DocAction;
 use crate::reset::state::{List, Place, ResetEdit, heirs, place_of, places};
 use bosworth::ScenarioError;

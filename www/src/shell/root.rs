@@ -1,16 +1,25 @@
-//! The page's root: which of the three calculators is on screen, from the address's key (`#s=`
-//! the Richard III battle, `#r=` the Campaign Reset, `#k=` Kingmaker), and the switch between
-//! them. The battle calculator (`app::App`) is shown as it always was.
+//! The page's root: which calculator is on screen, from the address's key (`#s=` the Richard III
+//! battle, `#r=` the Campaign Reset, `#k=` Kingmaker), and the switch between them.
+//!
+//! The one place the shell names the calculators: [`mount`] takes each calculator's `MOUNT`
+//! (`crate::shell::mount::Mount`) and nothing else of it (`tests/app_layers.rs`).
 
-use crate::battle::app::App;
-use crate::kingmaker::KingmakerApp;
-use crate::reset::ResetApp;
-use crate::shell::switch::Switcher;
-use crate::battle::{app, presets};
 use crate::shell::codec;
+use crate::shell::mount::Mount;
+use crate::shell::switch::Switcher;
+use crate::shell::theme::{apply_theme, stored_theme};
 use bosworth_link::Calculator;
 use gloo::events::EventListener;
 use yew::prelude::*;
+
+/// How to mount each calculator.
+pub fn mount(c: Calculator) -> &'static Mount {
+    match c {
+        Calculator::Battle => &crate::battle::MOUNT,
+        Calculator::Reset => &crate::reset::MOUNT,
+        Calculator::Kingmaker => &crate::kingmaker::MOUNT,
+    }
+}
 
 /// The calculator the address opens.
 pub fn calculator_of_address() -> Calculator {
@@ -19,27 +28,9 @@ pub fn calculator_of_address() -> Calculator {
 }
 
 /// The fragment that opens a calculator with the scenario it last showed (kept in local
-/// storage), else its first example.
+/// storage), else its first.
 pub fn href(c: Calculator) -> String {
-    match c {
-        Calculator::Battle => {
-            let stored = app::storage()
-                .and_then(|s| s.get_item(app::STORAGE_KEY).ok().flatten())
-                .and_then(|t| codec::parse(&t).ok());
-            codec::to_fragment(&stored.unwrap_or_else(presets::default_scenario), false)
-        }
-        Calculator::Reset => crate::reset::last_fragment(),
-        Calculator::Kingmaker => crate::kingmaker::last_fragment(),
-    }
-}
-
-/// The page's title for each calculator.
-fn page_title(c: Calculator) -> &'static str {
-    match c {
-        Calculator::Battle => "Bosworth: battle odds for Richard III",
-        Calculator::Reset => "Bosworth: Campaign Reset odds, Richard III political-events variant",
-        Calculator::Kingmaker => "Bosworth: Kingmaker combat odds",
-    }
+    (mount(c).last_fragment)()
 }
 
 /// The root.
@@ -48,6 +39,9 @@ pub fn Root() -> Html {
     let calc = use_state_eq(calculator_of_address);
     // After a switch from the header, focus goes to the switch's link of the calculator shown.
     let refocus = use_mut_ref(|| false);
+    // The theme kept, whether or not the calculator shown has its button (the streamer view has
+    // none).
+    use_effect_with((), |_| apply_theme(stored_theme()));
     // Back, Forward or a pasted link may lead to another calculator.
     {
         let calc = calc.clone();
@@ -64,7 +58,7 @@ pub fn Root() -> Html {
     {
         let refocus = refocus.clone();
         use_effect_with(*calc, move |c| {
-            gloo::utils::document().set_title(page_title(*c));
+            gloo::utils::document().set_title(mount(*c).title);
             if std::mem::take(&mut *refocus.borrow_mut()) {
                 use wasm_bindgen::JsCast;
                 let sel = format!("[data-testid=\"calc-{}\"]", c.id());
@@ -78,22 +72,21 @@ pub fn Root() -> Html {
     }
     let switcher = {
         let calc = calc.clone();
-        Switcher(Callback::from(move |c: Calculator| {
-            // The calculator shown has kept its scenario: the one chosen opens with its own.
-            if let Ok(history) = gloo::utils::window().history() {
-                let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href(c)));
-            }
-            *refocus.borrow_mut() = true;
-            calc.set(c);
-        }))
+        Switcher {
+            switch: Callback::from(move |c: Calculator| {
+                // The calculator shown has kept its scenario: the one chosen opens with its own.
+                if let Ok(history) = gloo::utils::window().history() {
+                    let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href(c)));
+                }
+                *refocus.borrow_mut() = true;
+                calc.set(c);
+            }),
+            href: Callback::from(href),
+        }
     };
     html! {
         <ContextProvider<Switcher> context={switcher}>
-            { match *calc {
-                Calculator::Battle => html! { <App /> },
-                Calculator::Reset => html! { <ResetApp /> },
-                Calculator::Kingmaker => html! { <KingmakerApp /> },
-            } }
+            { (mount(*calc).view)() }
         </ContextProvider<Switcher>>
     }
 }

@@ -1,18 +1,22 @@
-//! The header's switch between the three calculators (the Richard III battle, the Campaign Reset
-//! of the political-events variant, Kingmaker), and the theme button of the two new ones.
+//! The header's switch between the calculators (the Richard III battle, the Campaign Reset of the
+//! political-events variant, Kingmaker).
 //!
 //! The switch is three links, the current one `aria-current="page"`: each opens its calculator
 //! with the scenario it last showed (`#s=`, `#r=`, `#k=`), so it can also be opened in a new tab.
-//! A plain click asks the root (`crate::shell::root`) to switch in place, with its own history entry.
+//! A plain click asks the root (`crate::shell::root`) to switch in place, with its own history entry;
+//! the root also says where each link leads ([`Switcher`]).
 
-use crate::battle::app::{THEME_KEY, is_dark, storage};
-use crate::battle::state::Theme;
 use bosworth_link::Calculator;
 use yew::prelude::*;
 
-/// What the root gives the switch: how to change calculator.
+/// What the root gives the switch.
 #[derive(Clone, PartialEq)]
-pub struct Switcher(pub Callback<Calculator>);
+pub struct Switcher {
+    /// Changes calculator.
+    pub switch: Callback<Calculator>,
+    /// The fragment that opens a calculator with the scenario it last showed.
+    pub href: Callback<Calculator, String>,
+}
 
 /// The words of each calculator in the switch.
 pub fn label(c: Calculator) -> &'static str {
@@ -45,7 +49,11 @@ pub fn CalcSwitch(p: &SwitchProps) -> Html {
     let switcher = use_context::<Switcher>();
     // The other calculators' scenarios do not change while this one is shown: their links are
     // read once.
-    let hrefs = use_memo((), |_| Calculator::ALL.map(crate::shell::root::href));
+    // (Without the root, as in a component test, the links lead nowhere.)
+    let hrefs = {
+        let href = switcher.as_ref().map(|s| s.href.clone());
+        use_memo((), move |_| Calculator::ALL.map(|c| href.as_ref().map_or_else(|| "#".to_string(), |h| h.emit(c))))
+    };
     let here = gloo::utils::window().location().hash().unwrap_or_default();
     html! {
         <nav class="calc-switch" aria-label="Calculator" data-testid="calc-switch">
@@ -61,7 +69,7 @@ pub fn CalcSwitch(p: &SwitchProps) -> Html {
                         if let Some(s) = &switcher {
                             e.prevent_default();
                             if !current {
-                                s.0.emit(c);
+                                s.switch.emit(c);
                             }
                         }
                     })
@@ -74,52 +82,5 @@ pub fn CalcSwitch(p: &SwitchProps) -> Html {
                 }
             }) }
         </nav>
-    }
-}
-
-/// The theme stored by any of the calculators.
-fn stored_theme() -> Theme {
-    match storage().and_then(|s| s.get_item(THEME_KEY).ok().flatten()).as_deref() {
-        Some("dark") => Theme::Dark,
-        Some("light") => Theme::Light,
-        _ => Theme::Auto,
-    }
-}
-
-/// Applies a theme to the page and keeps it (the battle's reducer does the same for its page).
-fn apply_theme(theme: Theme) {
-    if let Some(root) = gloo::utils::document().document_element() {
-        let _ = match theme {
-            Theme::Auto => root.remove_attribute("data-theme"),
-            Theme::Dark => root.set_attribute("data-theme", "dark"),
-            Theme::Light => root.set_attribute("data-theme", "light"),
-        };
-    }
-}
-
-/// The Dark or Light button of the Campaign Reset and Kingmaker calculators.
-#[function_component]
-pub fn ThemeToggle() -> Html {
-    let theme = use_state(stored_theme);
-    {
-        let theme = *theme;
-        use_effect_with(theme, move |_| {
-            apply_theme(theme);
-            if theme != Theme::Auto
-                && let Some(s) = storage()
-            {
-                let _ = s.set_item(THEME_KEY, if theme == Theme::Dark { "dark" } else { "light" });
-            }
-        });
-    }
-    let dark = is_dark(*theme);
-    let toggle = {
-        let theme = theme.clone();
-        Callback::from(move |_| theme.set(if dark { Theme::Light } else { Theme::Dark }))
-    };
-    html! {
-        <button onclick={toggle} aria-pressed={dark.to_string()} data-testid="theme-toggle" title="Dark or light theme">
-            { if dark { "☀ Light" } else { "☾ Dark" } }
-        </button>
     }
 }

@@ -5,7 +5,8 @@
 use super::StateProps;
 use crate::shell::codec;
 use crate::battle::engine::{ADVICE_STATE_BUDGET, Reply, Request};
-use crate::shell::format::{area_label, pct};
+use crate::battle::words::area_label;
+use crate::shell::format::pct;
 use crate::battle::helper::use_helper;
 use crate::battle::state::Calc;
 use bosworth::solve::advice::{Advice, OutlineEntry};

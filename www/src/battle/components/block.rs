@@ -101,7 +101,7 @@ pub fn BlockCard(p: &BlockProps) -> Html {
         let to = vec![arrow(&name, "earlier"), arrow(&name, "later")];
         Callback::from(move |_| {
             send(Edit::Move(side, i, true));
-            crate::battle::words::focus_soon(to.clone());
+            crate::shell::focus::focus_soon(to.clone());
         })
     };
     let down = {
@@ -109,7 +109,7 @@ pub fn BlockCard(p: &BlockProps) -> Html {
         let to = vec![arrow(&name, "later"), arrow(&name, "earlier")];
         Callback::from(move |_| {
             send(Edit::Move(side, i, false));
-            crate::battle::words::focus_soon(to.clone());
+            crate::shell::focus::focus_soon(to.clone());
         })
     };
     let remove = {
@@ -117,7 +117,7 @@ pub fn BlockCard(p: &BlockProps) -> Html {
         let to = vec![format!("#{sid}-h")];
         Callback::from(move |_| {
             send(Edit::Remove(side, i));
-            crate::battle::words::focus_soon(to.clone());
+            crate::shell::focus::focus_soon(to.clone());
         })
     };
     let boosted = p.standing.as_ref().is_some_and(|s| s.rating != s.printed);

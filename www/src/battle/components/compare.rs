@@ -3,7 +3,7 @@
 //! the steps lost overlaid. Pins travel in the address; a plan from a link has its figures
 //! computed again by the helper worker, never trusted from the link.
 
-use super::results::{save, svg};
+use crate::shell::charts::{save, svg};
 use crate::battle::charts::{self, PLAN_COLOURS, plan_marker};
 use crate::shell::codec;
 use crate::battle::engine::{Reply, Request};
@@ -181,7 +181,7 @@ pub fn Compare(p: &CompareProps) -> Html {
                                         let state = state.clone();
                                         Callback::from(move |_| {
                                             state.dispatch(Action::Unpin(i));
-                                            crate::battle::words::focus_soon(vec![
+                                            crate::shell::focus::focus_soon(vec![
                                                 format!("[data-testid=\"unpin-{i}\"]"),
                                                 format!("[data-testid=\"unpin-{}\"]", i.saturating_sub(1)),
                                                 "[data-testid=\"pin\"]:not([disabled])".into(),

@@ -1,7 +1,8 @@
 //! The headline: who holds the area, as big numbers and a bar.
 
-use crate::battle::charts::house_colour;
-use crate::shell::format::{area_label, pct};
+use crate::shell::charts::house_colour;
+use crate::battle::words::area_label;
+use crate::shell::format::pct;
 use bosworth::Report;
 use bosworth::data::House;
 use std::rc::Rc;
@@ -95,7 +96,7 @@ pub fn OddsBar(p: &HeadlineProps) -> Html {
     };
     // Details: the headline and the figures under it, focus with them.
     let to_headline = Callback::from(|_| {
-        crate::battle::words::focus_field(&["[data-testid=\"headline\"]".to_string()]);
+        crate::shell::focus::focus_field(&["[data-testid=\"headline\"]".to_string()]);
     });
     html! {
         <aside class={classes!("odds-bar", (!p.current).then_some("stale"))} aria-label="The odds, kept in view" data-testid="odds-bar"

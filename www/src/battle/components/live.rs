@@ -4,7 +4,8 @@
 //! the dice comes from the engine.
 
 use super::StateProps;
-use crate::shell::format::{area_label, pct};
+use crate::battle::words::area_label;
+use crate::shell::format::pct;
 use crate::battle::narrate::describe;
 use crate::battle::state::{Action, LiveTurn};
 use bosworth::rules::action::{Action as Move, legal_actions};
@@ -226,7 +227,7 @@ pub fn Live(props: &StateProps) -> Html {
                     let before = state.scenario.clone();
                     state.dispatch(Action::Live { turn: LiveTurn { before, said, events: turn.events, ending: turn.ending }, next: turn.next });
                     // The next turn's dice, or the live panel's heading once the battle is over.
-                    crate::battle::words::focus_soon(vec!["[data-testid=\"live-dice\"]".into(), "[data-testid=\"live-apply\"]".into(), "#live-h".into()]);
+                    crate::shell::focus::focus_soon(vec!["[data-testid=\"live-dice\"]".into(), "[data-testid=\"live-apply\"]".into(), "#live-h".into()]);
                 }
                 Err(m) => error.set(Some(m)),
             }

@@ -79,7 +79,7 @@ pub fn Picker(p: &PickerProps) -> Html {
                                 onclick={Callback::from(move |_| {
                                     state.dispatch(Action::Edit(Edit::Add(side, id.clone())));
                                     query.set(String::new());
-                                    crate::battle::words::focus_soon(vec![search.clone()]);
+                                    crate::shell::focus::focus_soon(vec![search.clone()]);
                                 })}>
                                 <span class="visually-hidden">{"Add "}</span>
                                 <span class="add-name">{b.id}</span>{" "}

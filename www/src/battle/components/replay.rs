@@ -3,7 +3,8 @@
 use super::StateProps;
 use crate::shell::codec;
 use crate::battle::engine::{Reply, Request, VALUE_STATE_BUDGET};
-use crate::shell::format::{area_label, pct};
+use crate::battle::words::area_label;
+use crate::shell::format::pct;
 use crate::battle::helper::use_helper;
 use crate::battle::narrate::describe;
 use crate::battle::state::Action;
@@ -134,9 +135,9 @@ pub fn Replay(props: &StateProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             state.dispatch(Action::Step(to));
             if back {
-                crate::battle::words::focus_soon(vec!["[data-testid=\"replay-next\"]".into()]);
+                crate::shell::focus::focus_soon(vec!["[data-testid=\"replay-next\"]".into()]);
             } else if at_end {
-                crate::battle::words::focus_soon(vec!["[data-testid=\"replay-back\"]".into()]);
+                crate::shell::focus::focus_soon(vec!["[data-testid=\"replay-back\"]".into()]);
             }
         })
     };
@@ -163,8 +164,8 @@ pub fn Replay(props: &StateProps) -> Html {
     let names: Vec<(String, Side, u8)> = battle.slots().iter().map(|s| (s.name().to_string(), s.side, s.strength)).collect();
     let now = strengths_after(&names, &replay.events, step);
     let current = step.checked_sub(1).map(|i| describe(&replay.events[i]));
-    let att = crate::battle::charts::house_colour(s.attacker.house);
-    let def = crate::battle::charts::house_colour(s.defender.house);
+    let att = crate::shell::charts::house_colour(s.attacker.house);
+    let def = crate::shell::charts::house_colour(s.defender.house);
     let eval_label = format!(
         "Chance {} (attacker) holds {area}: {} ({eval_note})",
         s.attacker.house,

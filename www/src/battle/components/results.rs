@@ -2,6 +2,7 @@
 
 use super::StateProps;
 use crate::battle::charts;
+use crate::shell::charts::{house_colour, save, svg};
 use crate::shell::format::pct;
 use crate::battle::state::{Action, Calc};
 use bosworth::Report;
@@ -108,23 +109,6 @@ pub fn royal_warnings(r: &Report) -> Vec<String> {
     .collect()
 }
 
-pub(crate) fn svg(text: &str) -> Html {
-    Html::from_html_unchecked(AttrValue::from(text.to_string()))
-}
-
-/// A button that downloads a chart as `bosworth-{name}.svg`.
-pub(crate) fn save(name: &'static str, text: &str) -> Html {
-    let text = text.to_string();
-    let file = format!("bosworth-{name}.svg");
-    html! {
-        <button class="save-svg" data-testid={format!("svg-{name}")} title={format!("Download this chart as {file}")}
-            aria-label={format!("Download this chart as {file}")}
-            onclick={Callback::from(move |_| crate::battle::components::share::download(&file, "image/svg+xml", &charts::standalone(&text)))}>
-            {"⤓ SVG"}
-        </button>
-    }
-}
-
 /// The results panel.
 #[function_component]
 pub fn Results(props: &StateProps) -> Html {
@@ -195,7 +179,7 @@ pub fn Results(props: &StateProps) -> Html {
                     <figure><figcaption>{"When the battle ends"}{save("ends", rounds)}</figcaption>{svg(rounds)}</figure>
                     <figure><figcaption>{"Steps lost by each side "}
                         { for r.sides.iter().map(|sd| {
-                            let c = charts::house_colour(sd.house);
+                            let c = house_colour(sd.house);
                             html! { <span class="key" style={format!("--k: rgb({},{},{})", c.0, c.1, c.2)}>{format!("{} ({})", sd.house, sd.side.name())}</span> }
                         }) }
                         {save("steps-lost", lost)}

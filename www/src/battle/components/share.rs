@@ -4,27 +4,9 @@ use super::StateProps;
 use crate::shell::codec;
 use crate::battle::presets::PRESETS;
 use crate::battle::state::Action;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use crate::shell::share::{copy_address, download, read_chosen_file};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
-
-/// Downloads `text` as a file.
-pub fn download(name: &str, mime: &str, text: &str) {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    let doc = gloo::utils::document();
-    if let Ok(a) = doc.create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
 
 /// The share bar.
 #[function_component]
@@ -56,8 +38,7 @@ pub fn Share(props: &StateProps) -> Html {
     let copy = {
         let copied = copied.clone();
         Callback::from(move |_| {
-            let href = gloo::utils::window().location().href().unwrap_or_default();
-            let _ = gloo::utils::window().navigator().clipboard().write_text(&href);
+            copy_address();
             copied.set(true);
         })
     };
@@ -67,24 +48,11 @@ pub fn Share(props: &StateProps) -> Html {
     };
     let import = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
-            let Ok(reader) = web_sys::FileReader::new() else { return };
-            let state = state.clone();
-            let r2 = reader.clone();
-            let onload = Closure::once(move || {
-                let text = r2.result().ok().and_then(|v| v.as_string()).unwrap_or_default();
-                match codec::parse(&text) {
-                    Ok(s) => state.dispatch(Action::Load(s)),
-                    Err(e) => state.dispatch(Action::Notice(Some(format!("That file is not a battle: {e}")))),
-                }
-            });
-            reader.set_onload(Some(onload.as_ref().unchecked_ref()));
-            onload.forget();
-            let _ = reader.read_as_text(&file);
-            input.set_value("");
-        })
+        let on_text = Callback::from(move |text: String| match codec::parse(&text) {
+            Ok(s) => state.dispatch(Action::Load(s)),
+            Err(e) => state.dispatch(Action::Notice(Some(format!("That file is not a battle: {e}")))),
+        });
+        Callback::from(move |e: Event| read_chosen_file(&e, on_text.clone()))
     };
     html! {
         <div class="share">

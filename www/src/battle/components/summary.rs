@@ -2,8 +2,8 @@
 //! the dead, the Treason card, retreat limits, the players' choices, a battle under way), so no
 //! setting is ever out of sight. Each part takes you to the control that sets it.
 
-use crate::shell::format::side_label;
-use crate::battle::words::focus_field;
+use crate::battle::words::side_label;
+use crate::shell::focus::focus_field;
 use bosworth::scenario::SidePolicy;
 use bosworth::{Scenario, Side};
 use yew::prelude::*;

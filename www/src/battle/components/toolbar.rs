@@ -5,38 +5,23 @@
 use super::StateProps;
 use super::settings::area_names;
 use crate::battle::state::{Action, empty_battle};
-use crate::battle::words::focus_field;
+use crate::shell::focus::focus_field;
 use bosworth::data::House;
-use gloo::events::{EventListener, EventListenerOptions};
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlDialogElement, HtmlSelectElement, KeyboardEvent};
+use crate::shell::history::{Step, step, use_history_keys};
+use web_sys::{HtmlDialogElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// True when a key goes to a text field, whose own undo must keep working.
-pub fn typing(e: &KeyboardEvent) -> bool {
-    let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
-        return false;
-    };
-    match el.tag_name().as_str() {
-        "TEXTAREA" => true,
-        "INPUT" => {
-            let kind = el.get_attribute("type").unwrap_or_default();
-            matches!(kind.as_str(), "" | "text" | "search" | "number")
-        }
-        _ => el.get_attribute("contenteditable").is_some_and(|v| v != "false"),
-    }
+/// What a key press asks of the battle's history: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo (Cmd on
+/// a Mac), as in every calculator (`crate::shell::history`).
+pub fn shortcut(key: &str, ctrl: bool, shift: bool, alt: bool) -> Option<Action> {
+    step(key, ctrl, shift, alt).map(action)
 }
 
-/// What a key press asks of the history: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo (Cmd on a Mac).
-pub fn shortcut(key: &str, ctrl: bool, shift: bool, alt: bool) -> Option<Action> {
-    if !ctrl || alt {
-        return None;
-    }
-    match key.to_lowercase().as_str() {
-        "z" if shift => Some(Action::Redo),
-        "z" => Some(Action::Undo),
-        "y" => Some(Action::Redo),
-        _ => None,
+/// The battle's action for a step through its history.
+fn action(s: Step) -> Action {
+    match s {
+        Step::Undo => Action::Undo,
+        Step::Redo => Action::Redo,
     }
 }
 
@@ -52,20 +37,7 @@ pub fn Toolbar(props: &StateProps) -> Html {
     let (attacker, area, king) = (use_node_ref(), use_node_ref(), use_node_ref());
     {
         let dispatcher = state.dispatcher();
-        use_effect_with((), move |_| {
-            let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
-                let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
-                if typing(e) {
-                    return;
-                }
-                if let Some(action) = shortcut(&e.key(), e.ctrl_key() || e.meta_key(), e.shift_key(), e.alt_key()) {
-                    e.prevent_default();
-                    dispatcher.dispatch(action);
-                }
-            });
-            move || drop(listener)
-        });
+        use_history_keys(Callback::from(move |s: Step| dispatcher.dispatch(action(s))));
     }
     let open = {
         let dialog = dialog.clone();

@@ -1,6 +1,6 @@
 //! Charges by the senior heir (6.5, D9): target, round and, optionally, which heir.
 
-use super::{Ctx, action_rounds, names_options, value_of};
+use super::ctx::{Ctx, action_rounds, names_options, value_of};
 use bosworth::scenario::ChargePlan;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;

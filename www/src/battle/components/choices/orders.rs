@@ -3,7 +3,7 @@
 //! with the enemy blocks this side might turn, by the version they would become (R5).
 
 use super::retreat::label;
-use super::{Ctx, Named};
+use super::ctx::{Ctx, Named};
 use bosworth::scenario::SidePolicy;
 use yew::prelude::*;
 
@@ -72,7 +72,7 @@ fn stored(blocks: &[Named], order: &[usize]) -> Vec<String> {
 /// page has redrawn; on the other arrow when this one is now disabled (first or last place).
 fn refocus(key: String, other: String) {
     let at = |k: &str| format!("[data-focus=\"{k}\"]:not([disabled])");
-    crate::battle::words::focus_soon(vec![at(&key), at(&other)]);
+    crate::shell::focus::focus_soon(vec![at(&key), at(&other)]);
 }
 
 /// The section for one order.

@@ -1,6 +1,6 @@
 //! Retreat by choice (6.6, D12): the whole side, and block by block (R3).
 
-use super::{Ctx, Named, round_options, value_of};
+use super::ctx::{Ctx, Named, round_options, value_of};
 use bosworth::scenario::{BlockRetreat, RetreatPlan};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;

@@ -1,7 +1,7 @@
 //! Treachery rolls by the King, the Pretender or Warwick (6.9, D10), and the Treason card's
 //! target (D11).
 
-use super::{Ctx, names_options, value_of};
+use super::ctx::{Ctx, names_options, value_of};
 use bosworth::scenario::TreacheryPlan;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -39,7 +39,7 @@ pub(crate) fn section(c: &Ctx) -> Html {
                             { names_options(&targets, &t.target) }
                         </select>
                         <select aria-label="In which round" data-testid={format!("treachery-{sid}-{k}-round")} onchange={on_round}>
-                            { super::action_rounds(sid == "attacker", t.round, "first chance") }
+                            { super::ctx::action_rounds(sid == "attacker", t.round, "first chance") }
                         </select>
                         <button class="icon danger" aria-label="Remove this Treachery roll" onclick={remove}>{"✕"}</button>
                     </div>
