@@ -1,7 +1,8 @@
 //! The Richard III battle calculator (`#s=`, stored as `bosworth.scenario`): its page ([`app`]),
 //! its one reducer ([`state`], no `Html`), its components, its Web Workers ([`engine`] exact and
-//! Monte Carlo, [`helper`] the advisor and replay checkpoints, [`pool`] workers that can really
-//! be stopped), its charts, its ready-made battles and its words.
+//! Monte Carlo, [`workers`] those of the headline's figures, [`helper`] the advisor and replay
+//! checkpoints, [`pool`] workers that can really be stopped), its charts, its ready-made battles
+//! and its words.
 
 pub mod app;
 pub mod charts;
@@ -14,6 +15,7 @@ pub mod presets;
 pub mod roster;
 pub mod state;
 pub mod words;
+pub mod workers;
 
 use crate::shell::mount::Mount;
 use bosworth_link::Calculator;
