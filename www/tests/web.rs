@@ -48,6 +48,37 @@ fn base64_of(text: &str) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(text)
 }
 
+/// A Cancel is final for its battle: progress, figures or a failure the workers sent before they
+/// were stopped are dropped, so the figures stay those shown when Cancel was pressed.
+#[wasm_bindgen_test]
+fn a_cancelled_computation_stays_cancelled() {
+    use bosworth_www::battle::state::Calc;
+    let s = State::new(preset("sidebar"));
+    let rev = s.revision;
+    let b = s.battle.clone().unwrap();
+    let early = Rc::new(bosworth::simulate(&b, 1_000, 7));
+    let late = Rc::new(bosworth::simulate(&b, 2_000, 7));
+    let progress = |report: &Rc<bosworth::Report>, runs| Action::Progress { revision: rev, runs, total: 400_000, report: report.clone(), note: None };
+    let s = s.apply(Action::Started(rev)).apply(progress(&early, 1_000));
+    assert_eq!(s.calc, Calc::Running { runs: 1_000, total: 400_000 });
+    let s = s.apply(Action::Cancel);
+    assert_eq!(s.calc, Calc::Cancelled);
+    let s = s
+        .apply(progress(&late, 2_000))
+        .apply(Action::Done { revision: rev, report: late.clone(), note: None, fog: None })
+        .apply(Action::Failed { revision: rev, message: "late".into() });
+    assert_eq!(s.calc, Calc::Cancelled);
+    assert!(Rc::ptr_eq(s.report.as_ref().unwrap(), &early), "the figures are those shown at Cancel");
+    assert!(s.report_is_current());
+    // An edit starts afresh: the new battle's answers are taken.
+    let s = s.apply(Action::Edit(Edit::Strength(Side::Attacker, 0, 2)));
+    let now = s.revision;
+    assert!(now > rev);
+    let s = s.apply(Action::Started(now)).apply(Action::Done { revision: now, report: late.clone(), note: None, fog: None });
+    assert_eq!(s.calc, Calc::Done);
+    assert!(Rc::ptr_eq(s.report.as_ref().unwrap(), &late));
+}
+
 #[wasm_bindgen_test]
 fn the_reducer_edits_the_battle() {
     let s = State::new(preset("sidebar"));

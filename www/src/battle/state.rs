@@ -288,6 +288,14 @@ impl State {
         }
     }
 
+    /// True when the engine's answers for `revision` are still wanted: it is the battle shown
+    /// and its computation was not cancelled. A Cancel is final: the workers are terminated
+    /// after the page redraws, and any answer they sent before that is dropped here, so the
+    /// figures stay those shown when Cancel was pressed.
+    fn awaits(&self, revision: u64) -> bool {
+        revision == self.revision && self.calc != Calc::Cancelled
+    }
+
     /// True when the figures shown are for the battle as it is now.
     pub fn report_is_current(&self) -> bool {
         self.report_revision == self.revision
@@ -393,21 +401,21 @@ impl State {
             Action::Started(rev) if rev == self.revision => {
                 self.calc = Calc::Running { runs: 0, total: 0 }
             }
-            Action::Progress { revision, runs, total, report, note } if revision == self.revision => {
+            Action::Progress { revision, runs, total, report, note } if self.awaits(revision) => {
                 self.calc = Calc::Running { runs, total };
                 self.report = Some(report);
                 self.report_revision = revision;
                 self.note = note;
                 self.fog = None;
             }
-            Action::Done { revision, report, note, fog } if revision == self.revision => {
+            Action::Done { revision, report, note, fog } if self.awaits(revision) => {
                 self.calc = Calc::Done;
                 self.report = Some(report);
                 self.report_revision = revision;
                 self.note = note;
                 self.fog = fog;
             }
-            Action::Failed { revision, message } if revision == self.revision => {
+            Action::Failed { revision, message } if self.awaits(revision) => {
                 self.calc = Calc::Failed(message)
             }
             Action::Cancel => {
@@ -421,7 +429,8 @@ impl State {
             }
             Action::Step(step) => self.step = step,
             Action::Overlay(o) => self.overlay = o,
-            // Answers for an older revision are dropped.
+            // Answers for an older revision, or for one whose computation was cancelled, are
+            // dropped.
             Action::Started(_) | Action::Progress { .. } | Action::Done { .. } | Action::Failed { .. } => {}
         }
         self
