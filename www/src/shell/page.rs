@@ -207,7 +207,49 @@ pub fn DocPage<K: DocCalculator>(p: &DocPageProps<K>) -> Html {
     };
     let dismiss = send(&p.state, DocAction::Notice(None));
     let current = use_memo(s.clone(), example_of::<K>);
-    let words = K::WORDS;
+    frame(Frame {
+        calculator: K::CALCULATOR,
+        words: K::WORDS,
+        examples: K::EXAMPLES,
+        current: *current,
+        json: K::to_pretty_json(&s).into(),
+        notice: doc.notice.clone(),
+        can_undo: doc.can_undo(),
+        can_redo: doc.can_redo(),
+        undo,
+        redo,
+        open,
+        import,
+        dismiss,
+        tools: p.tools.clone(),
+        inputs: p.children.clone(),
+        output: p.output.clone(),
+    })
+}
+
+/// Everything a calculator's page shows, whatever the calculator.
+struct Frame {
+    calculator: Calculator,
+    words: PageWords,
+    examples: &'static [Example],
+    current: Option<usize>,
+    json: AttrValue,
+    notice: Option<String>,
+    can_undo: bool,
+    can_redo: bool,
+    undo: Callback<()>,
+    redo: Callback<()>,
+    open: Callback<usize>,
+    import: Callback<String>,
+    dismiss: Callback<()>,
+    tools: Html,
+    inputs: Html,
+    output: Html,
+}
+
+/// The page's markup, drawn once for every calculator rather than once per scenario kind.
+fn frame(f: Frame) -> Html {
+    let words = f.words;
     html! {
         <>
         <header class="top">
@@ -215,21 +257,21 @@ pub fn DocPage<K: DocCalculator>(p: &DocPageProps<K>) -> Html {
                 <h1>{"Bosworth"}</h1>
                 <span class="tagline">{words.tagline}</span>
             </div>
-            <CalcSwitch current={K::CALCULATOR} />
-            <ShareBar examples={K::EXAMPLES} current={*current} what={words.what} file={words.file} on_open={open}
-                json={K::to_pretty_json(&s)} on_import={import} />
+            <CalcSwitch current={f.calculator} />
+            <ShareBar examples={f.examples} current={f.current} what={words.what} file={words.file} on_open={f.open}
+                json={f.json} on_import={f.import} />
             <div class="view-toggles"><ThemeToggle /></div>
         </header>
-        <main class="layout" data-testid={format!("{}-view", K::CALCULATOR.id())}>
-            {notice(doc.notice.as_ref(), dismiss)}
+        <main class="layout" data-testid={format!("{}-view", f.calculator.id())}>
+            {notice(f.notice.as_ref(), f.dismiss)}
             <div class="col builder">
-                <HistoryBar label={words.history} can_undo={doc.can_undo()} can_redo={doc.can_redo()} on_undo={undo} on_redo={redo}>
-                    {p.tools.clone()}
+                <HistoryBar label={words.history} can_undo={f.can_undo} can_redo={f.can_redo} on_undo={f.undo} on_redo={f.redo}>
+                    {f.tools}
                 </HistoryBar>
-                {p.children.clone()}
+                {f.inputs}
             </div>
             <div class="col output">
-                {p.output.clone()}
+                {f.output}
             </div>
         </main>
         <footer class="foot">{words.footer}</footer>
