@@ -18,12 +18,10 @@ pub mod words;
 pub mod workers;
 
 use crate::shell::mount::Mount;
-use bosworth_link::Calculator;
 use yew::prelude::*;
 
 /// How the shell mounts the battle calculator.
 pub const MOUNT: Mount = Mount {
-    calculator: Calculator::Battle,
     title: "Bosworth: battle odds for Richard III",
     last_fragment: app::last_fragment,
     view: || html! { <app::App /> },

@@ -26,7 +26,6 @@ use yew::prelude::*;
 
 /// How the shell mounts the Kingmaker calculator.
 pub const MOUNT: Mount = Mount {
-    calculator: Calculator::Kingmaker,
     title: "Bosworth: Kingmaker combat odds",
     last_fragment: last_fragment::<KingmakerState>,
     view: || html! { <KingmakerApp /> },

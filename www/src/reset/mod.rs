@@ -24,7 +24,6 @@ use yew::prelude::*;
 
 /// How the shell mounts the Campaign Reset calculator.
 pub const MOUNT: Mount = Mount {
-    calculator: Calculator::Reset,
     title: "Bosworth: Campaign Reset odds, Richard III political-events variant",
     last_fragment: last_fragment::<ResetState>,
     view: || html! { <ResetApp /> },

@@ -1,13 +1,10 @@
 //! What the shell knows of a calculator: how to mount it. Each calculator's folder has one
 //! [`Mount`], `MOUNT`, the only thing the shell's root takes from a calculator.
 
-use bosworth_link::Calculator;
 use yew::Html;
 
 /// How the shell mounts a calculator.
 pub struct Mount {
-    /// Which calculator: its key in the address, its link in the switch.
-    pub calculator: Calculator,
     /// The page's title while it is shown.
     pub title: &'static str,
     /// The fragment (with its `#`) that opens it with the scenario it last showed (kept in local
