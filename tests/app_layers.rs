@@ -63,6 +63,11 @@ fn part<'a>(files: &Files, module: &'a str) -> Part<'a> {
     }
 }
 
+/// A file's name in messages: its module path, `lib.rs` for the crate root.
+fn shown(module: &str) -> &str {
+    if module.is_empty() { "lib.rs" } else { module }
+}
+
 /// The imports of a file, as the layout reads them.
 fn uses(files: &Files, module: &str) -> Vec<(String, Vec<String>)> {
     imports(files, module, &["crate::", "bosworth_www::"], true)
@@ -79,13 +84,15 @@ fn violations(files: &Files) -> Vec<String> {
         })
         .collect();
     if let Some(cycle) = find_loop(&graph) {
+        let cycle: Vec<&str> = cycle.iter().map(|m| shown(m)).collect();
         wrong.push(format!("import loop: {}", cycle.join(" -> ")));
     }
     for module in files.keys() {
         let from = part(files, module);
+        let name = shown(module);
         if from == Part::Stray {
             wrong.push(format!(
-                "{module}: a file at the top of www/src, in neither the shell nor a calculator's folder"
+                "{name}: a file at the top of www/src, in neither the shell nor a calculator's folder"
             ));
         }
         for (target, path) in uses(files, module) {
@@ -96,7 +103,7 @@ fn violations(files: &Files) -> Vec<String> {
                 (Part::Binary | Part::Stray, _) | (_, Part::Stray | Part::Shell) => {}
                 (Part::Calculator(a), Part::Calculator(b)) if a == b => {}
                 (Part::Calculator(_), Part::Calculator(_)) => wrong.push(format!(
-                    "{module} uses {path}: a calculator uses only its own files and the shell"
+                    "{name} uses {path}: a calculator uses only its own files and the shell"
                 )),
                 (Part::Shell, Part::Calculator(c)) => {
                     let mount = *module == format!("{SHELL}/root")
@@ -104,15 +111,15 @@ fn violations(files: &Files) -> Vec<String> {
                         && path == format!("{c}::{MOUNT}");
                     if !mount {
                         wrong.push(format!(
-                            "{module} uses {path}: the shell uses no calculator (its root takes each calculator's {MOUNT}, nothing else)"
+                            "{name} uses {path}: the shell uses no calculator (its root takes each calculator's {MOUNT}, nothing else)"
                         ));
                     }
                 }
                 (Part::Root, _) => wrong.push(format!(
-                    "{module} uses {path}: the crate root uses only the shell"
+                    "{name} uses {path}: the crate root uses only the shell"
                 )),
                 (_, _) => wrong.push(format!(
-                    "{module} uses the crate root ({path}): import from the file that defines it"
+                    "{name} uses the crate root ({path}): import from the file that defines it"
                 )),
             }
         }
