@@ -196,10 +196,10 @@ impl<'a> Draft<'a> {
     /// Blocks that may roll for side `s` (6.9): its King or Pretender if here, and Warwick.
     fn rollers(&self, s: usize) -> Vec<String> {
         let mut v: Vec<String> = Vec::new();
-        if let Some(k) = self.senior(self.houses[s]) {
-            if self.sides[s].iter().any(|c| c.id == k) {
-                v.push(k);
-            }
+        if let Some(k) = self.senior(self.houses[s])
+            && self.sides[s].iter().any(|c| c.id == k)
+        {
+            v.push(k);
         }
         for c in &self.sides[s] {
             if c.id.starts_with("Warwick/") {
@@ -232,14 +232,16 @@ enum Mode {
 fn random_battle(r: &Reference, seed: u64) -> Value {
     let mut rng = rng_from_seed(0x5A3D_1E00_0000 + seed);
     let rng = &mut rng;
+    // Modes and kinds of bonus in turn, so that every one has its share of battles.
     let mode = [
         Mode::Plain,
         Mode::Bonus,
-        Mode::Bonus,
         Mode::Heirs,
         Mode::Rolls,
+        Mode::Bonus,
         Mode::Reserves,
-    ][pick(rng, 6)];
+    ][(seed % 6) as usize];
+    let bonus_kind = ((seed / 3) % 11) as usize;
     let throne = if chance(rng, 1, 2) {
         House::York
     } else {
@@ -309,6 +311,7 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
     d.area = (!chance(rng, 1, 14)).then(|| attackable[pick(rng, attackable.len())].clone());
     let mut counts = [1 + pick(rng, 3), 1 + pick(rng, 3)];
     let mut charge_a_reserve = false;
+    let mut turn_him: Option<String> = None;
     while counts[0] + counts[1] > 5 {
         counts[pick(rng, 2)] -= 1;
     }
@@ -332,7 +335,7 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
                     })
                     .collect()
             };
-            let kind = pick(rng, 10);
+            let kind = bonus_kind;
             // (block, area, persons who must be dead, the throne if it matters)
             let mut options: Vec<(&Block, &reference::Area, Vec<String>, Option<House>)> = vec![];
             for b in &r.blocks {
@@ -343,7 +346,11 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
                         }
                         (Defends::Shield(n), 1) if r.nevilles.contains(n) => {
                             for other in &r.nevilles {
-                                if other != n && shield(a, other) && !shield(a, n) {
+                                // On his own shield too, half the time: two titles (D6).
+                                if other != n
+                                    && shield(a, other)
+                                    && (shield(a, n) || chance(rng, 1, 2))
+                                {
                                     options.push((b, a, vec![other.clone()], None));
                                 }
                             }
@@ -386,6 +393,11 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
                         (Defends::Wales, 9) if r.wales.contains(&a.name) => {
                             options.push((b, a, vec![], None))
                         }
+                        // A noble who can defect, on his shield: he attacks, and the defender's
+                        // Treason card may turn him to defend it (2.2).
+                        (Defends::Shield(n), 10) if b.loyalty.is_some() && shield(a, n) => {
+                            options.push((b, a, vec![], None))
+                        }
                         _ => {}
                     }
                 }
@@ -426,7 +438,15 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
                     .map(|e| e.split('/').next().unwrap().to_string()),
             );
             d.area = Some(a.name.clone());
-            d.add(rng, 1, b);
+            if kind == 10 {
+                // He attacks as the other house's version; the defender holds the card.
+                let o = r.other_version(b).unwrap();
+                d.houses = [o.house.unwrap(), h];
+                d.add(rng, 0, o);
+                turn_him = Some(o.id.clone());
+            } else {
+                d.add(rng, 1, b);
+            }
         }
         Mode::Heirs => {
             if chance(rng, 1, 2) {
@@ -478,7 +498,30 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
             ];
             shuffle(rng, &mut wanted);
             for id in wanted.iter().take(1 + pick(rng, 2)) {
-                d.add_id(rng, e, id);
+                if d.add_id(rng, e, id)
+                    && (id == "Clarence/L" || id == "Exeter/Y")
+                    && chance(rng, 1, 2)
+                {
+                    // The heirs ahead of him dead: turned back, he is his house's senior heir
+                    // (9.1, R1).
+                    let own = d.houses[s];
+                    let rank = r
+                        .blocks
+                        .iter()
+                        .find(|b| {
+                            b.kind == Kind::Heir && b.person() == id.split('/').next().unwrap()
+                        })
+                        .and_then(|b| b.heir_rank)
+                        .unwrap();
+                    for b in r.blocks.iter().filter(|b| {
+                        b.kind == Kind::Heir && b.house == Some(own) && b.heir_rank < Some(rank)
+                    }) {
+                        if d.free(b) {
+                            d.dead.push(b.person().to_string());
+                            d.used.push(b.person().to_string());
+                        }
+                    }
+                }
             }
         }
         Mode::Reserves => {
@@ -551,6 +594,17 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
         }
         if d.sides[s].iter().all(|c| c.reserve) {
             d.sides[s][pick(rng, n)].reserve = false;
+        }
+        // The senior of two heirs in reserve, half the time: the junior is the senior active
+        // heir, who may charge (D8).
+        if mode == Mode::Heirs
+            && n >= 2
+            && d.sides[s][0].heir
+            && d.sides[s][1].heir
+            && chance(rng, 1, 2)
+        {
+            d.sides[s][0].reserve = true;
+            d.sides[s][1].reserve = false;
         }
         if mode == Mode::Reserves && s == 1 {
             let strength = 1 + pick(rng, 2);
@@ -706,7 +760,10 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
             battle[["attacker", "defender"][s]]["retreat_capacity"] = json!(c);
         }
     }
-    if chance(rng, 1, 3) {
+    if let Some(id) = &turn_him {
+        battle["treason"] = json!("defender");
+        battle["policy"]["defender"]["treason_target"] = json!(id);
+    } else if chance(rng, 1, 3) {
         let holder = pick(rng, 2);
         battle["treason"] = json!(["attacker", "defender"][holder]);
         let enemy: Vec<&Chosen> = d.sides[1 - holder]
@@ -718,7 +775,7 @@ fn random_battle(r: &Reference, seed: u64) -> Value {
                 json!(enemy[pick(rng, enemy.len())].id);
         }
     }
-    if chance(rng, 1, 6) {
+    if turn_him.is_none() && chance(rng, 1, 5) {
         in_progress(rng, &mut battle, &mut d);
     }
     for s in 0..2 {
@@ -822,6 +879,26 @@ fn in_progress(rng: &mut BattleRng, battle: &mut Value, d: &mut Draft) {
     } else {
         [0, 0]
     };
+    // A side retreat plan whose ratio lies between the strengths counted with and without the
+    // reserves (a defector this round), to show which the engine counts (6.6).
+    let strength = |c: &Chosen| c.json["strength"].as_f64().unwrap();
+    let total = |s: usize, all: bool| -> f64 {
+        d.sides[s]
+            .iter()
+            .filter(|c| all || !c.reserve)
+            .map(strength)
+            .sum()
+    };
+    for s in 0..2 {
+        let (with, without) = (
+            total(s, true) / total(1 - s, true),
+            total(s, false) / total(1 - s, false),
+        );
+        if round >= 2 && (with - without).abs() > 1e-9 && without.is_finite() && chance(rng, 2, 3) {
+            battle["policy"][["attacker", "defender"][s]]["retreat"] =
+                json!({"below_ratio": (with + without) / 2.0});
+        }
+    }
     battle["progress"] = json!({
         "round": round,
         "acted": acted,
@@ -1072,6 +1149,15 @@ fn choices(r: &Reference, v: &Value) -> Vec<&'static str> {
     if has(&v["treason"]) {
         out.push("Treason card");
     }
+    if !v["progress"].is_null() {
+        out.push("battle in progress");
+        if v["progress"]["control_changed"] == true {
+            out.push("progress after a control change");
+        }
+        if has(&v["progress"]["defected"]) {
+            out.push("progress with a defector");
+        }
+    }
     for side in ["attacker", "defender"] {
         let army = &v[side];
         if army["blocks"]
@@ -1176,6 +1262,10 @@ fn exact_battles_agree_with_an_independent_sampler() {
     let only: Option<Vec<u64>> = std::env::var("BATTLE_SAMPLER_SEEDS")
         .ok()
         .map(|s| s.split(',').map(|x| x.trim().parse().unwrap()).collect());
+    // BATTLE_SAMPLER_KEEP_GOING=1: compare every battle and report how many disagree (for
+    // mutation runs) instead of stopping at the first.
+    let keep_going = std::env::var("BATTLE_SAMPLER_KEEP_GOING").is_ok();
+    let mut failed: Vec<u64> = Vec::new();
     const BATTLES: usize = 240;
     let seeds: Vec<u64> = match &only {
         Some(v) => v.clone(),
@@ -1188,7 +1278,7 @@ fn exact_battles_agree_with_an_independent_sampler() {
     let mut covered = vec![0usize; RULES.len()];
     let mut chosen: std::collections::BTreeMap<&str, usize> = Default::default();
     for seed in seeds {
-        if only.is_none() && battles >= BATTLES {
+        if only.is_none() && battles + failed.len() >= BATTLES {
             break;
         }
         if SET_ASIDE.iter().any(|(s, _)| *s == seed) {
@@ -1223,17 +1313,24 @@ fn exact_battles_agree_with_an_independent_sampler() {
         // Thousands of figures are compared, so a few may fall past 4 standard errors by chance
         // (6 in 100,000 each). Such a battle is drawn again from another seed with 16 times the
         // runs, a quarter of the tolerance: a real disagreement fails again.
-        let (n, w, tally) = compare(&exact, &sampler, runs, 1_000 + seed)
-            .or_else(|first| {
-                again.push(format!("seed {seed}: {first}"));
-                compare(&exact, &sampler, 16 * runs, 9_000_000 + seed).map_err(|e| {
-                    format!(
-                        "battle seed {seed} disagrees: {first}\nagain with {} runs: {e}\n{json}",
-                        16 * runs
-                    )
-                })
+        let result = compare(&exact, &sampler, runs, 1_000 + seed).or_else(|first| {
+            again.push(format!("seed {seed}: {first}"));
+            compare(&exact, &sampler, 16 * runs, 9_000_000 + seed).map_err(|e| {
+                format!(
+                    "battle seed {seed} disagrees: {first}\nagain with {} runs: {e}\n{json}",
+                    16 * runs
+                )
             })
-            .unwrap_or_else(|e| panic!("{e}"));
+        });
+        let (n, w, tally) = match result {
+            Ok(x) => x,
+            Err(e) if keep_going => {
+                eprintln!("{e}");
+                failed.push(seed);
+                continue;
+            }
+            Err(e) => panic!("{e}"),
+        };
         sample_time += clock.elapsed().as_secs_f64();
         battles += 1;
         figures += n;
@@ -1261,6 +1358,12 @@ fn exact_battles_agree_with_an_independent_sampler() {
     for (c, n) in &chosen {
         eprintln!("  {c}: {n}");
     }
+    assert!(
+        failed.is_empty(),
+        "{} of {} battles disagree, seeds {failed:?}",
+        failed.len(),
+        battles + failed.len()
+    );
     if only.is_some() {
         return;
     }
@@ -1284,6 +1387,11 @@ fn exact_battles_agree_with_an_independent_sampler() {
         if *rule == sample::Rule::Vacant {
             continue;
         }
+        // An heir turned back senior to his house's King or Pretender: disputed, see DISPUTED;
+        // the generated battles that reach it have no plan that it decides.
+        if *rule == sample::Rule::SeniorReturns {
+            continue;
+        }
         assert!(
             covered[k] >= 3,
             "{rule:?} exercised by only {} battles",
@@ -1297,6 +1405,9 @@ fn exact_battles_agree_with_an_independent_sampler() {
         "dead list",
         "defected_elsewhere",
         "Treason card",
+        "battle in progress",
+        "progress after a control change",
+        "progress with a defector",
         "attacker reserves",
         "defender reserves",
         "custom block",
@@ -1325,4 +1436,108 @@ fn exact_battles_agree_with_an_independent_sampler() {
         let n = chosen.get(c).copied().unwrap_or(0);
         assert!(n >= 3, "the choice '{c}' appears in only {n} battles");
     }
+}
+
+/// Battles that probe the readings the rules leave open; the engine reads each as the sampler
+/// does:
+/// - `two_shields`: Kent/Y defends East Yorks, his shield and dead Salisbury's: +1, not +2 (a
+///   block is on a shield or not, D6);
+/// - `ratio_reserves`: a side's `below_ratio` counts its reserves (a defector of this round);
+/// - `late_deploy`: D4 after round 1: the defender's last active block falls in round 3 and its
+///   defector in reserve deploys and takes the later fire;
+/// - `junior_charges`: March charges in round 1 while York, senior, waits in reserve (D8: the
+///   senior *active* heir);
+/// - `defector_bonus`: Stanley turned by the defender's Treason card defends his shield (2.2);
+/// - `pretender_resumed`, `king_resumed`: a defected heir back with his house and senior is the
+///   Pretender (the King) when the battle is taken up from `progress` (R1, 9.1).
+const PROBES: &[(&str, &str)] = &[
+    (
+        "pretender_resumed",
+        r#"{"version":1,"king":"Lancaster","dead":["York","March","Rutland"],"attacker":{"house":"York","blocks":[{"id":"Gloucester","strength":3},{"id":"Clarence/Y","strength":3}]},"defender":{"house":"Lancaster","blocks":[{"id":"Canterbury (church)/L","strength":1}]},"policy":{"attacker":{"treachery":[{"by":"Gloucester","target":"Canterbury (church)/L","round":2}]}},"progress":{"round":2,"defected":["Clarence/Y"]}}"#,
+    ),
+    (
+        "king_resumed",
+        r#"{"version":1,"king":"Lancaster","dead":["Henry VI","Prince Edward"],"attacker":{"house":"Lancaster","blocks":[{"id":"Somerset","strength":3},{"id":"Exeter/L","strength":3}]},"defender":{"house":"York","blocks":[{"id":"York (church)/Y","strength":1}]},"policy":{"attacker":{"treachery":[{"by":"Exeter/L","target":"York (church)/Y","round":2}]}},"progress":{"round":2,"defected":["Exeter/L"]}}"#,
+    ),
+    (
+        "two_shields",
+        r#"{"version":1,"area":"East Yorks","dead":["Salisbury"],"attacker":{"house":"Lancaster","blocks":[{"id":"Clifford","strength":3}]},"defender":{"house":"York","blocks":[{"id":"Kent/Y","strength":3}]}}"#,
+    ),
+    (
+        "ratio_reserves",
+        r#"{"version":1,"attacker":{"house":"York","blocks":[{"id":"Norfolk","strength":2},{"id":"Stanley/Y","strength":4,"reserve":true}]},"defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]},"policy":{"attacker":{"retreat":{"below_ratio":1.0}}},"progress":{"round":2,"defected":["Stanley/Y"]}}"#,
+    ),
+    (
+        "late_deploy",
+        r#"{"version":1,"attacker":{"house":"York","blocks":[{"id":"Herbert","strength":3},{"id":"Norfolk","strength":4}]},"defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":1},{"id":"Stanley/L","strength":4,"reserve":true}]},"progress":{"round":3,"defected":["Stanley/L"]}}"#,
+    ),
+    (
+        "junior_charges",
+        r#"{"version":1,"king":"Lancaster","attacker":{"house":"York","blocks":[{"id":"March","strength":3},{"id":"York","strength":4,"reserve":true}]},"defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3},{"id":"Beaumont","strength":3}]},"policy":{"attacker":{"charges":[{"target":"Beaumont","round":1}]}}}"#,
+    ),
+    (
+        "defector_bonus",
+        r#"{"version":1,"king":"Lancaster","area":"Lancaster","treason":"defender","attacker":{"house":"York","blocks":[{"id":"Stanley/Y","strength":4},{"id":"Norfolk","strength":4}]},"defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]},"policy":{"defender":{"treason_target":"Stanley/Y"}}}"#,
+    ),
+];
+
+#[test]
+fn probe_battles_agree_with_an_independent_sampler() {
+    let reference = Reference::load();
+    let runs = 100_000;
+    let mut failures = vec![];
+    for (k, (name, json)) in PROBES.iter().enumerate() {
+        let s: Scenario = serde_json::from_str(json).unwrap();
+        let battle = Battle::new(&s).unwrap_or_else(|e| panic!("probe {name}: {e}"));
+        let exact = bosworth::solve(&battle, bosworth::DEFAULT_STATE_BUDGET).unwrap();
+        let sampler = Sampler::new(&reference, &s);
+        if let Err(e) = compare(&exact, &sampler, runs, 77 + k as u64) {
+            failures.push(format!("probe {name}: {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Battles where the exact solver and the sampler disagree, kept out of the generated set and
+/// of the probes until the lead decides (run them with `cargo test --test battle_sampler --
+/// --ignored`). An heir who defected elsewhere comes back to his house in this battle (the
+/// Treason card turns Clarence/L into Clarence/Y, Exeter/Y into Exeter/L) and is senior to the
+/// Pretender (Gloucester) or the King (Somerset). By 3.21, 9.1 and R1 ("3.21 defines him as the
+/// current senior heir ... at once") he is the Pretender (the King) from then on, and the one he
+/// displaced no longer makes the role's Treachery roll. The engine lets Gloucester (Somerset)
+/// roll in round 2 all the same, though resumed from `progress` at that point it names Clarence
+/// the Pretender (Exeter the King) and refuses Somerset's plan.
+/// - `pretender_returns`: only in the 1/2 of battles where the card turns Clarence and the 1/8
+///   where Gloucester's three dice at 3 miss Canterbury in round 1 does it matter; there the
+///   engine rolls Gloucester's die (1/2): Canterbury defects with 19/108 in the engine, 1/32
+///   less, 125/864, by the rules.
+/// - `king_returns`: the card turns Exeter (1/2), Somerset's three dice at 2 miss the church in
+///   round 1 ((2/3)^3 = 8/27), Somerset rolls in round 2 (1/2): York (church)/Y defects with
+///   257/972 in the engine, 2/27 less, 185/972, by the rules.
+const DISPUTED: &[(&str, &str)] = &[
+    (
+        "pretender_returns",
+        r#"{"version":1,"king":"Lancaster","dead":["York","March","Rutland"],"treason":"attacker","attacker":{"house":"York","blocks":[{"id":"Gloucester","strength":3}]},"defender":{"house":"Lancaster","blocks":[{"id":"Clarence/L","strength":1},{"id":"Canterbury (church)/L","strength":1}]},"policy":{"attacker":{"treason_target":"Clarence/L","treachery":[{"by":"Gloucester","target":"Canterbury (church)/L","round":2}]}}}"#,
+    ),
+    (
+        "king_returns",
+        r#"{"version":1,"king":"Lancaster","dead":["Henry VI","Prince Edward"],"treason":"attacker","attacker":{"house":"Lancaster","blocks":[{"id":"Somerset","strength":3}]},"defender":{"house":"York","blocks":[{"id":"Exeter/Y","strength":1},{"id":"York (church)/Y","strength":1}]},"policy":{"attacker":{"treason_target":"Exeter/Y","treachery":[{"by":"Somerset","target":"York (church)/Y","round":2}]}}}"#,
+    ),
+];
+
+#[test]
+#[ignore = "disputed: an heir turned back senior to the King or Pretender (see DISPUTED)"]
+fn disputed_battles_agree_with_an_independent_sampler() {
+    let reference = Reference::load();
+    let mut failures = vec![];
+    for (k, (name, json)) in DISPUTED.iter().enumerate() {
+        let s: Scenario = serde_json::from_str(json).unwrap();
+        let battle = Battle::new(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let exact = bosworth::solve(&battle, bosworth::DEFAULT_STATE_BUDGET).unwrap();
+        let sampler = Sampler::new(&reference, &s);
+        if let Err(e) = compare(&exact, &sampler, 400_000, 99 + k as u64) {
+            failures.push(format!("{name}: {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
 }

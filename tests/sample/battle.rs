@@ -123,10 +123,24 @@ pub enum Rule {
     Heir,
     /// D13: the area is left vacant.
     Vacant,
+    /// D4 after round 1: a side's last active block gone, its defectors in reserve deploy.
+    LateDeploy,
+    /// 6.6 plans: a ratio condition whose answer depends on counting reserves in the strengths.
+    RatioWithReserves,
+    /// 9.1, R1: an heir turned back is senior to the King or Pretender of his house.
+    SeniorReturns,
+    /// D6, D7: a block on a shield by two titles at once (still +1).
+    TwoShields,
+    /// R1: a new Pretender whose role's roll was spent.
+    SpentRole,
+    /// D8: an heir charges while a more senior heir of his house waits in reserve.
+    JuniorCharges,
+    /// 2.2: a defector defends on its shield for its new side.
+    DefectorBonus,
 }
 
 /// Every rule, for the coverage summary.
-pub const RULES: [Rule; 49] = {
+pub const RULES: [Rule; 56] = {
     use Rule::*;
     [
         Shield,
@@ -178,6 +192,13 @@ pub const RULES: [Rule; 49] = {
         Noble,
         Heir,
         Vacant,
+        LateDeploy,
+        RatioWithReserves,
+        SeniorReturns,
+        TwoShields,
+        SpentRole,
+        JuniorCharges,
+        DefectorBonus,
     ]
 };
 
@@ -867,8 +888,10 @@ impl Sampler {
         let mut bonus = 0;
         if w.p[i].side == w.defending {
             let mut shield = false;
+            let mut titles = 0;
             if v.own_shield {
                 shield = true;
+                titles += 1;
                 let rule = match v.kind {
                     Some(Kind::Heir) => Rule::HeirOwnShield,
                     _ if v.id == "Exeter/Y" || v.id == "Clarence/L" => Rule::DefectedShield,
@@ -885,11 +908,13 @@ impl Sampler {
                     .any(|&q| Some(q) != person && Self::is_dead(w, q))
             {
                 shield = true;
+                titles += 1;
                 w.see(Rule::NevilleShield);
             }
             if v.heir.is_some() && self.senior_active(w, v.house) == Some(i) {
                 if self.area.royal[house_ix(v.house)] {
                     shield = true;
+                    titles += 1;
                     w.see(Rule::RoyalShield);
                 }
                 if self
@@ -899,12 +924,16 @@ impl Sampler {
                     .any(|&(q, h)| h == v.house && Some(q) != person && Self::is_dead(w, q))
                 {
                     shield = true;
+                    titles += 1;
                     w.see(Rule::DeadHeirShield);
                 }
                 if self.area.crown && v.house == self.throne {
                     bonus += 1;
                     w.see(Rule::Crown);
                 }
+            }
+            if titles >= 2 {
+                w.see(Rule::TwoShields);
             }
             bonus += u8::from(shield);
             for (has, rule) in [
@@ -919,6 +948,9 @@ impl Sampler {
             }
             if bonus >= 2 {
                 w.see(Rule::TwoBonuses);
+            }
+            if bonus >= 1 && e.entered != w.p[i].side {
+                w.see(Rule::DefectorBonus);
             }
         }
         let fire = (v.fire + bonus.min(2)).min(6);
@@ -961,6 +993,9 @@ impl Sampler {
             w.see(Rule::PretenderDies);
             if self.pretender(w).is_some_and(|j| w.p[j].present()) {
                 w.see(Rule::NewPretender);
+                if w.rolled[1] {
+                    w.see(Rule::SpentRole);
+                }
             }
         }
     }
@@ -1053,6 +1088,9 @@ impl Sampler {
             p.defected = true;
             if self.v(w, j).heir.is_some() {
                 w.see(Rule::HeirTurnsBack);
+                if self.king(w) == Some(j) || self.pretender(w) == Some(j) {
+                    w.see(Rule::SeniorReturns);
+                }
             }
         }
         all_even
@@ -1073,7 +1111,11 @@ impl Sampler {
                     p.at = At::Active;
                     p.act_from = p.act_from.max(w.round + 1);
                 }
-                w.see(Rule::Deploy);
+                w.see(if w.round == 1 {
+                    Rule::Deploy
+                } else {
+                    Rule::LateDeploy
+                });
                 if w.round == 1 && side == w.defending {
                     w.defending = 1 - w.defending;
                     w.see(if w.defending == 1 {
@@ -1157,6 +1199,23 @@ impl Sampler {
         // 6.6: never in round 1; a plan that holds, capacity allowing.
         if r >= 2 && self.can_retreat(w, side) {
             let ratio = Self::ratio(w, side);
+            let active = |s: usize| -> f64 {
+                w.p.iter()
+                    .filter(|p| p.side == s && p.at == At::Active)
+                    .map(|p| p.strength as f64)
+                    .sum()
+            };
+            let ratio_active = active(side) / active(enemy);
+            let ratios = plans.retreat.iter().filter_map(|&(_, b)| b).chain(
+                plans
+                    .retreats
+                    .iter()
+                    .filter(|b| b.block[i][cur])
+                    .filter_map(|b| b.below_ratio),
+            );
+            if ratios.clone().any(|b| (ratio < b) != (ratio_active < b)) {
+                w.see(Rule::RatioWithReserves);
+            }
             let by_side = plans.retreat.is_some_and(|(from, below)| {
                 from.is_none_or(|f| r >= f) && below.is_none_or(|b| ratio < b)
             });
@@ -1228,6 +1287,14 @@ impl Sampler {
                     plan.target[j][w.p[j].cur] && w.p[j].side == enemy && w.p[j].at == At::Active
                 });
                 if let Some(j) = target {
+                    let senior_waits = (0..self.e.len()).any(|k| {
+                        w.p[k].at == At::Reserve
+                            && self.v(w, k).house == v.house
+                            && self.v(w, k).heir.is_some_and(|x| Some(x) < v.heir)
+                    });
+                    if senior_waits {
+                        w.see(Rule::JuniorCharges);
+                    }
                     self.charge(w, rng, i, j);
                     return;
                 }
@@ -1431,9 +1498,11 @@ impl Sampler {
                     heir_died[house_ix(v.house)] = true;
                 }
             }
-            for k in 0..2 {
-                t.heirs[k] += u64::from(heir_died[k]);
-                t.lost[k][w.lost[k] as usize] += 1;
+            for (count, died) in t.heirs.iter_mut().zip(heir_died) {
+                *count += u64::from(died);
+            }
+            for (side, lost) in w.lost.iter().enumerate() {
+                t.lost[side][*lost as usize] += 1;
             }
             if let (Some(k), Some(c)) = (self.king_at_start, t.king.as_mut()) {
                 *c += u64::from(w.p[k].at == At::Eliminated);
