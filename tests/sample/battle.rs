@@ -137,10 +137,18 @@ pub enum Rule {
     JuniorCharges,
     /// 2.2: a defector defends on its shield for its new side.
     DefectorBonus,
+    /// D12: a side wants to retreat but has used its capacity this round (above 0).
+    CapacityBinds,
+    /// R1: a new Pretender makes the Pretender's roll.
+    SuccessorRolls,
+    /// R1, D10: a planned target is spared because it has just become the Pretender.
+    SuccessorSpared,
+    /// R1: after the King's death his heir has no King's protection and is rolled against.
+    NoKingToProtect,
 }
 
 /// Every rule, for the coverage summary.
-pub const RULES: [Rule; 56] = {
+pub const RULES: [Rule; 60] = {
     use Rule::*;
     [
         Shield,
@@ -199,6 +207,10 @@ pub const RULES: [Rule; 56] = {
         SpentRole,
         JuniorCharges,
         DefectorBonus,
+        CapacityBinds,
+        SuccessorRolls,
+        SuccessorSpared,
+        NoKingToProtect,
     ]
 };
 
@@ -1190,11 +1202,21 @@ impl Sampler {
                 self.retreat(w, i);
                 w.see(Rule::ForcedRetreat);
             } else {
+                if self.capacity[side].is_some_and(|c| c > 0) {
+                    w.see(Rule::CapacityBinds);
+                }
                 w.lost[side] += w.p[i].strength as u32;
                 self.eliminate(w, i);
                 w.see(Rule::NoWayOut);
             }
             return;
+        }
+        if r >= 2
+            && !self.can_retreat(w, side)
+            && self.capacity[side].is_some_and(|c| c > 0)
+            && (plans.retreat.is_some() || plans.retreats.iter().any(|b| b.block[i][cur]))
+        {
+            w.see(Rule::CapacityBinds);
         }
         // 6.6: never in round 1; a plan that holds, capacity allowing.
         if r >= 2 && self.can_retreat(w, side) {
@@ -1251,6 +1273,22 @@ impl Sampler {
                 if !plan.by[i][cur] || plan.round.is_some_and(|x| x != r) {
                     continue;
                 }
+                if let Some(j) = (0..self.e.len()).find(|&j| plan.target[j][w.p[j].cur]) {
+                    let p = w.p[j];
+                    if p.side == enemy && p.at == At::Active && !p.defected {
+                        if self.pretender(w) == Some(j) && self.pretender_at_start != Some(j) {
+                            w.see(Rule::SuccessorSpared);
+                        }
+                        let v = self.v(w, j);
+                        if w.king_fell
+                            && v.heir.is_some()
+                            && v.house == self.throne
+                            && v.loyalty.is_some()
+                        {
+                            w.see(Rule::NoKingToProtect);
+                        }
+                    }
+                }
                 let target = (0..self.e.len()).find(|&j| {
                     plan.target[j][w.p[j].cur]
                         && self.treachery_dice(w, j, enemy, warwick).is_some()
@@ -1263,6 +1301,9 @@ impl Sampler {
                     }
                     w.rolled[role] = true;
                     w.see(Rule::Treachery);
+                    if role == 1 && self.pretender_at_start != Some(i) {
+                        w.see(Rule::SuccessorRolls);
+                    }
                     if self.treachery(w, rng, j, side, dice) {
                         w.see(Rule::Turned);
                     }
