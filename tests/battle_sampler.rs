@@ -1,11 +1,23 @@
 //! Every figure of the exact solver against an independent sampler of the battle
 //! (`tests/sample/battle.rs`, written from the rulebook and the decisions without the engine's
-//! rules code), on generated battles that cover every rule of section 6 and every choice of the
-//! scenario format.
+//! rules code): who holds the area, the round the battle ends, control changes, each block's
+//! final strength, elimination, retreat, defection and fate, each side's steps lost, the deaths
+//! of the King, the Pretender and the heirs.
 //!
-//! Run it alone with `cargo test --test battle_sampler`. A failure names the battle's seed and the
-//! figure; `BATTLE_SAMPLER_SEEDS=12,40` runs only those seeds (and prints their scenarios), and
-//! `BATTLE_SAMPLER_RUNS=200000` changes the runs per battle.
+//! - `exact_battles_agree_with_an_independent_sampler`: 240 generated battles (fresh and in
+//!   progress), 20,000 sampled battles each, that cover every rule of section 6 and every choice
+//!   of the scenario format; it asserts the coverage, and prints it with `--nocapture`.
+//! - `probe_battles_agree_with_an_independent_sampler`: battles built for one reading or narrow
+//!   case each (`PROBES`), 100,000 sampled battles each.
+//! - `disputed_battles_agree_with_an_independent_sampler` (ignored): where the two disagree
+//!   (`DISPUTED`), until the rule is decided.
+//!
+//! Run them alone with `cargo test --test battle_sampler`. A failure names the battle's seed (or
+//! the probe) and the figure. `BATTLE_SAMPLER_SEEDS=12,40` runs only those seeds and prints their
+//! scenarios; `BATTLE_SAMPLER_RUNS=200000` changes the runs per generated battle;
+//! `BATTLE_SAMPLER_KEEP_GOING=1` compares every generated battle and fails with how many
+//! disagree (for mutation runs); `BATTLE_SAMPLER_REFUSALS=1` prints why `Battle::new` refused
+//! generated battles.
 
 use bosworth::data::House;
 use bosworth::rules::dice::{BattleRng, rng_from_seed};
@@ -1541,8 +1553,28 @@ fn exact_battles_agree_with_an_independent_sampler() {
 /// - `successor_rolls`: York, the Pretender, falls to a charge; March, Pretender at once, makes the Pretender's roll in round 2 (R1).
 /// - `spent_role`: York rolls, then falls; March may not roll again for the Pretender (R1: one roll per role).
 /// - `capacity_each_round`: capacity 2 a round: Essex leaves in round 2, Norfolk and Suffolk both in round 3 (D12: capacity resets every round).
+/// - `treason_spares_king`: Clarence/Y is King (his seniors dead); the Treason card's default
+///   target passes over him to Stanley/Y, one die each, though Clarence is stronger (R2, D10).
+/// - `treason_spares_pretender`: the same for Exeter/L as Pretender and Northumberland/L.
+/// - `exeter_keeps_cornwall`: Somerset's charge eliminates Exeter/Y, who goes to York's pool
+///   alive, so Cornwall's Exeter shield still does not serve Somerset (R10).
 /// - `round4_leftover`: round 4 in progress: Norfolk's forced retreat uses the one place; Stanley/Y, turned this round, is still here after round 4 and is eliminated (D13, R7).
 const PROBES: &[(&str, Option<Rule>, &str)] = &[
+    (
+        "exeter_keeps_cornwall",
+        Some(Rule::ChargeKills),
+        r#"{"version":1,"king":"York","area":"Cornwall","attacker":{"house":"York","blocks":[{"id":"Exeter/Y","strength":1},{"id":"Norfolk","strength":4}]},"defender":{"house":"Lancaster","blocks":[{"id":"Somerset","strength":3}]},"policy":{"defender":{"charges":[{"target":"Exeter/Y","round":1}]}}}"#,
+    ),
+    (
+        "treason_spares_king",
+        Some(Rule::TreasonDefault),
+        r#"{"version":1,"king":"York","dead":["York","March","Rutland"],"treason":"attacker","attacker":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]},"defender":{"house":"York","blocks":[{"id":"Clarence/Y","strength":3},{"id":"Stanley/Y","strength":2}]}}"#,
+    ),
+    (
+        "treason_spares_pretender",
+        Some(Rule::TreasonDefault),
+        r#"{"version":1,"king":"York","dead":["Henry VI","Prince Edward"],"treason":"defender","attacker":{"house":"Lancaster","blocks":[{"id":"Exeter/L","strength":3},{"id":"Northumberland/L","strength":2}]},"defender":{"house":"York","blocks":[{"id":"Norfolk","strength":3}]}}"#,
+    ),
     (
         "pretender_resumed",
         None,
