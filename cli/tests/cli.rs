@@ -286,7 +286,7 @@ fn bench_smoke_run_covers_the_suite() {
 fn bench_bosworth_1485_is_the_apps_preset() {
     let presets = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../www/src/presets.rs"
+        "/../www/src/battle/presets.rs"
     ))
     .unwrap();
     let at = presets.find("name: \"Bosworth 1485").expect("the preset");
