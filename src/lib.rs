@@ -18,6 +18,7 @@
 //!     defender: Army { house: House::York, blocks: vec![block("Suffolk", 3)], retreat_capacity: None, hidden: vec![] },
 //!     seen_elsewhere: vec![],
 //!     defected_elsewhere: vec![],
+//!     defected: vec![],
 //!     policy: Default::default(),
 //!     progress: None,
 //! };

@@ -140,6 +140,84 @@ fn exact_budget_error_suggests_monte_carlo() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("bosworth simulate"));
 }
 
+const HIDDEN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../examples/hidden-east-anglia.json"
+);
+
+#[test]
+fn reveal_prints_a_composition_whose_exact_figures_are_the_mixtures() {
+    let mix = json(&run(&["exact", "--json", HIDDEN], None));
+    let spread = &mix["spread"];
+    let holds = |out: &Output| {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let battle = String::from_utf8(out.stdout.clone()).unwrap();
+        assert!(!battle.contains("hidden"), "{battle}");
+        json(&run(&["exact", "--json", "-"], Some(&battle)))["attacker_holds"]
+            .as_f64()
+            .unwrap()
+    };
+    let close = |a: f64, b: &serde_json::Value| {
+        assert!((a - b.as_f64().unwrap()).abs() < 1e-12, "{a} against {b}")
+    };
+    close(
+        holds(&run(&["reveal", HIDDEN, "worst"], None)),
+        &spread["worst"]["viewer_holds"],
+    );
+    close(
+        holds(&run(&["reveal", HIDDEN, "P90"], None)),
+        &spread["best"]["viewer_holds"],
+    );
+    close(
+        holds(&run(&["reveal", HIDDEN, "P50"], None)),
+        &spread["quantiles"][2][1],
+    );
+    close(
+        holds(&run(&["reveal", HIDDEN, "7"], None)),
+        &spread["points"][6][0],
+    );
+    // The list numbers every composition, worst first.
+    let list = String::from_utf8(run(&["reveal", HIDDEN, "--list"], None).stdout).unwrap();
+    let n = spread["points"].as_array().unwrap().len();
+    assert!(
+        list.starts_with(&format!("{n} compositions, worst first")),
+        "{list}"
+    );
+    assert_eq!(list.lines().count(), n + 2);
+    // A hidden block named: a battle where it is.
+    let out = run(&["reveal", HIDDEN, "defender.hidden[1]=Herbert"], None);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"Herbert\""));
+    let out = run(&["reveal", HIDDEN, "defender.hidden[0]=Oxford"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let out = run(&["reveal", EXAMPLE, "worst"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn exact_refuses_a_mixture_too_large_at_once_saying_what_would_fit() {
+    // The issue's Kent battle: some 17 M states over 195 battles; with 2 M allowed, the
+    // estimate refuses it and says what to narrow.
+    let kent = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/hidden-kent.json");
+    let out = run(&["exact", "--budget", "2000000", kent], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for words in [
+        "different battles of about",
+        "over the budget of 2000000",
+        "such battles would fit",
+        "defender.hidden[0] may be 24 blocks",
+        "bosworth simulate",
+    ] {
+        assert!(err.contains(words), "{words}: {err}");
+    }
+}
+
 #[test]
 fn bench_smoke_run_covers_the_suite() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench");
@@ -175,6 +253,18 @@ fn bench_smoke_run_covers_the_suite() {
         assert!(t["mc_ms"].as_f64().unwrap() > 0.0);
     }
     assert_eq!(v["targets"][1]["blocks"], serde_json::json!([8, 8]));
+    // Issue 22's battles with hidden blocks: at the quick run's budget each is refused on the
+    // estimate, with what it took to know.
+    let hidden = v["hidden"].as_array().unwrap();
+    assert_eq!(hidden.len(), 3);
+    for h in hidden {
+        assert_eq!(h["solve"]["outcome"], "past_budget", "{h}");
+        assert!(h["solve"]["estimate"].as_u64().unwrap() > 20_000, "{h}");
+        assert!(h["solve"]["battles"].as_u64().unwrap() > 100, "{h}");
+        assert!(h["mc_ms"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(v["hidden"][1]["file"], "hidden-kent.json");
+    assert_eq!(v["hidden"][2]["hidden"], 4);
     // The growth rows go to 8 a side; a solver past its budget is not run on larger battles.
     let growth = v["growth"].as_array().unwrap();
     assert_eq!(growth.len(), 8);

@@ -163,6 +163,7 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
         defender: army(Side::Defender),
         seen_elsewhere: sc.seen_elsewhere.clone(),
         defected_elsewhere: sc.defected_elsewhere.clone(),
+        defected: sc.defected.clone(),
         policy: Policy {
             attacker: side_policy(&sc.policy.attacker, Side::Attacker),
             defender: side_policy(&sc.policy.defender, Side::Defender),

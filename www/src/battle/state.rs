@@ -503,6 +503,7 @@ pub fn empty_battle(area: Option<String>, king: House, attacker: House) -> Scena
         defender: army(attacker.other()),
         seen_elsewhere: Vec::new(),
         defected_elsewhere: Vec::new(),
+        defected: Vec::new(),
         policy: Default::default(),
         progress: None,
     }
