@@ -990,7 +990,11 @@ fn progress(battle: &mut Battle, p: &crate::scenario::Progress) -> Result<()> {
                 "no block may retreat in round 1 (6.6)",
             );
         }
-        s.retreats[side.index()] = used;
+        // Counted only where a capacity limits it (D12), as `retreat` counts: with no limit the
+        // count changes nothing and the state does not keep it.
+        if battle.retreat_capacity[side.index()].is_some() {
+            s.retreats[side.index()] = used;
+        }
         let present = s.present & s.side_mask(battle, side);
         if present & !s.reserve == 0 {
             return err(
