@@ -745,3 +745,59 @@ fn tie_choices_never_lower_best_play() {
         "the group order was compared in only {ordered_compared} cases"
     );
 }
+
+/// Battles where an heir turned back outranks his house's King or Pretender (R1 amended):
+/// stopped at every point they can reach and written back as a scenario with `progress`, each
+/// solves to the same odds as the battle continued from that point, so the role, its spent roll
+/// and its protection pass to the returning heir in both (6.9, 9.1, D10, R1).
+#[test]
+fn a_returning_heir_resumes_with_the_same_odds() {
+    use bosworth::solve::advice::{Advisor, Objective, Players, openings};
+    const BATTLES: &[&str] = &[
+        // Clarence/L, turned back by the Treason card, is the Pretender over Gloucester.
+        r#"{"version":1,"king":"Lancaster","dead":["York","March","Rutland"],"treason":"attacker","attacker":{"house":"York","blocks":[{"id":"Gloucester","strength":3}]},"defender":{"house":"Lancaster","blocks":[{"id":"Clarence/L","strength":1},{"id":"Canterbury (church)/L","strength":1}]},"policy":{"attacker":{"treason_target":"Clarence/L","treachery":[{"by":"Gloucester","target":"Canterbury (church)/L","round":2}]}}}"#,
+        // Exeter/Y, turned back by the Treason card, is the King over Somerset.
+        r#"{"version":1,"king":"Lancaster","dead":["Henry VI","Prince Edward"],"treason":"attacker","attacker":{"house":"Lancaster","blocks":[{"id":"Somerset","strength":3}]},"defender":{"house":"York","blocks":[{"id":"Exeter/Y","strength":1},{"id":"York (church)/Y","strength":1}]},"policy":{"attacker":{"treason_target":"Exeter/Y","treachery":[{"by":"Somerset","target":"York (church)/Y","round":2}]}}}"#,
+        // Somerset, King, rolls in round 1 and may fall before or after Warwick turns Exeter
+        // back: once he has fallen nobody is King (6.81), whoever turns afterwards. The hit
+        // orders name the defectors, so that the resumed battle keeps their places (R5).
+        r#"{"version":1,"king":"Lancaster","dead":["Henry VI","Prince Edward"],"attacker":{"house":"Lancaster","blocks":[{"id":"Somerset","strength":1},{"id":"Warwick/L","strength":2}]},"defender":{"house":"York","blocks":[{"id":"Exeter/Y","strength":2},{"id":"Stanley/Y","strength":2},{"id":"Norfolk","strength":2}]},"policy":{"attacker":{"hit_order":["Somerset","Warwick/L","Stanley/L","Exeter/L"],"treachery":[{"by":"Somerset","target":"Stanley/Y","round":1},{"by":"Warwick/L","target":"Exeter/Y"}]},"defender":{"hit_order":["Norfolk","Stanley/Y","Exeter/Y"]}}}"#,
+    ];
+    let mut checked = 0;
+    for (k, json) in BATTLES.iter().enumerate() {
+        let sc: Scenario = serde_json::from_str(json).unwrap();
+        let battle = Battle::new(&sc).unwrap_or_else(|e| panic!("battle {k}: {e}"));
+        let mut seen = std::collections::HashSet::new();
+        let mut queue: Vec<_> = openings(&battle).into_iter().map(|(_, s)| s).collect();
+        let mut advisor = Advisor::new(&battle, Objective::Hold, Players::Neither, 2_000_000);
+        while let Some(s) = queue.pop() {
+            if !seen.insert(s) {
+                continue;
+            }
+            let mut probe = s;
+            let bosworth::rules::round::Point::Act(actor) =
+                bosworth::next_point(&battle, &mut probe)
+            else {
+                continue;
+            };
+            let v = advisor.value(&s).unwrap();
+            let resumed = bosworth::play::resume::scenario_at(&battle, &s);
+            let text = serde_json::to_string(&resumed).unwrap();
+            let again: Scenario = serde_json::from_str(&text).unwrap();
+            let b2 = Battle::new(&again).unwrap_or_else(|e| panic!("battle {k}: {e}\n{text}"));
+            let r = bosworth::solve(&b2, 2_000_000).unwrap();
+            assert!(
+                (r.attacker_holds - v[0]).abs() < 1e-9 && (r.defender_holds - v[1]).abs() < 1e-9,
+                "battle {k}: resumed {} {} vs continued {v:?}\n{text}",
+                r.attacker_holds,
+                r.defender_holds,
+            );
+            checked += 1;
+            let action = bosworth::rules::policy::choose(&battle, &probe, actor);
+            for (_, next) in bosworth::rules::action::outcomes(&battle, &probe, actor, action) {
+                queue.push(next);
+            }
+        }
+    }
+    assert!(checked >= 100, "only {checked} points checked");
+}

@@ -462,6 +462,20 @@ fn progress_of_a_battle_under_way() {
         )),
         "progress.retreats_used: the attacker used 2 retreats but its capacity is 1",
     );
+    // With no capacity (no limit) the count is accepted and changes nothing (D12): the exact
+    // solver packs the battle without it (its debug check "a state must pack without loss" once
+    // panicked on it) and gives the same odds as with none used.
+    let unlimited = |used: &str| {
+        let json = format!(
+            r#"{{"version":1,"attacker":{{"house":"York","blocks":[{{"id":"Essex","strength":1}}],"retreat_capacity":1}},"defender":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":1}}]}},"policy":{{"defender":{{"retreat":{{"from_round":2}}}}}},"progress":{{"round":2,"retreats_used":{used}}}}}"#
+        );
+        let s: bosworth::Scenario = serde_json::from_str(&json).unwrap();
+        let b = bosworth::Battle::new(&s).unwrap_or_else(|e| panic!("{used}: {e}"));
+        bosworth::solve(&b, bosworth::DEFAULT_STATE_BUDGET).unwrap()
+    };
+    let (none, some) = (unlimited("[0,0]"), unlimited("[0,3]"));
+    assert_eq!(none.defender_holds, some.defender_holds);
+    assert!(some.blocks[1].retreated > 0.5, "{:?}", some.blocks[1]);
     says(
         &with(&format!(
             r#""attacker":{{"house":"Lancaster","blocks":[{{"id":"Oxford","strength":3}},{{"id":"Clifford","strength":3,"reserve":true}}]}},{D},"progress":{{"round":2}}"#

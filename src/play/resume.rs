@@ -17,13 +17,15 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
     let present = |i: usize| state.present >> i & 1 == 1;
     let name = |i: usize| state.version(battle, i).id.clone();
     let mut dead = sc.dead.clone();
+    let fallen = fallen_king(battle, state);
     for (i, slot) in battle.slots().iter().enumerate() {
         let v = state.version(battle, i);
         // A King killed here stays King until the Supply Phase (6.81): he is not listed as dead,
-        // so nobody else is King in the resumed battle.
+        // so nobody else is King in the resumed battle. An heir killed as his defected version
+        // (Clarence/L, Exeter/Y) is dead too: his line passes him by (D15, R1).
         if state.strength(i) == 0
-            && battle.king() != Some(i)
-            && (v.heir_rank.is_some() || v.is_neville())
+            && fallen != Some(i)
+            && (slot.versions.iter().any(|v| v.heir_rank.is_some()) || v.is_neville())
             && slot.versions[0].data.is_some()
         {
             dead.push(v.id.clone());
@@ -134,7 +136,9 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
         treachery: p
             .treachery
             .iter()
-            .filter(|t| on(&t.by, side) && on(&t.target, side.other()))
+            .filter(|t| {
+                on(&t.by, side) && on(&t.target, side.other()) && !displaced(battle, state, &t.by)
+            })
             .cloned()
             .collect::<Vec<TreacheryPlan>>(),
         treason_target: None,
@@ -171,21 +175,78 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
         progress: Some(Progress {
             round: state.round(),
             acted: in_progress(state.acted & !state.reserve),
-            rolled: {
-                let mut rolled = state.rolled;
-                if let Some(p) = battle
-                    .pretender_now(state)
-                    .filter(|_| state.pretender_rolled)
-                {
-                    rolled |= 1 << p;
-                }
-                in_progress(rolled)
-            },
+            rolled: in_progress(rolled(battle, state)),
             defected: in_progress(turned),
             control_changed: state.control_changed(),
             retreats_used: state.retreats,
         }),
     }
+}
+
+/// The heir of the throne's house who fell here as King, if the King fell: he is left out of
+/// `dead`, so that his line stops at him and nobody is King in the resumed battle (6.81, R1).
+/// Where an heir ahead of the King may turn back (R1 amended), the one who fell as King is not
+/// recorded; leaving out the senior heir of the line who died here stops it all the same.
+fn fallen_king(battle: &Battle, state: &State) -> Option<usize> {
+    if !battle.king_may_change {
+        return battle.king();
+    }
+    if !state.king_fell {
+        return None;
+    }
+    battle
+        .king_line
+        .iter()
+        .map_while(|&e| e)
+        .map(usize::from)
+        .find(|&i| state.strength(i) == 0)
+}
+
+/// The blocks listed as having rolled: each roller's own roll, and the role's roll of the King
+/// or the Pretender now, whoever spent it (6.9, R1). An heir of the throne's house who is not
+/// King now (displaced by an heir turned back, R1 amended) makes no roll and is left out. If the
+/// King fell here and an heir ahead of him, turned back, would be King in the resumed battle
+/// (the format cannot say that nobody is King then), he is listed as having rolled: nobody may
+/// make the King's roll, and having defected here he cannot be turned again (D10), so the
+/// resumed battle is the same.
+fn rolled(battle: &Battle, state: &State) -> u32 {
+    let king = battle.king_now(state);
+    let mut rolled = state.rolled;
+    for i in battle.king_line.iter().flatten().map(|&i| usize::from(i)) {
+        if Some(i) != king {
+            rolled &= !(1 << i);
+        }
+    }
+    if let Some(p) = battle
+        .pretender_now(state)
+        .filter(|_| state.pretender_rolled)
+    {
+        rolled |= 1 << p;
+    }
+    if let Some(k) = king.filter(|_| state.king_rolled) {
+        rolled |= 1 << k;
+    }
+    if battle.king_may_change && state.king_fell {
+        // The resumed battle's King: the first heir of the line present and serving his house,
+        // unless one absent (fallen here, or gone) comes first.
+        let present = |i: usize| state.present >> i & 1 == 1;
+        let first = (battle.king_line.iter().map_while(|&e| e).map(usize::from))
+            .find(|&i| !present(i) || state.version(battle, i).heir_rank.is_some());
+        if let Some(r) = first.filter(|&i| present(i)) {
+            rolled |= 1 << r;
+        }
+    }
+    rolled
+}
+
+/// True if `n` names an heir of the throne's house who is not King now: displaced by an heir
+/// turned back (R1 amended), he makes no Treachery roll in the resumed battle.
+fn displaced(battle: &Battle, state: &State, n: &str) -> bool {
+    let king = battle.king_now(state);
+    battle.king_line.iter().flatten().any(|&i| {
+        let i = usize::from(i);
+        Some(i) != king && names(&battle.slots()[i], n)
+    })
 }
 
 /// True if a policy's block name `n` names this slot (either version's id, or the person).

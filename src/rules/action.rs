@@ -192,10 +192,7 @@ fn apply<O: Observer>(
             charge::charge(battle, state, actor, target, hits, counter, log)
         }
         (Action::Treachery(target), Roll::Treachery(success)) => {
-            if battle.pretender_now(state) == Some(actor) {
-                state.pretender_rolled = true;
-            }
-            state.rolled |= 1 << actor;
+            treachery::note_roll(battle, state, actor);
             if success {
                 treachery::defect(battle, state, target, side, log);
             }

@@ -135,11 +135,20 @@ pub struct Battle {
     /// Per side, every slot in the order that side takes tied hits (D3).
     pub(crate) hit_order: [Vec<u8>; 2],
     pub(crate) plans: [Plans; 2],
+    /// The King and the Pretender at the start of the battle, if they fight in it (3.21).
     pub(crate) king_slot: Option<u8>,
     pub(crate) pretender_slot: Option<u8>,
-    /// The living heirs of the Pretender's house in rank order, with their slots if they fight
-    /// here: the Pretender is always the first of them still alive and loyal (3.21, R1).
+    /// The living heirs of the throne's house in rank order, with their slots if they fight
+    /// here, a defected heir fighting as his other version (Clarence/L, Exeter/Y) included: the
+    /// King is the first of them serving his house, until he falls (3.21, 6.81, 9.1, R1; see
+    /// `royals.rs`).
+    pub(crate) king_line: Vec<Option<u8>>,
+    /// The same for the Pretender's house: the Pretender is always the first of them alive and
+    /// serving his house (3.21, 9.1, R1).
     pub(crate) pretender_line: Vec<Option<u8>>,
+    /// An heir ahead of the King may turn back to his house in this battle and take the crown
+    /// (9.1, R1): only then can the King change, and the state keep `king_rolled`, `king_fell`.
+    pub(crate) king_may_change: bool,
     /// Dead-person bits of blocks dead before the battle.
     pub(crate) dead_before: u8,
     /// `letters[round > 1][letter]`: slots of that initiative (6.2, D1).
@@ -216,57 +225,6 @@ impl Battle {
     /// The side holding the Treason card, to play before the first round (D11), if any.
     pub fn treason(&self) -> Option<Side> {
         self.scenario.treason
-    }
-
-    /// The slot of the King, if he fights in this battle (3.21).
-    pub fn king(&self) -> Option<usize> {
-        self.king_slot.map(usize::from)
-    }
-
-    /// The slot of the Pretender at the start of the battle, if he fights in it (3.21).
-    pub fn pretender(&self) -> Option<usize> {
-        self.pretender_slot.map(usize::from)
-    }
-
-    /// The slot of the Pretender now, if he fights in this battle: the senior living heir of his
-    /// house (3.21). Unlike the King's (6.81), the Pretender's succession is immediate (R1): when
-    /// he falls in battle, or an heir turns (9.1), the next heir is Pretender at once.
-    pub fn pretender_now(&self, state: &State) -> Option<usize> {
-        for &entry in &self.pretender_line {
-            let i = usize::from(entry?);
-            if state.strength[i] > 0 && !state.has_defected(i) {
-                return Some(i);
-            }
-        }
-        None
-    }
-
-    /// True if this slot is an heir of the Pretender's house who is or may become the Pretender
-    /// in this battle: every living heir ahead of him fights here, so may fall or turn (R1). An
-    /// heir behind one who is alive elsewhere cannot succeed before the battle ends.
-    pub fn in_pretender_line(&self, slot: usize) -> bool {
-        for &entry in &self.pretender_line {
-            match entry {
-                Some(s) if s as usize == slot => return true,
-                Some(_) => {}
-                None => return false,
-            }
-        }
-        false
-    }
-
-    /// The blocks of `side` (as entered) that may make a Treachery roll in this battle: its King,
-    /// the Pretender or an heir who may become Pretender (R1), and Warwick (6.9, D10). What a
-    /// policy may name as `by`.
-    pub fn possible_rollers(&self, side: Side) -> Vec<usize> {
-        (0..self.slots.len())
-            .filter(|&i| {
-                self.slots[i].side == side
-                    && (self.king() == Some(i)
-                        || self.in_pretender_line(i)
-                        || self.slots[i].versions[0].person() == "Warwick")
-            })
-            .collect()
     }
 
     /// True if `side` has an heir, so its senior heir may charge (6.5, D8).

@@ -66,6 +66,9 @@ pub(crate) fn hit_block<O: Observer>(
     if taken == 0 {
         return 0;
     }
+    if taken == state.strength[target] {
+        crate::rules::royals::before_elimination(battle, state, target);
+    }
     state.strength[target] -= taken;
     state.lost[state.side_of(target).index()] += taken;
     log.note(|| Event::Hit {

@@ -10,6 +10,7 @@
 //! |---|---|
 //! | `validate.rs` | `Battle::new`: every rule a scenario must obey, and its compilation |
 //! | `battle.rs` | the compiled battle: slots, versions, orders, plans |
+//! | `royals.rs` | who is King and who is Pretender at each instant (3.21, 6.81, 9.1, R1) |
 //! | `state.rs` | a battle between two actions |
 //! | `round.rs` | turn order (6.2, D1, D2), round starts, the end of battle (D13) |
 //! | `action.rs` | the transition function: legal actions, chances, resolve |
@@ -33,6 +34,7 @@ pub mod policy;
 pub(crate) mod reserves;
 pub(crate) mod retreat;
 pub mod round;
+pub(crate) mod royals;
 pub(crate) mod state;
 pub(crate) mod treachery;
 pub(crate) mod validate;

@@ -37,6 +37,7 @@ pub(crate) fn retreat<O: Observer>(battle: &Battle, state: &mut State, slot: usi
             strength: state.strength[slot],
         });
     } else {
+        crate::rules::royals::before_elimination(battle, state, slot);
         state.lost[side.index()] += state.strength[slot];
         state.strength[slot] = 0;
         log.note(|| Event::CannotRetreat {

@@ -45,6 +45,13 @@ pub struct State {
     /// The Pretender has spent his Treachery roll: the roll belongs to the role and passes to
     /// his successor spent (6.9, R1).
     pub(crate) pretender_rolled: bool,
+    /// The King has spent his Treachery roll: like the Pretender's, the roll belongs to the
+    /// role (6.9, R1). Kept only in a battle where the King may change
+    /// (`Battle::king_may_change`); elsewhere the King's own `rolled` bit says it.
+    pub(crate) king_rolled: bool,
+    /// The King fell in this battle: nobody is King until the Supply Phase (6.81, R1), not even
+    /// an heir who turns back to his house afterwards. Kept only where the King may change.
+    pub(crate) king_fell: bool,
     /// Battle round, 1-4 (6.2).
     pub(crate) round: u8,
     /// The sides have swapped roles (D5): the attacker as entered now defends.

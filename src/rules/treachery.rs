@@ -25,22 +25,37 @@ impl Battle {
     }
 }
 
-/// True if this block may make a Treachery roll at all: the King, the Pretender now (R1) or
+/// True if this block may make a Treachery roll at all: the King now, the Pretender now (R1) or
 /// Warwick of either version (6.9, D10).
 pub(crate) fn is_roller(battle: &Battle, state: &State, slot: usize) -> bool {
-    battle.king() == Some(slot)
+    battle.king_now(state) == Some(slot)
         || battle.pretender_now(state) == Some(slot)
         || state.version(battle, slot).person() == "Warwick"
 }
 
-/// True if this roller has spent his roll: the Pretender's roll belongs to the role (R1).
+/// True if this roller has spent his roll: the King's and the Pretender's roll belong to the
+/// role, one per battle, whoever holds it (6.9, R1).
 fn spent(battle: &Battle, state: &State, slot: usize) -> bool {
     let own = state.rolled >> slot & 1 == 1;
     if battle.pretender_now(state) == Some(slot) {
         own || state.pretender_rolled
+    } else if battle.king_now(state) == Some(slot) {
+        own || state.king_rolled
     } else {
         own
     }
+}
+
+/// Records a Treachery roll by `actor`: his own, and his role's if he is King or Pretender now
+/// (6.9, R1).
+pub(crate) fn note_roll(battle: &Battle, state: &mut State, actor: usize) {
+    if battle.pretender_now(state) == Some(actor) {
+        state.pretender_rolled = true;
+    }
+    if battle.king_may_change && battle.king_now(state) == Some(actor) {
+        state.king_rolled = true;
+    }
+    state.rolled |= 1 << actor;
 }
 
 /// True if `actor` may roll now: a roller who has not rolled in this battle, in round 1-3 for
@@ -53,8 +68,8 @@ pub(crate) fn may_roll(battle: &Battle, state: &State, actor: usize) -> bool {
 
 /// Dice needed to turn `target` for a roll made for `side` (by `roller`, or by the Treason card
 /// when `roller` is `None`), or `None` if it may not be targeted (6.9, 6.91, 9.1, D10, D11):
-/// it must be an active enemy block with a loyalty rating, not the King or the Pretender, not
-/// already turned in this battle; Warwick may not roll on Northumberland or Westmoreland and
+/// it must be an active enemy block with a loyalty rating, not the King or the Pretender now
+/// (R1), not already turned in this battle; Warwick may not roll on Northumberland or Westmoreland and
 /// needs one die for Kent or Salisbury.
 pub(crate) fn dice_against(
     battle: &Battle,
@@ -67,7 +82,7 @@ pub(crate) fn dice_against(
         || state.side_of(target) == side
         || state.has_defected(target)
         || battle.slots[target].turned_before
-        || battle.king() == Some(target)
+        || battle.king_now(state) == Some(target)
         || battle.pretender_now(state) == Some(target)
     {
         return None;

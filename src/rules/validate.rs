@@ -130,8 +130,9 @@ fn build(sc: &Scenario) -> Result<Battle> {
     let turned = defected(sc, &dead, &away, &slots, &fields)?;
     // A defected heir is no heir of his house, wherever he is (9.1, R1).
     let passed_over: Vec<&str> = away.iter().chain(&turned).copied().collect();
-    let (king_slot, pretender_line) = royals(sc, &dead, &passed_over, &slots);
-    let pretender_slot = pretender_line.first().copied().flatten();
+    let [king_line, pretender_line] = lines(sc, &dead, &passed_over, &slots);
+    let king_slot = first_serving(&king_line, &slots);
+    let pretender_slot = first_serving(&pretender_line, &slots);
     let mut battle = Battle {
         scenario: sc.clone(),
         area,
@@ -142,7 +143,9 @@ fn build(sc: &Scenario) -> Result<Battle> {
         plans: [Plans::default(), Plans::default()],
         king_slot,
         pretender_slot,
+        king_line,
         pretender_line,
+        king_may_change: false,
         dead_before: dead.iter().fold(0, |m, p| m | person_bit(p)),
         letters: [[0; 4]; 2],
         initial: initial_state(&slots),
@@ -188,6 +191,12 @@ fn build(sc: &Scenario) -> Result<Battle> {
     }
     if let Some(p) = &sc.progress {
         progress(&mut battle, p)?;
+    }
+    battle.king_may_change = battle.compute_king_may_change();
+    if battle.king_may_change {
+        // The King's spent roll belongs to the role (6.9, R1).
+        let king = battle.king_slot.map_or(0, |k| 1u32 << k);
+        battle.initial.king_rolled = battle.initial.rolled & king != 0;
     }
     compile_tables(&mut battle);
     Ok(battle)
@@ -605,42 +614,39 @@ fn defected(
     Ok(out)
 }
 
-/// The King and Pretender: the senior living heir of each house (3.21). An heir fighting in
-/// this battle as his other version (Clarence/L, Exeter/Y), or listed as defected elsewhere, is
-/// not an heir of his house (9.1).
-fn royals(
-    sc: &Scenario,
-    dead: &[&str],
-    away: &[&str],
-    slots: &[Slot],
-) -> (Option<u8>, Vec<Option<u8>>) {
-    // The living heirs of a house in rank order, each with its slot if he fights here.
+/// The lines of succession of the throne's house and of the Pretender's (3.21): the living heirs
+/// of each in rank order, each with his slot if he fights here. An heir listed as defected
+/// elsewhere or defected with his whereabouts unknown (`defected`, R13) is not an heir of his
+/// house (9.1) and is left out; one fighting here as his other
+/// version (Clarence/L, Exeter/Y) is kept, for he may turn back in this battle (9.1, R1).
+fn lines(sc: &Scenario, dead: &[&str], away: &[&str], slots: &[Slot]) -> [Vec<Option<u8>>; 2] {
     let line = |house: House| -> Vec<Option<u8>> {
         let mut heirs: Vec<&BlockData> = data::BLOCKS
             .iter()
             .filter(|b| b.heir_rank.is_some() && b.house() == Some(house))
             .collect();
         heirs.sort_by_key(|b| b.heir_rank);
-        let turned = |b: &BlockData| {
-            slots.iter().any(|s| {
-                s.versions[0]
-                    .data
-                    .is_some_and(|d| d.person == b.person && d.id != b.id)
-            })
-        };
         heirs
             .into_iter()
-            .filter(|b| !dead.contains(&b.person) && !away.contains(&b.person) && !turned(b))
+            .filter(|b| !dead.contains(&b.person) && !away.contains(&b.person))
             .map(|b| {
                 slots
                     .iter()
-                    .position(|s| s.versions[0].data.is_some_and(|d| d.id == b.id))
+                    .position(|s| s.versions[0].data.is_some_and(|d| d.person == b.person))
                     .map(|i| i as u8)
             })
             .collect()
     };
-    let king = line(sc.king).first().copied().flatten();
-    (king, line(sc.king.other()))
+    [line(sc.king), line(sc.king.other())]
+}
+
+/// The King or Pretender at the start of the battle, from his line: its first heir serving his
+/// house as he enters, `None` if that heir is alive elsewhere (3.21, 9.1).
+fn first_serving(line: &[Option<u8>], slots: &[Slot]) -> Option<u8> {
+    line.iter()
+        .copied()
+        .find(|e| e.is_none_or(|i| slots[i as usize].versions[0].heir_rank.is_some()))
+        .flatten()
 }
 
 fn initial_state(slots: &[Slot]) -> State {
@@ -654,6 +660,8 @@ fn initial_state(slots: &[Slot]) -> State {
         defected: 0,
         fresh: 0,
         pretender_rolled: false,
+        king_rolled: false,
+        king_fell: false,
         rolled: 0,
         round: 1,
         swapped: false,
@@ -854,7 +862,7 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
         let v = &battle.slots[by].versions[0];
         let warwick = v.person() == "Warwick";
         if battle.king() != Some(by) && !battle.in_pretender_line(by) && !warwick {
-            let behind = battle.pretender_line.contains(&Some(by as u8));
+            let behind = v.heir_rank.is_some() && battle.pretender_line.contains(&Some(by as u8));
             return err(
                 format!("{f}.by"),
                 if behind {
@@ -1052,7 +1060,11 @@ fn progress(battle: &mut Battle, p: &crate::scenario::Progress) -> Result<()> {
                 "no block may retreat in round 1 (6.6)",
             );
         }
-        s.retreats[side.index()] = used;
+        // Counted only where a capacity limits it (D12), as `retreat` counts: with no limit the
+        // count changes nothing and the state does not keep it.
+        if battle.retreat_capacity[side.index()].is_some() {
+            s.retreats[side.index()] = used;
+        }
         let present = s.present & s.side_mask(battle, side);
         if present & !s.reserve == 0 {
             return err(

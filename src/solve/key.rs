@@ -13,9 +13,11 @@
 //!   entered, and blocks that can defect, which join the roller's reserve: 6.3, 6.9, D4);
 //! - the defected bit only for blocks that can defect here (its side follows from it: a block
 //!   defects at most once in a battle, 6.9), and the rolled bit only for blocks that can roll;
-//! - the round, the control change, the Pretender's spent roll, retreats used per side where a
-//!   capacity limits them (D12), and the steps lost per side only when a block can defect (else
-//!   they follow from the strengths: every step lost is a strength point gone, 3.11, R4).
+//! - the round, the control change, the Pretender's spent roll, the King's spent roll and fall
+//!   only where the King may change (an heir ahead of him may turn back, 9.1, R1), retreats used
+//!   per side where a capacity limits them (D12), and the steps lost per side only when a block
+//!   can defect (else they follow from the strengths: every step lost is a strength point gone,
+//!   3.11, R4).
 //!
 //! Packing loses nothing: `unpack(pack(s)) == s` for every state the battle can reach (checked in
 //! debug builds on every pack, and by tests). A battle whose layout needs more than 128 bits
@@ -90,6 +92,8 @@ pub(crate) struct Packer {
     round_at: u8,
     swapped_at: u8,
     pretender_rolled_at: u8,
+    /// The King's spent roll and his fall, where the King may change.
+    king_at: Option<u8>,
     retreats_at: [Option<(u8, u8)>; 2],
     lost_at: Option<[(u8, u8); 2]>,
     lost: Lost,
@@ -164,6 +168,7 @@ impl Packer {
         let round_at = take(2);
         let swapped_at = take(1);
         let pretender_rolled_at = take(1);
+        let king_at = battle.king_may_change.then(|| take(2));
         let retreats_at = [Side::Attacker, Side::Defender].map(|s| {
             battle.retreat_capacity[s.index()].map(|c| (take(width(c as u32)), width(c as u32)))
         });
@@ -188,6 +193,10 @@ impl Packer {
         base.rolled = initial.rolled & !may_roll;
         base.attacker = sides[Side::Attacker.index()];
         base.pretender_rolled = false;
+        if king_at.is_some() {
+            base.king_rolled = false;
+            base.king_fell = false;
+        }
         base.round = 0;
         base.swapped = false;
         base.lost = [0, 0];
@@ -210,6 +219,7 @@ impl Packer {
             round_at,
             swapped_at,
             pretender_rolled_at,
+            king_at,
             retreats_at,
             lost_at,
             start,
@@ -254,10 +264,11 @@ impl Packer {
                 defect |= 1 << i;
             }
         }
+        // ... and an heir who turns back to his house may roll as its King or Pretender (R1).
         let roll = Side::BOTH
             .iter()
             .flat_map(|&s| battle.possible_rollers(s))
-            .fold(0u32, |m, i| m | 1 << i);
+            .fold(battle.returning_heirs(), |m, i| m | 1 << i);
         Packer::new(battle, defect, roll, lost)
     }
 }
@@ -325,6 +336,10 @@ impl Codec for Packer {
             1,
             s.pretender_rolled as u32,
         );
+        if let Some(at) = self.king_at {
+            put(&mut key, at, 1, s.king_rolled as u32);
+            put(&mut key, at + 1, 1, s.king_fell as u32);
+        }
         for side in 0..2 {
             if let Some((at, w)) = self.retreats_at[side] {
                 put(&mut key, at, w, s.retreats[side] as u32);
@@ -357,6 +372,10 @@ impl Codec for Packer {
         s.round = get(key, self.round_at, 2) as u8 + 1;
         s.swapped = flag(key, self.swapped_at);
         s.pretender_rolled = flag(key, self.pretender_rolled_at);
+        if let Some(at) = self.king_at {
+            s.king_rolled = flag(key, at);
+            s.king_fell = flag(key, at + 1);
+        }
         for side in 0..2 {
             if let Some((at, w)) = self.retreats_at[side] {
                 s.retreats[side] = get(key, at, w) as u8;
