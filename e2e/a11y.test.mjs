@@ -51,7 +51,7 @@ const VIEWS = {
     await settled(page);
     await page.click('[data-testid="pin"]');
     await page.click('[data-testid="advise"]');
-    await page.waitForSelector('[data-testid="advice-decision"]', { timeout: 60000 });
+    await page.waitForSelector('[data-testid="advice-decision"]');
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   },
   'live play': async () => {
@@ -68,7 +68,7 @@ const VIEWS = {
   'streamer view': async () => {
     await page.goto(`${link(server.url, KNOWN)}&overlay`);
     await page.waitForSelector('[data-testid="overlay"]');
-    await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid="headline"][data-current="true"]');
   },
   // Last of the battle's views, so that the others are reached as before (issue 21).
   'replay stepped to its end': async () => {

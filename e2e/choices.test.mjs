@@ -98,7 +98,7 @@ test('the advisor names the tied block it spares and what that adds', async () =
   await settled(page);
   await page.selectOption('[data-testid="advice-objective"]', 'keep-heirs');
   await page.click('[data-testid="advise"]');
-  await page.waitForSelector('[data-testid="tie-line"]', { timeout: 60000 });
+  await page.waitForSelector('[data-testid="tie-line"]');
   const lines = await page.locator('[data-testid="tie-line"]').allTextContents();
   assert.ok(lines.some((l) => /Lancaster \(defender\): (Oxford|Beaumont) takes the hits, sparing Henry VI/.test(l) && /\+\d+\.\d points/.test(l)), lines.join('\n'));
 });

@@ -3,7 +3,7 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  cliExact, settled, scenarioOf, headlineOf, pct, guardedSuite, link, SHOTS, server, page,
+  cliExact, settled, scenarioOf, addressOf, headlineOf, pct, guardedSuite, link, SHOTS, server, page,
 } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
@@ -72,11 +72,14 @@ test('keyboard only: build a 2-against-2 battle, read the headline, compare two 
   await page.waitForFunction(() => new URL(location.href).hash.includes('&p='));
   await page.screenshot({ path: path.join(SHOTS, 'compare-desktop.png'), fullPage: false });
   // The pins travel in the link: a fresh page computes their figures again.
-  const url = page.url();
+  const url = new URL(await addressOf(page), server.url).href;
   await page.goto('about:blank');
   await page.goto(url);
   await settled(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="compare-table"]')?.textContent.includes('…'), null, { timeout: 30000 });
+  await page.waitForFunction(() => {
+    const table = document.querySelector('[data-testid="compare-table"]');
+    return table && !table.textContent.includes('…');
+  });
   assert.deepEqual(await attackerColumn(), [pct(a.attacker_holds), pct(b.attacker_holds), pct(b.attacker_holds)]);
   assert.equal(await page.inputValue('[data-testid="pin-name-1"]'), 'Oxford wounded');
   // Unpin by keyboard: focus lands on the remaining plan's Unpin, not on the page.

@@ -39,16 +39,25 @@ export function serve() {
   });
 }
 
+/**
+ * How long any wait may last before the test gives up: a safety net for a machine so loaded that
+ * something hangs, never a limit a test is meant to meet. Every wait of the tests is on something
+ * the page reports (an element, a data attribute, the address), not on a length of time.
+ */
+export const PATIENCE = 300000;
+
 /** Debian's Chromium, headless, in a fresh profile. */
 export async function browser() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosworth-e2e-'));
-  return chromium.launchPersistentContext(dir, {
+  const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1366, height: 900 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  context.setDefaultTimeout(PATIENCE);
+  return context;
 }
 
 /**
@@ -97,7 +106,7 @@ export const b64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
 
 /** Waits until the headline shows figures for the battle as it is now. */
 export async function settled(page) {
-  await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="headline"][data-current="true"]');
   return {
     attacker: await page.textContent('[data-testid="outcome-attacker"]'),
     defender: await page.textContent('[data-testid="outcome-defender"]'),
@@ -105,9 +114,40 @@ export async function settled(page) {
   };
 }
 
-/** The scenario in the page's address. */
+/** The revision of the scenario on screen, as the calculator's `<main data-revision>` names it. */
+export const revisionOf = (page) => page.getAttribute('main[data-revision]', 'data-revision');
+
+/**
+ * Waits until the page shows another scenario than the one of revision `before`: after Back,
+ * Forward or a link pasted into the open page, which the page follows in its own time.
+ */
+export async function revisedFrom(page, before) {
+  await page.waitForFunction((b) => document.querySelector('main[data-revision]')?.getAttribute('data-revision') !== b, before);
+}
+
+/**
+ * Waits until the app has written the scenario on screen into the address. The calculator's
+ * `<main>` names the revision it shows in `data-revision`; the app copies it to
+ * `<html data-address-revision>` once the address holds that revision (www/src/shell/address.rs).
+ * The address is written after the page is drawn, and a busy browser may run other work (such as
+ * the test reading the address) in between.
+ */
+export async function addressWritten(page) {
+  await page.waitForFunction(() => {
+    const shown = document.querySelector('main[data-revision]')?.getAttribute('data-revision');
+    return shown != null && document.documentElement.getAttribute('data-address-revision') === shown;
+  });
+}
+
+/** The page's address (its `#` part), once the app has written the scenario on screen. */
+export async function addressOf(page) {
+  await addressWritten(page);
+  return page.evaluate(() => location.hash);
+}
+
+/** The scenario in the page's address, once the app has written the one on screen. */
 export async function scenarioOf(page) {
-  const hash = new URL(page.url()).hash;
+  const hash = await addressOf(page);
   const s = hash.slice(1).split('&').find((p) => p.startsWith('s='));
   return JSON.parse(Buffer.from(s.slice(2), 'base64url').toString('utf8'));
 }

@@ -15,7 +15,7 @@ guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
 /** The headline once it shows figures for a battle other than `previous` (same revision check as settled). */
 async function settledAgain(page) {
-  await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="headline"][data-current="true"]');
   return settled(page);
 }
 
@@ -58,7 +58,7 @@ test('live: a Treachery roll entered at the table moves the battle on, with the 
   const present = [...next.attacker.blocks, ...next.defender.blocks].map((b) => b.id);
   assert.ok(present.includes(actor) && !next.progress.acted.includes(actor), `${actor} acts next`);
   // The advisor follows the battle: its first decision is the new actor's.
-  await page.waitForSelector(`[data-testid="advice-decision"] >> text=/${actor.replace('/', '\\/')} of the/`, { timeout: 30000 });
+  await page.waitForSelector(`[data-testid="advice-decision"] >> text=/${actor.replace('/', '\\/')} of the/`);
   // Undo: the battle, the address and the headline as before.
   await page.click('[data-testid="live-undo"]');
   await page.waitForFunction(() => !document.querySelector('[data-testid="live-events"]'));
@@ -108,7 +108,7 @@ test('live panel and the advisor\'s outline: desktop and phone, light and dark, 
       await page.goto('about:blank');
       await page.goto(link(server.url, TREACHERY));
       await settled(page);
-      await page.waitForSelector('[data-testid="outline-line"]', { timeout: 30000 });
+      await page.waitForSelector('[data-testid="outline-line"]');
       await page.locator('label.live-action', { hasText: 'treachery on Stanley/Y' }).click();
       await page.fill('[data-testid="live-dice"]', '2 4');
       await page.click('[data-testid="live-apply"]');
@@ -124,7 +124,7 @@ test('live panel and the advisor\'s outline: desktop and phone, light and dark, 
 test('the advisor\'s outline of best play is the CLI\'s, by round, departures marked', async () => {
   await page.goto(link(server.url, TREACHERY));
   await settled(page);
-  await page.waitForSelector('[data-testid="outline-line"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="outline-line"]');
   const cli = cliJson('advise', [], TREACHERY);
   const lines = await page.locator('[data-testid="outline-line"]').allTextContents();
   assert.equal(lines.length, cli.outline.length);

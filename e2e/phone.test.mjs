@@ -32,7 +32,7 @@ for (const theme of ['light', 'dark']) {
     const s = await scenarioOf(page);
     assert.equal(s.defender.blocks[1].strength, 1);
     const expected = cliExact(s);
-    await page.waitForSelector('[data-testid="odds-bar"][data-current="true"]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid="odds-bar"][data-current="true"]');
     assert.ok(await inView('[data-testid="odds-bar"]'), 'still in view after the edit');
     assert.ok(await inView(pip), 'and so is the pip just pressed (the bar does not cover it)');
     assert.equal(await page.textContent('[data-testid="odds-bar-attacker"]'), pct(expected.attacker_holds));

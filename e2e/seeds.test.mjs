@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cliJson, cliExact, headlineOf, settled, b64url, guardedSuite, link, ROOT, SHOTS, SIDEBAR, server, page } from './lib.mjs';
+import { cliJson, cliExact, headlineOf, settled, addressOf, b64url, guardedSuite, link, ROOT, SHOTS, SIDEBAR, server, page } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
@@ -16,9 +16,9 @@ const read = (f) => JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', f), '
 const resetLink = (s) => `${server.url}#r=${b64url(JSON.stringify(s))}`;
 const kingmakerLink = (s) => `${server.url}#k=${b64url(JSON.stringify(s))}`;
 
-/** The scenario under a key (`r`, `k`, `s`) in the page's address. */
+/** The scenario under a key (`r`, `k`, `s`) in the page's address, once written. */
 async function inAddress(key) {
-  const hash = new URL(page.url()).hash;
+  const hash = await addressOf(page);
   const v = hash.slice(1).split('&').find((p) => p.startsWith(`${key}=`));
   assert.ok(v, `the address ${hash.slice(0, 40)}… carries ${key}=`);
   return JSON.parse(Buffer.from(v.slice(2), 'base64url').toString('utf8'));

@@ -5,7 +5,7 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  cliExact, settled, scenarioOf, headlineOf, SHOTS, guardedSuite, link, SIDEBAR, server, page,
+  cliExact, settled, scenarioOf, revisionOf, revisedFrom, headlineOf, SHOTS, guardedSuite, link, SIDEBAR, server, page,
 } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
@@ -19,15 +19,22 @@ const EAST_ANGLIA = {
 /** The test id of the element that has the focus. */
 const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
-/** Waits until the address holds `scenario`. */
+/** The address holds `scenario`, once the app has written the battle on screen. */
 async function shows(scenario) {
-  await page.waitForFunction((want) => {
-    const s = new URL(location.href).hash.slice(1).split('&').find((p) => p.startsWith('s='));
-    if (!s) return false;
-    const text = atob(s.slice(2).replace(/-/g, '+').replace(/_/g, '/'));
-    return text === want;
-  }, JSON.stringify(scenario), { timeout: 10000 }).catch(() => {});
   assert.deepEqual(await scenarioOf(page), scenario);
+}
+
+/**
+ * Presses `key` on the closed list `testid`, which only picks an option: waits until the list
+ * shows another option (the page has taken the key) and returns the revision before and after.
+ */
+async function pick(testid, key) {
+  const before = await revisionOf(page);
+  const value = await page.$eval(`[data-testid="${testid}"]`, (el) => el.value);
+  await page.focus(`[data-testid="${testid}"]`);
+  await page.keyboard.press(key);
+  await page.waitForFunction(([id, v]) => document.querySelector(`[data-testid="${id}"]`).value !== v, [testid, value]);
+  return [before, await revisionOf(page)];
 }
 
 test('New battle: empty, with the area and the throne asked for, nothing carried over', async () => {
@@ -66,9 +73,8 @@ test('New battle: empty, with the area and the throne asked for, nothing carried
   assert.deepEqual(await settled(page), headlineOf(cliExact(s)));
   await page.screenshot({ path: path.join(SHOTS, 'new-battle-desktop.png') });
   // Arrow keys on "dead before the battle" only pick; the button marks dead; the summary says so.
-  await page.focus('[data-testid="dead-select"]');
-  await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(300);
+  const [before, picked] = await pick('dead-select', 'ArrowDown');
+  assert.equal(picked, before, 'picking changes nothing');
   assert.deepEqual((await scenarioOf(page)).dead ?? [], []);
   const who = await page.$eval('[data-testid="dead-select"]', (el) => el.value);
   await page.click('[data-testid="dead-add"]');
@@ -82,9 +88,8 @@ test('undo: a battle replaced by a ready-made one comes back; keys; a preset is 
   await page.goto(link(server.url, SIDEBAR));
   const first = await settled(page);
   // Arrow keys on the closed list only pick a battle.
-  await page.focus('[data-testid="presets"]');
-  await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(300);
+  const [before, picked] = await pick('presets', 'ArrowDown');
+  assert.equal(picked, before, 'picking is not opening');
   assert.deepEqual(await scenarioOf(page), SIDEBAR, 'picking is not opening');
   assert.equal(await page.isDisabled('[data-testid="preset-open"]'), false);
   await page.click('[data-testid="preset-open"]');
@@ -107,7 +112,9 @@ test('undo: a battle replaced by a ready-made one comes back; keys; a preset is 
   await shows(removed);
   // In a text field the keys are the field's own.
   await page.fill('[data-testid="search-attacker"]', 'abc');
+  const typed = await revisionOf(page);
   await page.keyboard.press('Control+z');
+  assert.equal(await revisionOf(page), typed, 'Ctrl+Z in a text field is not the battle\'s Undo');
   assert.deepEqual(await scenarioOf(page), removed);
 });
 
@@ -124,10 +131,15 @@ test('Back returns to the battle before, Forward to the next; edits do not add e
   }
   const edited = await scenarioOf(page);
   assert.notDeepEqual(edited, opened);
+  // The page follows Back and Forward in its own time (popstate): wait until it shows another battle.
+  let shown = await revisionOf(page);
   await page.goBack();
+  await revisedFrom(page, shown);
   await shows(SIDEBAR);
   assert.deepEqual(await settled(page), headlineOf(cliExact(SIDEBAR)));
+  shown = await revisionOf(page);
   await page.goForward();
+  await revisedFrom(page, shown);
   await shows(edited);
   assert.deepEqual(await settled(page), headlineOf(cliExact(edited)));
 });

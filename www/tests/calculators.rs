@@ -221,8 +221,10 @@ fn leaving_the_advanced_game_drops_what_only_it_has() {
     assert_eq!(s.scenario().ambush, None);
 }
 
+/// Waits until Yew has drawn every pending change and run its effects (the address written):
+/// the scheduler's own signal, not a pause of some length.
 async fn settle() {
-    gloo::timers::future::TimeoutFuture::new(20).await;
+    yew::scheduler::flush().await;
 }
 
 fn text(root: &web_sys::Element, id: &str) -> String {

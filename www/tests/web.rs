@@ -164,7 +164,7 @@ async fn the_headline_shows_labelled_percentages() {
         averaged: None,
     };
     let handle = yew::Renderer::<Headline>::with_root_and_props(root.clone(), props).render();
-    gloo::timers::future::TimeoutFuture::new(10).await;
+    yew::scheduler::flush().await;
     let text = |id: &str| {
         root.query_selector(&format!("[data-testid={id}]")).unwrap().unwrap().text_content().unwrap()
     };
@@ -434,7 +434,7 @@ async fn the_outline_of_best_play_reads_by_round_with_departures_marked() {
         let root = doc.create_element("div").unwrap();
         doc.body().unwrap().append_child(&root).unwrap();
         let handle = yew::Renderer::<Outline>::with_root_and_props(root.clone(), OutlineProps { entries }).render();
-        gloo::timers::future::TimeoutFuture::new(10).await;
+        yew::scheduler::flush().await;
         let items = root.query_selector_all("[data-testid=outline-line]").unwrap();
         let got: Vec<String> = (0..items.length()).map(|i| items.get(i).unwrap().text_content().unwrap()).collect();
         assert_eq!(got, want);

@@ -10,6 +10,7 @@ use crate::battle::components::live::Live;
 use crate::battle::components::replay::Replay;
 use crate::battle::components::results::Results;
 use crate::battle::components::problem::Problem;
+use crate::shell::address::{mark_written, revision_key};
 use crate::shell::codec;
 use crate::shell::problem::notice;
 use crate::shell::storage;
@@ -63,6 +64,12 @@ pub fn last_fragment() -> String {
     codec::to_fragment(&stored().unwrap_or_else(default_scenario), false)
 }
 
+/// What the address holds, as a `data-revision` (see `shell::address`): the battle, the streamer
+/// view and the pinned plans each change it.
+fn address_key(state: &State) -> String {
+    revision_key(bosworth_link::Calculator::Battle, &[state.revision, u64::from(state.overlay), state.pins_revision])
+}
+
 /// The app.
 #[function_component]
 pub fn App() -> Html {
@@ -93,6 +100,7 @@ pub fn App() -> Html {
                 };
             }
             storage::save(STORAGE_KEY, &codec::to_json(&state.scenario));
+            mark_written(&address_key(&state));
             if state.check.is_ok() && !state.report_is_current() && !matches!(state.calc, crate::battle::state::Calc::Running { .. }) {
                 let job = state.revision;
                 let scenario = codec::to_json(&state.scenario);
@@ -180,11 +188,12 @@ pub fn App() -> Html {
     };
     let global_error = state.check.as_ref().err().filter(|e| !e.field.starts_with("attacker.") && !e.field.starts_with("defender.") && !e.field.starts_with("policy."));
     let notice = notice(state.notice.as_ref(), dismiss);
+    let revision = address_key(&state);
 
     if state.overlay {
         let area = s.area.clone().unwrap_or_else(|| "the area".into());
         return html! {
-            <main class="overlay" data-testid="overlay">
+            <main class="overlay" data-testid="overlay" data-revision={revision}>
                 {notice}
                 <h1 class="overlay-title">{format!("{} attacks {} in {area}", s.attacker.house, s.defender.house)}</h1>
                 <div class="overlay-armies">
@@ -223,7 +232,7 @@ pub fn App() -> Html {
                 <button onclick={toggle_overlay.clone()} data-testid="overlay-toggle" title="Only the battle and the odds, for a stream">{"Streamer view"}</button>
             </div>
         </header>
-        <main class="layout">
+        <main class="layout" data-revision={revision}>
             {notice}
             <div class="col builder">
                 <Toolbar state={state.clone()} />

@@ -66,6 +66,20 @@ pub enum Calc {
     Failed(String),
 }
 
+impl Calc {
+    /// The word the results panel names it by (`data-calc`), for whoever waits on the page: the
+    /// end-to-end tests wait for `done` rather than for a time.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Calc::Idle => "idle",
+            Calc::Running { .. } => "running",
+            Calc::Done => "done",
+            Calc::Cancelled => "cancelled",
+            Calc::Failed(_) => "failed",
+        }
+    }
+}
+
 /// Everything the page shows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {

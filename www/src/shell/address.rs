@@ -5,12 +5,33 @@ use crate::shell::storage;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+/// What a calculator's `<main>` names in `data-revision`: the calculator and the revision of the
+/// scenario it shows (`parts`: whatever else the address holds that changes apart from it).
+pub fn revision_key(calculator: bosworth_link::Calculator, parts: &[u64]) -> String {
+    let mut key = calculator.id().to_string();
+    for p in parts {
+        key.push_str(&format!(" {p}"));
+    }
+    key
+}
+
+/// Says on the page that the address now holds the scenario of revision `key` (as
+/// [`revision_key`] makes it): `<html data-address-revision>`. The address is written after the
+/// page is drawn, and the browser may run other work in between; whoever reads the address (the
+/// end-to-end tests) waits until this equals the `data-revision` of the calculator's `<main>`.
+pub fn mark_written(key: &str) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        let _ = root.set_attribute("data-address-revision", key);
+    }
+}
+
 /// Keeps the scenario in the address (`fragment`, with its `#`) and in local storage (`json` at
 /// `key`) on every change. A scenario opened (an example, a file) gets its own entry in the
 /// browser's history, so Back returns to the one before; an edit replaces the entry. `keep` false
 /// leaves storage alone (a broken link opened the calculator empty: the last scenario stays).
+/// Once written, [`mark_written`] says so with `written`, the [`revision_key`] of `revision`.
 #[hook]
-pub fn use_address(revision: u64, opened: u64, fragment: String, key: &'static str, json: String, keep: bool) {
+pub fn use_address(revision: u64, opened: u64, fragment: String, key: &'static str, json: String, keep: bool, written: String) {
     let entry = use_mut_ref(|| 0u64);
     use_effect_with(revision, move |_| {
         if let Ok(history) = gloo::utils::window().history() {
@@ -26,6 +47,7 @@ pub fn use_address(revision: u64, opened: u64, fragment: String, key: &'static s
         if keep {
             storage::save(key, &json);
         }
+        mark_written(&written);
     });
 }
 

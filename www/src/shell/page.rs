@@ -5,7 +5,7 @@
 //! notice, and the footer. A calculator says what it is by implementing [`DocCalculator`] for its
 //! reducer, opens it with [`use_doc`], and draws its inputs and figures inside a [`DocPage`].
 
-use crate::shell::address::{use_address, use_follow_address};
+use crate::shell::address::{revision_key, use_address, use_follow_address};
 use crate::shell::doc::{Doc, DocAction};
 use crate::shell::history::HistoryBar;
 use crate::shell::problem::notice;
@@ -144,6 +144,7 @@ pub fn use_doc<K: DocCalculator>() -> UseReducerHandle<K> {
         K::STORAGE_KEY,
         K::to_json(&doc.scenario),
         *keep || doc.revision > 1,
+        revision_key(K::CALCULATOR, &[doc.revision]),
     );
     {
         let dispatcher = state.dispatcher();
@@ -209,6 +210,7 @@ pub fn DocPage<K: DocCalculator>(p: &DocPageProps<K>) -> Html {
     let current = use_memo(s.clone(), example_of::<K>);
     frame(Frame {
         calculator: K::CALCULATOR,
+        revision: revision_key(K::CALCULATOR, &[doc.revision]),
         words: K::WORDS,
         examples: K::EXAMPLES,
         current: *current,
@@ -230,6 +232,8 @@ pub fn DocPage<K: DocCalculator>(p: &DocPageProps<K>) -> Html {
 /// Everything a calculator's page shows, whatever the calculator.
 struct Frame {
     calculator: Calculator,
+    /// The [`revision_key`] of the scenario shown (`data-revision`, see `shell::address`).
+    revision: String,
     words: PageWords,
     examples: &'static [Example],
     current: Option<usize>,
@@ -262,7 +266,7 @@ fn frame(f: Frame) -> Html {
                 json={f.json} on_import={f.import} />
             <div class="view-toggles"><ThemeToggle /></div>
         </header>
-        <main class="layout" data-testid={format!("{}-view", f.calculator.id())}>
+        <main class="layout" data-testid={format!("{}-view", f.calculator.id())} data-revision={f.revision}>
             {notice(f.notice.as_ref(), f.dismiss)}
             <div class="col builder">
                 <HistoryBar label={words.history} can_undo={f.can_undo} can_redo={f.can_redo} on_undo={f.undo} on_redo={f.redo}>

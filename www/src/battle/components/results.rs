@@ -151,7 +151,8 @@ pub fn Results(props: &StateProps) -> Html {
     // arrived or not, so a button being clicked is never replaced under the pointer.
     let Some(r) = report else {
         return html! {
-            <section class="card results" aria-labelledby="results-h" data-testid="results" data-current="false" aria-busy="true">
+            <section class="card results" aria-labelledby="results-h" data-testid="results" data-current="false" aria-busy="true"
+                data-calc={state.calc.word()}>
                 <h2 id="results-h">{"What happens"}</h2>
                 {status}
             </section>
@@ -165,7 +166,7 @@ pub fn Results(props: &StateProps) -> Html {
     let current = state.report_is_current();
     html! {
         <section class={classes!("card", "results", (!current).then_some("stale"))} aria-labelledby="results-h"
-            data-testid="results" data-current={current.to_string()} aria-busy={(!current).to_string()}>
+            data-testid="results" data-current={current.to_string()} aria-busy={(!current).to_string()} data-calc={state.calc.word()}>
             <h2 id="results-h">{"What happens"}</h2>
             {status}
             if !current && !matches!(state.calc, Calc::Cancelled) {
