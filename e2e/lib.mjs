@@ -5,7 +5,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -191,5 +191,29 @@ export function guardedSuite({ before, after, beforeEach, afterEach }, assert) {
   afterEach(async () => {
     await context.close();
     assert.deepEqual(problems, [], 'no console error and no request beyond 127.0.0.1');
+  });
+}
+
+/**
+ * The project's own server (tools/serve, as scripts/serve runs it) on dist/ at a free port;
+ * resolves to { url, close }. Built by cargo when needed.
+ */
+export function projectServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn('cargo', ['run', '--release', '--quiet', '-p', 'bosworth-serve', '--',
+      '--dir', DIST, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/Bosworth is at (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) {
+        child.stdout.removeAllListeners('data');
+        resolve({
+          url: m[1],
+          close: () => new Promise((r) => { child.once('exit', r); child.kill(); }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`bosworth-serve stopped (${code}) before listening: ${out}`)));
   });
 }

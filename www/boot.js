@@ -2,6 +2,10 @@
 import init from './bosworth-www.js';
 
 init({ module_or_path: './bosworth-www_bg.wasm' }).catch((err) => {
+  // The loading indicator of index.html (the app removes it when it mounts) would say
+  // "Loading" for ever.
+  const loading = document.getElementById('loading');
+  if (loading) loading.remove();
   const el = document.getElementById('panic');
   if (el) {
     el.textContent = 'The calculator could not start: ' + err;

@@ -20,8 +20,20 @@ pub mod kingmaker;
 pub mod reset;
 pub mod shell;
 
-/// Mounts the app on the page, with a panic hook that shows any panic in the page.
+/// Mounts the app on the page, with a panic hook that shows any panic in the page, and takes away
+/// the loading indicator that `index.html` shows from its first paint.
 pub fn start() {
     shell::panic::install_panic_hook();
     yew::Renderer::<shell::root::Root>::new().render();
+    remove_loading_indicator();
+}
+
+/// Removes `#loading`, the page's plain-HTML "Loading the calculator…" (see `www/index.html`).
+fn remove_loading_indicator() {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"))
+    {
+        el.remove();
+    }
 }

@@ -55,7 +55,7 @@ impl RawWorker {
         let window = web_sys::window().ok_or("no window")?;
         let script = web_sys::Url::new_with_base(path, &window.location().href()?)?.href();
         let wasm = script.replace(".js", "_bg.wasm");
-        let parts = js_sys::Array::of1(&format!(r#"importScripts("{script}");wasm_bindgen("{wasm}");"#).into());
+        let parts = js_sys::Array::of1(&format!(r#"importScripts("{script}");wasm_bindgen({{ module_or_path: "{wasm}" }});"#).into());
         let options = web_sys::BlobPropertyBag::new();
         options.set_type("application/javascript");
         let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;

@@ -1,0 +1,166 @@
+// The first visit (issue 26, part 1): the loading indicator is in the served page before any
+// script runs, the project's server (tools/serve, as scripts/serve runs it) sends each asset
+// compressed when asked and as it is otherwise, with the headers a static host sends, and the
+// page loads and computes the default battle without a console warning or error.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { DIST, SHOTS, browser, guardedPage, projectServer, settled } from './lib.mjs';
+
+let server;
+before(async () => {
+  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/serve --build-only first');
+  fs.mkdirSync(SHOTS, { recursive: true });
+  server = await projectServer();
+});
+after(async () => { await server.close(); });
+
+/** A raw GET (or HEAD) on the project's server: { status, headers, body } with the body as sent. */
+function get(file, headers = {}, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    // The path as written (a URL object would resolve `..` and `%2e%2e` before sending).
+    const { hostname, port } = new URL(server.url);
+    const req = http.request({ hostname, port, path: file, method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// What the page loads before its first figure, and the type each is served with.
+const ASSETS = {
+  'index.html': 'text/html; charset=utf-8',
+  'style.css': 'text/css; charset=utf-8',
+  'boot.js': 'text/javascript; charset=utf-8',
+  'bosworth-www.js': 'text/javascript; charset=utf-8',
+  'bosworth-www_bg.wasm': 'application/wasm',
+  'worker.js': 'text/javascript; charset=utf-8',
+  'worker_bg.wasm': 'application/wasm',
+};
+
+test('each asset comes brotli or gzip compressed when asked, and as it is otherwise', async () => {
+  for (const [file, type] of Object.entries(ASSETS)) {
+    const raw = fs.readFileSync(path.join(DIST, file));
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+      ['br;q=0, gzip', 'gzip', zlib.gunzipSync],
+      [undefined, undefined, (b) => b],
+      ['identity', undefined, (b) => b],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      const res = await get(`/${file}`, accept ? { 'accept-encoding': accept } : {});
+      const what = `${file} with Accept-Encoding ${accept}`;
+      assert.equal(res.status, 200, what);
+      assert.equal(res.headers['content-encoding'], encoding, what);
+      assert.equal(res.headers['content-type'], type, what);
+      assert.equal(res.headers.vary, 'Accept-Encoding', what);
+      assert.equal(Number(res.headers['content-length']), res.body.length, `${what}: Content-Length is the length sent`);
+      assert.ok(decode(res.body).equals(raw), `${what}: the body decodes to the built file`);
+      if (encoding) assert.ok(res.body.length < raw.length, `${what}: compressed is smaller`);
+      // dist/'s names carry no content hash (Trunk.toml's filehash = false): every file is
+      // revalidated, which its ETag makes a bodiless 304.
+      assert.equal(res.headers['cache-control'], 'no-cache', what);
+      const again = await get(`/${file}`, { 'accept-encoding': accept ?? '', 'if-none-match': res.headers.etag });
+      assert.equal(again.status, 304, `${what}: a repeat visit revalidates`);
+      assert.equal(again.body.length, 0);
+    }
+  }
+  const head = await get('/bosworth-www_bg.wasm', { 'accept-encoding': 'br' }, 'HEAD');
+  assert.equal(head.status, 200);
+  assert.equal(head.body.length, 0);
+  assert.equal(Number(head.headers['content-length']), fs.statSync(path.join(DIST, 'bosworth-www_bg.wasm.br')).size);
+  assert.equal((await get('/no-such-file.js')).status, 404);
+  assert.equal((await get('/../Cargo.toml')).status, 400, 'nothing outside dist/');
+  assert.equal((await get('/%2e%2e/Cargo.toml')).status, 400, 'nothing outside dist/');
+  assert.equal((await get('/', {}, 'POST')).status, 405);
+  const index = await get('/');
+  assert.ok(index.body.equals(fs.readFileSync(path.join(DIST, 'index.html'))), '/ is index.html');
+});
+
+test('the loading indicator is in the served page, before any script, and the app replaces it', async () => {
+  const html = (await get('/')).body.toString('utf8');
+  const loading = html.indexOf('id="loading"');
+  assert.ok(loading > 0, 'the served page has #loading');
+  assert.ok(loading < html.indexOf('</body>'));
+  assert.match(html, /<div id="loading"[^>]*role="status"[^>]*aria-live="polite"/);
+  assert.match(html.slice(loading), /Loading the calculator…/);
+
+  // With scripts off, the first paint shows it: it needs no script to appear.
+  const still = await browser();
+  try {
+    const page = await still.newPage();
+    await page.route('**/*.{js,wasm}', (route) => route.abort());
+    await page.goto(server.url);
+    assert.equal(await page.getByRole('status').filter({ hasText: 'Loading the calculator…' }).isVisible(), true);
+  } finally {
+    await still.close();
+  }
+
+  // The page while its wasm is on the way, in both themes and on a phone; the wasm is held
+  // until the screenshots are taken, then the app mounts and the indicator goes.
+  for (const [scheme, viewport, name] of [
+    ['light', { width: 1366, height: 900 }, 'desktop-light'], ['dark', { width: 1366, height: 900 }, 'desktop-dark'],
+    ['light', { width: 390, height: 844 }, 'phone-light'], ['dark', { width: 390, height: 844 }, 'phone-dark'],
+  ]) {
+    const context = await browser();
+    try {
+      const { page, problems } = await guardedPage(context);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(viewport);
+      let release;
+      const held = new Promise((r) => { release = r; });
+      let asked;
+      const wasmAsked = new Promise((r) => { asked = r; });
+      await page.route('**/bosworth-www_bg.wasm', async (route) => { asked(); await held; await route.continue(); });
+      await page.goto(server.url);
+      await wasmAsked;
+      const status = page.locator('#loading');
+      assert.equal(await status.isVisible(), true, `${name}: the indicator shows while the wasm loads`);
+      const colours = await status.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+      assert.deepEqual(colours, scheme === 'dark' ? ['rgb(21, 18, 14)', 'rgb(238, 229, 211)'] : ['rgb(244, 239, 228)', 'rgb(42, 33, 24)'],
+        `${name}: the theme's background and ink`);
+      await page.screenshot({ path: path.join(SHOTS, `loading-${name}.png`) });
+      release();
+      await settled(page);
+      assert.equal(await page.locator('#loading').count(), 0, `${name}: the app removed the indicator`);
+      assert.deepEqual(problems, [], `${name}: no console error and no request beyond 127.0.0.1`);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('loading and computing the default battle logs no console warning or error', async () => {
+  const context = await browser();
+  try {
+    const page = await context.newPage();
+    const messages = [];
+    const keep = (where) => (m) => {
+      if (['warning', 'error'].includes(m.type())) messages.push(`${where} ${m.type()}: ${m.text()}`);
+    };
+    page.on('console', keep('page'));
+    page.on('pageerror', (e) => messages.push(`page error: ${e.message}`));
+    const workers = [];
+    page.on('worker', (w) => { workers.push(w); w.on('console', keep('worker')); });
+    const encodings = new Map();
+    const seen = (r) => encodings.set(new URL(r.url()).pathname, r.headers()['content-encoding']);
+    page.on('response', seen);
+    context.on('response', seen);
+    await page.goto(server.url);
+    await settled(page);
+    assert.ok(workers.length >= 1, 'the default battle was computed in a worker');
+    assert.deepEqual(messages, [], 'no console warning or error');
+    // Chromium asks for brotli, and the server sends it.
+    assert.equal(encodings.get('/bosworth-www_bg.wasm'), 'br');
+    assert.equal(encodings.get('/worker_bg.wasm'), 'br');
+  } finally {
+    await context.close();
+  }
+});

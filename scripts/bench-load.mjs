@@ -1,0 +1,66 @@
+// The first visit, measured (issue 26): the page of dist/ opened in a fresh headless Chromium over
+// a throttled link, served once as the README's server used to (node's, no compression) and once
+// by the project's server (tools/serve: brotli). For each: when the first paint came (the loading
+// indicator), when the first figure came (the headline current), and the bytes on the wire before
+// the first figure, file by file. Timings depend on the machine (the wasm is compiled on its
+// CPU); compare the rows of one run. Not part of the test suite.
+//   node scripts/bench-load.mjs [MBPS] [LATENCY_MS]    (defaults 9 and 150)
+import { serve, browser, projectServer } from '../e2e/lib.mjs';
+
+const mbps = Number(process.argv[2] || 9);
+const latency = Number(process.argv[3] || 150);
+
+async function visit(url) {
+  const context = await browser();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency, downloadThroughput: (mbps * 1e6) / 8, uploadThroughput: (mbps * 1e6) / 8,
+    });
+    const files = new Map();
+    const pending = [];
+    context.on('requestfinished', (r) => pending.push((async () => {
+      const url = new URL(r.url());
+      if (url.protocol !== 'http:') return;
+      // Content-Length: the body as sent (a worker's requests report no sizes of their own).
+      // Without one (node's server sends chunks, uncompressed), the body's length.
+      const response = await r.response();
+      const headers = response?.headers() || {};
+      const bytes = headers['content-length'] ? Number(headers['content-length']) : (await response.body()).length;
+      files.set(url.pathname, { bytes, encoding: headers['content-encoding'] || 'identity' });
+    })()));
+    const t0 = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 120000 });
+    const figure = Date.now() - t0;
+    const paint = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      return fcp ? Math.round(fcp.startTime) : null;
+    });
+    const loaderFirst = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime
+      < performance.getEntriesByType('resource').find((e) => e.name.endsWith('_bg.wasm'))?.responseEnd);
+    await Promise.all(pending);
+    return { figure, paint, loaderFirst, files };
+  } finally {
+    await context.close();
+  }
+}
+
+const plain = await serve();
+const ours = await projectServer();
+try {
+  console.log(`link: ${mbps} Mbps, ${latency} ms latency`);
+  for (const [name, server] of [['node (no compression)', plain], ['tools/serve', ours]]) {
+    const v = await visit(server.url);
+    const total = [...v.files.values()].reduce((t, f) => t + f.bytes, 0);
+    console.log(`\n${name}: first paint ${v.paint} ms (before the main wasm arrived: ${v.loaderFirst}), first figure ${v.figure} ms, ${(total / 1e6).toFixed(3)} MB on the wire`);
+    for (const [file, f] of [...v.files].sort((a, b) => b[1].bytes - a[1].bytes)) {
+      console.log(`  ${file.padEnd(26)} ${String(f.bytes).padStart(9)} B  ${f.encoding}`);
+    }
+  }
+} finally {
+  await plain.close();
+  await ours.close();
+}
