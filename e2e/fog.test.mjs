@@ -32,7 +32,7 @@ test('two hidden defenders added from the tile: the CLI\'s averaged odds, the sp
   const s = await scenarioOf(page);
   assert.deepEqual(s.defender.hidden, [{}, {}]);
   const cli = cliJson('exact', [], s);
-  const shown = await settled(page);
+  const shown = await settledExact(page);
   assert.deepEqual(shown, headlineOf(cli.report));
   assert.match(await page.textContent('[data-testid="averaged"]'), new RegExp(`${cli.possibilities} possibilities \\(${cli.compositions} distinct battles, each solved exactly\\)`));
   assert.match(await page.textContent('[data-testid="hidden-who-defender-0"]'), /^one of 21 York blocks/);
@@ -48,9 +48,9 @@ test('two hidden defenders added from the tile: the CLI\'s averaged odds, the sp
   await page.click('[data-testid="hidden-pick-defender-0"] summary');
   await page.check('[data-testid="hidden-kind-defender-0-levy"]');
   await page.selectOption('[data-testid="hidden-strength-defender-0"]', 'any');
-  const narrowed = await scenarioOf(page);
+  const narrowed = await scenarioWhere(page, (sc) => sc.defender.hidden[0].strength === 'any' && (sc.defender.hidden[0].kinds || []).includes('levy'));
   assert.deepEqual(narrowed.defender.hidden[0], { kinds: ['levy'], strength: 'any' });
-  assert.deepEqual(await settled(page), headlineOf(cliJson('exact', [], narrowed).report));
+  assert.deepEqual(await settledExact(page), headlineOf(cliJson('exact', [], narrowed).report));
   assert.match(await page.textContent('[data-testid="hidden-who-defender-0"]'), /one of 3 York blocks: London \(levy\), Norwich \(levy\), Salisbury \(levy\)/);
 
   // The share link round-trips the hidden blocks.
@@ -69,6 +69,17 @@ test('hidden blocks that cannot be: the problem in players\' words, no stale fig
   assert.equal(await page.locator('[data-testid="headline"]').count(), 0);
   assert.match(await page.textContent('[data-testid="scenario-error"]'), /cannot all be different blocks/);
 });
+
+/** The scenario in the page's address once `check` holds for it (waiting on the address's changes). */
+async function scenarioWhere(p, check) {
+  for (;;) {
+    const hash = await p.evaluate(() => location.hash);
+    const part = hash.slice(1).split('&').find((x) => x.startsWith('s='));
+    const sc = JSON.parse(Buffer.from(part.slice(2), 'base64url').toString('utf8'));
+    if (check(sc)) return sc;
+    await p.waitForFunction((h) => location.hash !== h, hash, { timeout: 0 });
+  }
+}
 
 /** Waits until the figures shown are the exact ones for the battle as it is now. */
 async function settledExact(p) {
@@ -137,7 +148,7 @@ test('a charge by a known heir with a hidden block present: the Choices panel is
   await page.click('[data-testid="choices-attacker"] summary');
   assert.doesNotMatch(await page.textContent('[data-testid="choices-attacker"]'), /fix the blocks first/);
   await page.selectOption('[data-testid="add-charge-attacker"]', 'Pembroke');
-  const s = await scenarioOf(page);
+  const s = await scenarioWhere(page, (sc) => (sc.policy?.attacker?.charges || []).length > 0);
   assert.equal(s.policy.attacker.charges.length, 1);
   assert.equal(s.policy.attacker.charges[0].target, 'Pembroke');
   assert.deepEqual(s.defender.hidden, [{}]);
