@@ -66,9 +66,9 @@ fn fog_section(f: &bosworth::FogReport, spread_svg: Option<&String>, open: &Call
             )}</p>
             <ul class="examples">
                 <li><span data-testid="spread-worst">{format!("As bad as it likely gets (10%): {} → {}", s.worst.blocks.join(", "), pct(s.worst.viewer_holds))}</span>
-                    {" "}{open_button(Possibility::Composition(s.worst.composition), "open-worst".into(), format!("Open as a battle: {}", s.worst.blocks.join(", ")))}</li>
+                    {" "}{open_button(Possibility::Composition(s.worst.composition), "open-worst".into(), format!("Open as battle: {}", s.worst.blocks.join(", ")))}</li>
                 <li><span data-testid="spread-best">{format!("As good as it likely gets (90%): {} → {}", s.best.blocks.join(", "), pct(s.best.viewer_holds))}</span>
-                    {" "}{open_button(Possibility::Composition(s.best.composition), "open-best".into(), format!("Open as a battle: {}", s.best.blocks.join(", ")))}</li>
+                    {" "}{open_button(Possibility::Composition(s.best.composition), "open-best".into(), format!("Open as battle: {}", s.best.blocks.join(", ")))}</li>
             </ul>
             </>
         }
