@@ -440,3 +440,28 @@ fn a_mixture_too_large_is_refused_before_the_work() {
         "the refusal does no more work"
     );
 }
+
+#[test]
+fn monte_carlo_in_steps_is_one_run_of_as_many_battles() {
+    // The app shows Monte Carlo figures as they come (a Web Worker's steps): after each step,
+    // the figures are those of `bosworth simulate --runs N` from the same seed (R13's draws).
+    use bosworth::solve::fog::FogSimulation;
+    let sc = twins("Kent", &CANDIDATES);
+    let fog = Fog::new(&sc).unwrap();
+    let mut steps = FogSimulation::new(Fog::new(&sc).unwrap(), 3);
+    assert!(steps.report().is_none(), "no figure before a battle");
+    for (step, total) in [(1, 1), (999, 1_000), (4_000, 5_000)] {
+        steps.run(step);
+        assert_eq!(steps.runs(), total);
+        let whole = fog.simulate(total, 3);
+        let now = steps.report().unwrap();
+        assert_eq!(now.report, whole.report, "after {total} battles");
+        assert_eq!(now.hidden, whole.hidden, "after {total} battles");
+        assert_eq!(now.compositions, whole.compositions);
+    }
+    // Another seed draws other battles.
+    assert_ne!(
+        fog.simulate(5_000, 4).report,
+        steps.report().unwrap().report
+    );
+}

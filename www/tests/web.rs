@@ -58,7 +58,7 @@ fn a_cancelled_computation_stays_cancelled() {
     let b = s.battle.clone().unwrap();
     let early = Rc::new(bosworth::simulate(&b, 1_000, 7));
     let late = Rc::new(bosworth::simulate(&b, 2_000, 7));
-    let progress = |report: &Rc<bosworth::Report>, runs| Action::Progress { revision: rev, runs, total: 400_000, report: report.clone(), note: None };
+    let progress = |report: &Rc<bosworth::Report>, runs| Action::Progress { revision: rev, runs, total: 400_000, report: report.clone(), note: None, fog: None };
     let s = s.apply(Action::Started(rev)).apply(progress(&early, 1_000));
     assert_eq!(s.calc, Calc::Running { runs: 1_000, total: 400_000 });
     let s = s.apply(Action::Cancel);
@@ -637,6 +637,71 @@ fn hidden_blocks_are_edited_checked_and_described() {
     assert_eq!(e.field, "defender.hidden[0].candidates[0]", "{e}");
     let s = s.apply(Action::Edit(Edit::RemoveHidden(Side::Defender, 1))).apply(Action::Edit(Edit::RemoveHidden(Side::Defender, 0)));
     assert!(!s.hidden && s.battle.is_ok());
+}
+
+#[wasm_bindgen_test]
+fn with_hidden_blocks_the_choices_name_the_known_blocks_and_a_possibility_opens_as_a_battle() {
+    use bosworth_www::battle::components::choices::scenario_options;
+    use bosworth_www::battle::components::results::{Possibility, revealed};
+    use bosworth_www::battle::state::Refine;
+    let sc = codec::parse(
+        r#"{"version":1,"area":"Kent","king":"Lancaster",
+        "attacker":{"house":"York","blocks":[{"id":"March","strength":3},{"id":"Hastings","strength":2}]},
+        "defender":{"house":"Lancaster","blocks":[{"id":"Pembroke","strength":3}],"hidden":[{}]}}"#,
+    )
+    .unwrap();
+    // York's choices: its own known blocks; it charges with March (an heir, 6.5) at Pembroke only.
+    let o = scenario_options(&sc, Side::Attacker).expect("a battle with a hidden block has choices");
+    assert!(o.can_charge);
+    assert_eq!(o.heirs, ["March"]);
+    assert_eq!(o.enemies, ["Pembroke"]);
+    let own: Vec<&str> = o.blocks.iter().filter(|b| !b.defector).map(|b| b.name.as_str()).collect();
+    assert_eq!(own, ["March", "Hastings"]);
+    // Lancaster's: Pembroke alone of its blocks, the hidden one follows the defaults (R13).
+    let o = scenario_options(&sc, Side::Defender).unwrap();
+    let own: Vec<&str> = o.blocks.iter().filter(|b| !b.defector).map(|b| b.name.as_str()).collect();
+    assert_eq!(own, ["Pembroke"]);
+    assert_eq!(o.enemies, ["March", "Hastings"]);
+    // Any possibility opens as a battle with every block known, the hidden one revealed as asked.
+    let b = revealed(&sc, &Possibility::Block(0, "Devon".into(), 2)).expect("Devon may be there");
+    assert!(b.defender.hidden.is_empty());
+    assert_eq!(b.defender.blocks.len(), 2);
+    assert_eq!((b.defender.blocks[1].id.as_deref(), b.defender.blocks[1].strength), (Some("Devon"), 2));
+    assert!(revealed(&sc, &Possibility::Block(0, "Warwick/Y".into(), 4)).is_none(), "no York block hides among Lancaster's");
+    // Opened, it is an undoable change; Undo brings the hidden block back.
+    let s = State::new(sc.clone()).apply(Action::Load(b.clone()));
+    assert_eq!(s.scenario, b);
+    assert!(!s.hidden && s.opened == 1);
+    let s = s.apply(Action::Undo);
+    assert_eq!(s.scenario, sc);
+    // The estimate's word is kept for its revision only, and cleared by an edit.
+    let rev = s.revision;
+    let s = s.apply(Action::Started(rev)).apply(Action::Refine { revision: rev, refine: Refine::Working });
+    assert_eq!(s.refine, Refine::Working);
+    let s = s.apply(Action::Refine { revision: rev - 1, refine: Refine::Refused("old".into()) });
+    assert_eq!(s.refine, Refine::Working, "an older battle's word is dropped");
+    let s = s.apply(Action::Edit(Edit::AddHidden(Side::Defender)));
+    assert_eq!(s.refine, Refine::None);
+}
+
+#[wasm_bindgen_test]
+fn a_refused_exact_mixture_is_said_in_players_words() {
+    use bosworth_www::battle::engine::{refusal, thousands};
+    assert_eq!(thousands(0), "0");
+    assert_eq!(thousands(999), "999");
+    assert_eq!(thousands(1_000), "1,000");
+    assert_eq!(thousands(50_000_000), "50,000,000");
+    let sc = codec::parse(
+        r#"{"version":1,"area":"Kent","king":"Lancaster",
+        "attacker":{"house":"York","blocks":[{"id":"March","strength":3}]},
+        "defender":{"house":"Lancaster","blocks":[],"hidden":[{}]}}"#,
+    )
+    .unwrap();
+    let fog = bosworth::Fog::new(&sc).unwrap();
+    let cost = bosworth::solve::fog::Cost { battles: 556, solved: 3, solved_states: 600_000, largest: 250_000, estimate: 111_000_000 };
+    let m = refusal(&fog, Some(&cost), 50_000_000);
+    assert!(m.starts_with("Not solved exactly: the hidden blocks may make 556 different battles of about 199,640 states each, some 111,000,000 states in all, more than the 50,000,000 the app solves (about 250 such battles would fit)."), "{m}");
+    assert!(m.contains("Say more about who they may be"), "{m}");
 }
 
 #[wasm_bindgen_test]

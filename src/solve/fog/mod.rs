@@ -697,87 +697,24 @@ impl Fog {
         seed: u64,
         watch: &Watch<'_>,
     ) -> Result<FogReport, SolveError> {
-        let mut runs = runs.clamp(1, MAX_RUNS);
-        let mut rng = rng_from_seed(seed);
-        let mut keys: HashSet<Vec<u32>> = HashSet::new();
-        let mut tally: Option<Tally> = None;
-        let mut seen = figures::Seen::new(
-            &self
-                .hidden
-                .iter()
-                .map(|h| h.candidates.len())
-                .collect::<Vec<_>>(),
-        );
-        // Cumulative chances of the listed compositions, when listed.
-        let cumulative: Option<Vec<f64>> = self.compositions.as_ref().map(|comps| {
-            let mut acc = 0.0;
-            comps
-                .iter()
-                .map(|c| {
-                    acc += c.chance;
-                    acc
-                })
-                .collect()
-        });
+        let runs = runs.clamp(1, MAX_RUNS);
+        let mut draws = Draws::new(self, seed);
         // Battles fought as last told to `watch`.
         let mut told = 0;
-        for done in 0..runs {
+        while draws.runs < runs {
+            let done = draws.runs;
             if done.is_multiple_of(EVERY as u64) {
                 let more = (done - told) as usize;
                 told = done;
                 if !watch(more) {
-                    runs = done;
                     break;
                 }
             }
-            let pick = match (&self.compositions, &cumulative) {
-                (Some(comps), Some(cum)) => {
-                    let u = uniform(&mut rng) * cum.last().copied().unwrap_or(1.0);
-                    let at = cum.partition_point(|&x| x <= u).min(comps.len() - 1);
-                    // The battle is the composition's; who each hidden block is within it
-                    // (for the figures per candidate) is drawn from its chances there.
-                    let who: Vec<usize> = comps[at]
-                        .who
-                        .iter()
-                        .map(|w| pick_weighted(w, &mut rng))
-                        .collect();
-                    (comps[at].example.clone(), who)
-                }
-                _ => {
-                    let pick = self.draw(&mut rng);
-                    (pick.clone(), pick)
-                }
-            };
-            let (example, pick) = pick;
-            if keys.len() < MAX_DISTINCT_COUNTED {
-                keys.insert(
-                    self.hidden
-                        .iter()
-                        .zip(&example)
-                        .map(|(h, &c)| h.class[c])
-                        .collect::<Vec<u32>>(),
-                );
-            }
-            let battle = self
-                .battle_of(&example)
-                .expect("every composition was checked when it was classified");
-            let (state, ending) = one_battle(&battle, &mut rng, &mut Silent);
-            let t = tally.get_or_insert_with(|| Tally::new(&battle));
-            t.add(&battle, &state, ending, 1.0);
-            seen.add(self, &battle, &pick, ending.holder);
+            draws.fight(self);
         }
-        let Some(tally) = tally else {
-            return Err(SolveError::Cancelled);
-        };
-        watch((runs - told) as usize);
-        seen.distinct = keys.len();
-        Ok(figures::sampled(
-            self,
-            &seen,
-            &tally,
-            Method::MonteCarlo { runs, seed },
-            runs,
-        ))
+        let report = draws.report(self).ok_or(SolveError::Cancelled)?;
+        watch((draws.runs - told) as usize);
+        Ok(report)
     }
 
     /// Draws an assignment from the prior by rejection (each hidden block each of its blocks
@@ -834,6 +771,143 @@ impl Fog {
             }
         }
         None
+    }
+}
+
+/// Monte Carlo over a mixture, so far: the random stream, the battles' tally and what the
+/// hidden blocks were seen to be. One battle at a time, so a run can stop and go on (the same
+/// figures as one run of as many battles from the same seed).
+#[derive(Debug, Clone)]
+struct Draws {
+    seed: u64,
+    runs: u64,
+    rng: BattleRng,
+    keys: HashSet<Vec<u32>>,
+    tally: Option<Tally>,
+    seen: figures::Seen,
+    /// Cumulative chances of the listed compositions, when listed.
+    cumulative: Option<Vec<f64>>,
+}
+
+impl Draws {
+    fn new(fog: &Fog, seed: u64) -> Draws {
+        let sizes: Vec<usize> = fog.hidden.iter().map(|h| h.candidates.len()).collect();
+        let cumulative = fog.compositions.as_ref().map(|comps| {
+            let mut acc = 0.0;
+            comps
+                .iter()
+                .map(|c| {
+                    acc += c.chance;
+                    acc
+                })
+                .collect()
+        });
+        Draws {
+            seed,
+            runs: 0,
+            rng: rng_from_seed(seed),
+            keys: HashSet::new(),
+            tally: None,
+            seen: figures::Seen::new(&sizes),
+            cumulative,
+        }
+    }
+
+    /// Draws what the hidden blocks are (R13) and fights that battle once.
+    fn fight(&mut self, fog: &Fog) {
+        let rng = &mut self.rng;
+        let (example, pick) = match (&fog.compositions, &self.cumulative) {
+            (Some(comps), Some(cum)) => {
+                let u = uniform(rng) * cum.last().copied().unwrap_or(1.0);
+                let at = cum.partition_point(|&x| x <= u).min(comps.len() - 1);
+                // The battle is the composition's; who each hidden block is within it
+                // (for the figures per candidate) is drawn from its chances there.
+                let who: Vec<usize> = comps[at]
+                    .who
+                    .iter()
+                    .map(|w| pick_weighted(w, rng))
+                    .collect();
+                (comps[at].example.clone(), who)
+            }
+            _ => {
+                let pick = fog.draw(rng);
+                (pick.clone(), pick)
+            }
+        };
+        if self.keys.len() < MAX_DISTINCT_COUNTED {
+            self.keys.insert(
+                fog.hidden
+                    .iter()
+                    .zip(&example)
+                    .map(|(h, &c)| h.class[c])
+                    .collect::<Vec<u32>>(),
+            );
+        }
+        let battle = fog
+            .battle_of(&example)
+            .expect("every composition was checked when it was classified");
+        let (state, ending) = one_battle(&battle, rng, &mut Silent);
+        let t = self.tally.get_or_insert_with(|| Tally::new(&battle));
+        t.add(&battle, &state, ending, 1.0);
+        self.seen.add(fog, &battle, &pick, ending.holder);
+        self.runs += 1;
+    }
+
+    /// The figures of the battles fought so far; `None` before the first.
+    fn report(&self, fog: &Fog) -> Option<FogReport> {
+        let tally = self.tally.as_ref()?;
+        let mut seen = self.seen.clone();
+        seen.distinct = self.keys.len();
+        Some(figures::sampled(
+            fog,
+            &seen,
+            tally,
+            Method::MonteCarlo {
+                runs: self.runs,
+                seed: self.seed,
+            },
+            self.runs,
+        ))
+    }
+}
+
+/// Monte Carlo over a battle with hidden blocks that can be run in steps, with its figures so
+/// far after each (a Web Worker's progress): after `n` battles in all, the figures are those of
+/// [`Fog::simulate`]`(n, seed)`, however the battles were split into steps.
+#[derive(Debug)]
+pub struct FogSimulation {
+    fog: Fog,
+    draws: Draws,
+}
+
+impl FogSimulation {
+    /// A run of `fog` from `seed`, no battle fought yet.
+    pub fn new(fog: Fog, seed: u64) -> FogSimulation {
+        let draws = Draws::new(&fog, seed);
+        FogSimulation { fog, draws }
+    }
+
+    /// Fights `n` more battles (none past [`MAX_RUNS`] in all).
+    pub fn run(&mut self, n: u64) {
+        let until = self.draws.runs.saturating_add(n).min(MAX_RUNS);
+        while self.draws.runs < until {
+            self.draws.fight(&self.fog);
+        }
+    }
+
+    /// Battles fought so far.
+    pub fn runs(&self) -> u64 {
+        self.draws.runs
+    }
+
+    /// The figures of the battles fought so far; `None` before the first.
+    pub fn report(&self) -> Option<FogReport> {
+        self.draws.report(&self.fog)
+    }
+
+    /// The mixture simulated.
+    pub fn fog(&self) -> &Fog {
+        &self.fog
     }
 }
 

@@ -7,6 +7,7 @@
 //! Messages carry JSON text (scenario in, `bosworth::Report` or `Tally` out), because
 //! gloo-worker's bincode cannot carry the report's internally tagged enums.
 
+use bosworth::solve::fog::{Cost, FogMemo, FogSimulation};
 use bosworth::{Battle, Simulation, SolveError, Tally};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
@@ -15,11 +16,23 @@ use serde::{Deserialize, Serialize};
 /// the native solver visits in a second (docs/PERFORMANCE.md, "Targets (issue 10)"), so every
 /// battle it solves that fast is exact here too. Its tables hold a fraction of them at once.
 pub const BROWSER_STATE_BUDGET: usize = 4_000_000;
-/// States the exact solver may visit in the browser over all the compositions of a battle with
-/// hidden blocks together, before giving way to Monte Carlo. Each composition's states are
-/// freed before the next is solved, so this bounds time, not memory (each composition stays
-/// within [`BROWSER_STATE_BUDGET`]).
-pub const BROWSER_FOG_BUDGET: usize = 10_000_000;
+/// States the exact mixture of a battle with hidden blocks may visit in the browser, all its
+/// battles together: the CLI's default (`bosworth exact --budget`), so the app refines to exact
+/// every mixture `bosworth exact` solves, and refuses with the same reasons the others. Each
+/// battle's states are freed before the next is solved, so this bounds time, not memory (each
+/// battle stays within `bosworth::solve::fog::MAX_COMPOSITION_STATES`). Past
+/// [`FAST_FOG_STATES`] the page shows Monte Carlo meanwhile.
+pub const BROWSER_FOG_BUDGET: usize = bosworth::DEFAULT_STATE_BUDGET;
+/// The states of an exact mixture the browser visits in about a second (the engine's measure:
+/// natively about 5 M a second per core, a fifth of it in a browser; `bosworth::solve::fog`).
+/// A mixture estimated at more left to solve shows Monte Carlo figures at once, refined to exact
+/// in the background.
+pub const FAST_FOG_STATES: usize = 1_000_000;
+/// States the exact mixture of a pinned plan may visit (in the helper worker, no Monte Carlo
+/// meanwhile), past which its figures are Monte Carlo.
+pub const PIN_FOG_BUDGET: usize = 10_000_000;
+/// Monte Carlo battles over a mixture between two progress reports (each carries the figures).
+pub const FOG_MONTE_CARLO_CHUNK: u64 = 10_000;
 /// Monte Carlo battles when the exact solver gives up (in all workers together).
 pub const MONTE_CARLO_RUNS: u64 = 400_000;
 /// Battles per chunk between progress reports (per worker).
@@ -91,19 +104,29 @@ pub enum Request {
         /// This worker's share of the battles.
         runs: u64,
     },
-    /// Solve these pieces of a battle with hidden blocks exactly (`bosworth::Fog::solve_pieces`):
-    /// the page splits the pieces among its workers and puts the parts together.
-    FogPieces {
+    /// Estimate what the exact mixture of a battle with hidden blocks costs
+    /// (`bosworth::Fog::estimate`), say so at once ([`Reply::FogCost`]), then solve it exactly if
+    /// it fits `budget` ([`Reply::FogDone`]). The worker keeps the battles it solved across
+    /// jobs (`bosworth::solve::fog::FogMemo`), so an edit solves only what it changed.
+    FogSolve {
         /// The page's revision.
         job: u64,
-        /// Which worker (echoed).
-        part: usize,
         /// The scenario JSON.
         scenario: String,
-        /// State budget of all the pieces together.
+        /// State budget of the whole mixture.
         budget: usize,
-        /// The pieces.
-        pieces: Vec<usize>,
+    },
+    /// Monte Carlo over a battle with hidden blocks (`bosworth::solve::fog::FogSimulation`),
+    /// its figures so far after every [`FOG_MONTE_CARLO_CHUNK`] battles ([`Reply::FogCounts`]).
+    FogSimulate {
+        /// The page's revision.
+        job: u64,
+        /// The scenario JSON.
+        scenario: String,
+        /// The seed.
+        seed: u64,
+        /// The battles.
+        runs: u64,
     },
     /// Stop the Monte Carlo run of `job`.
     Cancel {
@@ -183,14 +206,27 @@ pub enum Reply {
         /// Why Monte Carlo, when it is.
         note: Option<String>,
     },
-    /// Solved pieces of a battle with hidden blocks: `bosworth::solve::fog::FogPart` as JSON.
-    FogPart {
+    /// What the exact mixture will cost, known before the work: `slow` when it will take more
+    /// than about a second ([`FAST_FOG_STATES`]); `refused` (in players' words, [`refusal`])
+    /// when it will not be solved exactly at all.
+    FogCost {
         /// The page's revision.
         job: u64,
-        /// Which worker.
-        part: usize,
-        /// The part's JSON.
+        /// More than about a second of work left.
+        slow: bool,
+        /// Why the exact figures will not come.
+        refused: Option<String>,
+    },
+    /// Monte Carlo over a mixture so far: `bosworth::FogReport` as JSON.
+    FogCounts {
+        /// The page's revision.
+        job: u64,
+        /// Battles so far.
+        runs: u64,
+        /// The figures so far.
         fog: String,
+        /// Every battle asked for is fought.
+        done: bool,
     },
     /// Exact figures.
     Done {
@@ -278,7 +314,7 @@ pub fn figures_json(scenario: &str) -> Result<String, String> {
     let s = crate::shell::codec::parse(scenario).map_err(|e| e.to_string())?;
     let report = if bosworth::solve::fog::has_hidden(&s) {
         let fog = bosworth::Fog::new(&s).map_err(|e| e.to_string())?;
-        match fog.solve(BROWSER_FOG_BUDGET) {
+        match fog.solve(PIN_FOG_BUDGET) {
             Ok(f) => f.report,
             Err(_) => fog.simulate(PIN_MONTE_CARLO_RUNS, MONTE_CARLO_SEED).report,
         }
@@ -304,26 +340,75 @@ pub fn value_json(scenario: &str, budget: usize) -> Result<Option<f64>, String> 
     }
 }
 
-/// The figures of a battle with hidden blocks: exact within `budget` states over all its
-/// compositions, else Monte Carlo ([`MONTE_CARLO_RUNS`] battles, seed [`MONTE_CARLO_SEED`], the
-/// CLI's `bosworth simulate` defaults) with a note saying so.
-///
-/// # Errors
-/// The engine's message for hidden blocks that cannot be.
-pub fn fog_json(scenario: &bosworth::Scenario, budget: usize) -> Result<(String, Option<String>), String> {
-    let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
-    let (report, note) = match fog.solve(budget) {
-        Ok(r) => (r, None),
-        Err(SolveError::TooLarge { .. } | SolveError::Cancelled) => (
-            fog.simulate(MONTE_CARLO_RUNS, MONTE_CARLO_SEED),
-            Some(format!(
-                "Too many possibilities to solve each exactly in the browser: these are Monte Carlo estimates \
-                 from {MONTE_CARLO_RUNS} battles, each drawing what the hidden blocks are (seed {MONTE_CARLO_SEED}; \
-                 `bosworth simulate --runs {MONTE_CARLO_RUNS}` gives the same figures)."
-            )),
+/// Why the exact mixture of a battle with hidden blocks is not solved, in players' words, from
+/// its estimated cost (`None` when it could not even be listed): what `bosworth exact` says,
+/// without its options.
+pub fn refusal(fog: &bosworth::Fog, cost: Option<&Cost>, budget: usize) -> String {
+    use bosworth::solve::fog::{MAX_COMPOSITION_STATES, MAX_EXACT_COMPOSITIONS};
+    let why = match cost {
+        None if fog.compositions().is_none() => "the hidden blocks may be too many things to list one by one".to_string(),
+        None => format!(
+            "the hidden blocks may make {} different battles, more than the {MAX_EXACT_COMPOSITIONS} the app solves one by one",
+            fog.compositions().unwrap_or(0)
+        ),
+        Some(c) if c.largest > MAX_COMPOSITION_STATES => format!(
+            "one of the {} battles the hidden blocks may make needs more than {} battle states, more than one battle of a mixture may have",
+            c.battles,
+            thousands(MAX_COMPOSITION_STATES)
+        ),
+        Some(c) => format!(
+            "the hidden blocks may make {} different battles of about {} states each, some {} states in all, \
+             more than the {} the app solves (about {} such battles would fit)",
+            c.battles,
+            thousands(c.per_battle()),
+            thousands(c.estimate),
+            thousands(budget),
+            c.battles_within(budget)
         ),
     };
-    Ok((serde_json::to_string(&report).expect("fog reports serialise"), note))
+    format!(
+        "Not solved exactly: {why}. Say more about who they may be (their kinds or candidates, or blocks seen elsewhere) for exact odds."
+    )
+}
+
+/// `12,345,678`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The note beside Monte Carlo figures of a mixture: how many battles, the command that gives
+/// the same, and whether the exact figures are coming.
+pub fn fog_monte_carlo_note(runs: u64, refining: bool) -> String {
+    let same = format!(
+        "Monte Carlo over {runs} battles, each drawing what the hidden blocks are (seed {MONTE_CARLO_SEED}; \
+         `bosworth simulate --runs {runs}` gives the same figures)."
+    );
+    if refining { format!("{same} The exact figures are being worked out in the background and replace these when ready.") } else { same }
+}
+
+/// The exact mixture's cost, estimated into `memo` (its sample stays there for the solve), or
+/// why it will not be solved exactly ([`refusal`]).
+fn fog_cost(fog: &bosworth::Fog, memo: &mut FogMemo, budget: usize) -> Result<Cost, String> {
+    match fog.estimate(memo, budget, bosworth::solve::watch::UNWATCHED) {
+        Ok(c) if c.fits(budget) => Ok(c),
+        Ok(c) => Err(refusal(fog, Some(&c), budget)),
+        Err(_) => Err(refusal(fog, None, budget)),
+    }
+}
+
+struct FogRun {
+    job: u64,
+    who: HandlerId,
+    sim: FogSimulation,
+    runs: u64,
 }
 
 struct Run {
@@ -337,6 +422,9 @@ struct Run {
 /// The worker.
 pub struct Engine {
     run: Option<Run>,
+    fog_run: Option<FogRun>,
+    /// The battles of mixtures solved so far (kept across edits, [`Request::FogSolve`]).
+    memo: FogMemo,
 }
 
 /// Continue the Monte Carlo run of a job after letting other messages in.
@@ -348,10 +436,24 @@ impl Worker for Engine {
     type Output = Reply;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        Engine { run: None }
+        Engine { run: None, fog_run: None, memo: FogMemo::new() }
     }
 
     fn update(&mut self, scope: &WorkerScope<Self>, Continue(job): Continue) {
+        if let Some(run) = self.fog_run.as_mut().filter(|r| r.job == job) {
+            let left = run.runs - run.sim.runs();
+            run.sim.run(left.min(FOG_MONTE_CARLO_CHUNK));
+            let runs = run.sim.runs();
+            let done = runs >= run.runs;
+            let fog = serde_json::to_string(&run.sim.report().expect("a battle was fought")).expect("fog reports serialise");
+            scope.respond(run.who, Reply::FogCounts { job, runs, fog, done });
+            if done {
+                self.fog_run = None;
+            } else {
+                schedule(scope, job);
+            }
+            return;
+        }
         let Some(run) = self.run.as_mut().filter(|r| r.job == job) else {
             return;
         };
@@ -374,6 +476,9 @@ impl Worker for Engine {
                 if self.run.as_ref().is_some_and(|r| r.job == job) {
                     self.run = None;
                 }
+                if self.fog_run.as_ref().is_some_and(|r| r.job == job) {
+                    self.fog_run = None;
+                }
             }
             Request::Advise { key, scenario, objective, players, group_order, budget } => {
                 let t0 = js_sys::Date::now();
@@ -388,16 +493,6 @@ impl Worker for Engine {
             }
             Request::Solve { job, scenario, budget } => {
                 self.run = None;
-                if let Ok(sc) = crate::shell::codec::parse(&scenario)
-                    && bosworth::solve::fog::has_hidden(&sc)
-                {
-                    let reply = match fog_json(&sc, budget.max(BROWSER_FOG_BUDGET)) {
-                        Ok((fog, note)) => Reply::FogDone { job, fog, note },
-                        Err(message) => Reply::Failed { job, message },
-                    };
-                    scope.respond(who, reply);
-                    return;
-                }
                 let battle = match crate::shell::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
                     Ok(b) => b,
                     Err(e) => {
@@ -414,18 +509,39 @@ impl Worker for Engine {
                     Err(e @ SolveError::Cancelled) => scope.respond(who, Reply::Failed { job, message: e.to_string() }),
                 }
             }
-            Request::FogPieces { job, part, scenario, budget, pieces } => {
+            Request::FogSolve { job, scenario, budget } => {
                 self.run = None;
-                let fog = crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s));
-                let reply = match fog {
-                    Ok(fog) => match fog.solve_pieces(budget, &pieces) {
-                        Ok(p) => Reply::FogPart { job, part, fog: serde_json::to_string(&p).expect("parts serialise") },
-                        Err(SolveError::TooLarge { budget }) => Reply::TooLarge { job, budget },
-                        Err(e @ SolveError::Cancelled) => Reply::Failed { job, message: e.to_string() },
-                    },
-                    Err(e) => Reply::Failed { job, message: e.to_string() },
+                let fog = match crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
+                    Ok(f) => f,
+                    Err(e) => {
+                        scope.respond(who, Reply::Failed { job, message: e.to_string() });
+                        return;
+                    }
+                };
+                // What an earlier battle solved and this one shares is found again.
+                self.memo.keep(&fog);
+                let cost = fog_cost(&fog, &mut self.memo, budget);
+                let slow = cost.as_ref().map_or(true, |c| c.left() > FAST_FOG_STATES);
+                scope.respond(who, Reply::FogCost { job, slow, refused: cost.as_ref().err().cloned() });
+                if cost.is_err() {
+                    return;
+                }
+                let reply = match fog.solve_memo(&mut self.memo, budget, 1, bosworth::solve::watch::UNWATCHED) {
+                    Ok(f) => Reply::FogDone { job, fog: serde_json::to_string(&f).expect("fog reports serialise"), note: None },
+                    // Past the budget after all (the estimate extrapolates): Monte Carlo stays.
+                    Err(_) => Reply::FogCost { job, slow: true, refused: Some(refusal(&fog, Some(&fog.cost(&self.memo)), budget)) },
                 };
                 scope.respond(who, reply);
+            }
+            Request::FogSimulate { job, scenario, seed, runs } => {
+                self.fog_run = None;
+                match crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
+                    Ok(fog) => {
+                        self.fog_run = Some(FogRun { job, who, sim: FogSimulation::new(fog, seed), runs });
+                        self.update(scope, Continue(job));
+                    }
+                    Err(e) => scope.respond(who, Reply::Failed { job, message: e.to_string() }),
+                }
             }
             Request::Simulate { job, part, scenario, seed, runs } => {
                 self.run = None;

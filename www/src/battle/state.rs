@@ -80,6 +80,17 @@ impl Calc {
     }
 }
 
+/// With hidden blocks, the exact figures while Monte Carlo ones are shown.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refine {
+    /// Nothing to say: the figures are exact, or not yet known to be slow.
+    None,
+    /// The exact mixture is being solved in the background; its figures replace the Monte Carlo.
+    Working,
+    /// The exact mixture will not be solved, and why (in players' words).
+    Refused(String),
+}
+
 /// Everything the page shows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
@@ -106,6 +117,8 @@ pub struct State {
     pub report_revision: u64,
     /// Why the figures are Monte Carlo, when the exact solver gave up.
     pub note: Option<String>,
+    /// With hidden blocks: whether exact figures are coming after the Monte Carlo ones shown.
+    pub refine: Refine,
     /// A message about loading (a broken link), shown at the top.
     pub notice: Option<String>,
     /// Replay seed.
@@ -206,6 +219,15 @@ pub enum Action {
         report: Rc<Report>,
         /// Why Monte Carlo.
         note: Option<String>,
+        /// With hidden blocks, the mixture's figures so far (`report` is its averaged report).
+        fog: Option<Rc<FogReport>>,
+    },
+    /// With hidden blocks: whether the exact figures are coming (the estimate's answer).
+    Refine {
+        /// The revision.
+        revision: u64,
+        /// Working on them, or why not.
+        refine: Refine,
     },
     /// The final figures.
     Done {
@@ -267,6 +289,7 @@ impl State {
             report: None,
             report_revision: 0,
             note: None,
+            refine: Refine::None,
             notice: None,
             seed: 1,
             step: 0,
@@ -415,14 +438,18 @@ impl State {
             Action::Started(rev) if rev == self.revision => {
                 self.calc = Calc::Running { runs: 0, total: 0 }
             }
-            Action::Progress { revision, runs, total, report, note } if self.awaits(revision) => {
+            Action::Progress { revision, runs, total, report, note, fog } if self.awaits(revision) => {
                 self.calc = Calc::Running { runs, total };
                 self.report = Some(report);
                 self.report_revision = revision;
                 self.note = note;
-                self.fog = None;
+                self.fog = fog;
             }
+            Action::Refine { revision, refine } if self.awaits(revision) => self.refine = refine,
             Action::Done { revision, report, note, fog } if self.awaits(revision) => {
+                if matches!(report.method, bosworth::solve::report::Method::Exact { .. }) {
+                    self.refine = Refine::None;
+                }
                 self.calc = Calc::Done;
                 self.report = Some(report);
                 self.report_revision = revision;
@@ -435,6 +462,9 @@ impl State {
             Action::Cancel => {
                 if matches!(self.calc, Calc::Running { .. }) {
                     self.calc = Calc::Cancelled;
+                    if self.refine == Refine::Working {
+                        self.refine = Refine::None;
+                    }
                 }
             }
             Action::Seed(seed) => {
@@ -445,7 +475,7 @@ impl State {
             Action::Overlay(o) => self.overlay = o,
             // Answers for an older revision, or for one whose computation was cancelled, are
             // dropped.
-            Action::Started(_) | Action::Progress { .. } | Action::Done { .. } | Action::Failed { .. } => {}
+            Action::Started(_) | Action::Progress { .. } | Action::Refine { .. } | Action::Done { .. } | Action::Failed { .. } => {}
         }
         self
     }
@@ -492,6 +522,7 @@ impl State {
         self.revision += 1;
         self.step = 0;
         self.calc = Calc::Idle;
+        self.refine = Refine::None;
     }
 }
 

@@ -1,14 +1,17 @@
 //! The workers of the battle's headline figures: one for the exact solve and, when the battle is
-//! too large for it, `k` for Monte Carlo (`crate::battle::engine::monte_carlo_workers`), or the
-//! pieces of a battle with hidden blocks shared among `k`; what the page does with their replies.
+//! too large for it, `k` for Monte Carlo (`crate::battle::engine::monte_carlo_workers`); what the
+//! page does with their replies. With hidden blocks, the solver estimates the exact mixture's
+//! cost first while a second worker runs Monte Carlo over it: when the exact figures will take
+//! more than about a second, the Monte Carlo figures are shown as they come and the exact ones
+//! replace them when ready (or the page says why they will not come).
 //! Dropping a worker terminates it (Cancel, or a newer battle while it works).
 
 use crate::battle::engine::{
-    BROWSER_FOG_BUDGET, BROWSER_STATE_BUDGET, MONTE_CARLO_RUNS, MONTE_CARLO_SEED, Reply, Request, merge_counts, monte_carlo_note,
-    monte_carlo_workers, share,
+    BROWSER_FOG_BUDGET, BROWSER_STATE_BUDGET, MONTE_CARLO_RUNS, MONTE_CARLO_SEED, Reply, Request, fog_monte_carlo_note, merge_counts,
+    monte_carlo_note, monte_carlo_workers, share,
 };
 use crate::battle::pool::RawWorker;
-use crate::battle::state::{Action, State};
+use crate::battle::state::{Action, Refine, State};
 use crate::shell::codec;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -27,17 +30,22 @@ pub struct Pool {
     fog: Option<FogRun>,
 }
 
-/// The exact solve of a battle with hidden blocks split across workers: each solves some pieces
-/// of its compositions (`bosworth::Fog::solve_pieces`), the page puts them together.
+/// A battle with hidden blocks under way: the solver estimates, then solves the exact mixture;
+/// a Monte Carlo worker runs meanwhile.
 struct FogRun {
     job: u64,
-    fog: bosworth::Fog,
-    /// The scenario JSON, for the Monte Carlo fallback.
+    /// The scenario JSON (to start Monte Carlo again if the exact solve fails late).
     scenario: String,
-    /// Held so that dropping the run terminates them.
-    _workers: Vec<RawWorker>,
-    /// Each worker's part (JSON) once it has answered.
-    parts: Vec<Option<String>>,
+    /// The Monte Carlo worker, while it runs.
+    worker: Option<RawWorker>,
+    /// Its latest figures: battles, `FogReport` JSON, finished.
+    latest: Option<(u64, String, bool)>,
+    /// The estimate said the exact figures take more than about a second: show Monte Carlo.
+    slow: bool,
+    /// Why the exact figures will not come, when the estimate (or the solve) said so.
+    refused: Option<String>,
+    /// When the page last showed progress (ms), as for [`MonteCarlo::shown`].
+    shown: f64,
 }
 
 /// A Monte Carlo run split across workers.
@@ -79,7 +87,9 @@ impl Pool {
 fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Reply) {
     let parse = |t: &str| serde_json::from_str(t).map(Rc::new);
     let action = {
-        let Ok(mut p) = pool.try_borrow_mut() else { return };
+        let Ok(mut p) = pool.try_borrow_mut() else {
+            return;
+        };
         match reply {
             Reply::Done { job, report } => {
                 p.busy = false;
@@ -90,8 +100,13 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 }
             }
             Reply::FogDone { job, fog, note } => {
+                if p.fog.as_ref().is_some_and(|f| f.job != job) {
+                    return;
+                }
                 p.busy = false;
                 p.job = None;
+                // Exact: the Monte Carlo worker is no longer needed.
+                p.fog = None;
                 match serde_json::from_str::<bosworth::FogReport>(&fog) {
                     Ok(f) => Action::Done { revision: job, report: Rc::new(f.report.clone()), note, fog: Some(Rc::new(f)) },
                     Err(e) => Action::Failed { revision: job, message: e.to_string() },
@@ -101,35 +116,59 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 p.stop();
                 Action::Failed { revision: job, message }
             }
-            Reply::FogPart { job, part, fog } => {
-                let Some(run) = p.fog.as_mut().filter(|r| r.job == job && part < r.parts.len()) else { return };
-                run.parts[part] = Some(fog);
-                if run.parts.iter().any(Option::is_none) {
+            Reply::FogCost { job, slow, refused } => {
+                let Some(run) = p.fog.as_mut().filter(|r| r.job == job) else { return };
+                if refused.is_none() && !slow {
+                    // Exact within about a second: no Monte Carlo.
+                    run.worker = None;
+                    run.latest = None;
                     return;
                 }
-                let run = p.fog.take().expect("checked above");
-                let parts: Result<Vec<bosworth::solve::fog::FogPart>, String> = run
-                    .parts
-                    .iter()
-                    .map(|t| serde_json::from_str(t.as_deref().unwrap_or_default()).map_err(|e| e.to_string()))
-                    .collect();
-                match parts.map(|parts| run.fog.assemble(BROWSER_FOG_BUDGET, &parts)) {
-                    Ok(Ok(f)) => Action::Done { revision: job, report: Rc::new(f.report.clone()), note: None, fog: Some(Rc::new(f)) },
-                    Ok(Err(_)) => {
-                        // Past the budget: the solver worker draws the mixture whole (Monte Carlo).
-                        drop(p);
-                        solve_in_worker(pool, d, job, run.scenario);
-                        return;
+                run.slow = true;
+                let restart = refused.is_some() && run.worker.is_none() && !run.latest.as_ref().is_some_and(|l| l.2);
+                let scenario = run.scenario.clone();
+                let refine = match &refused {
+                    Some(why) => Refine::Refused(why.clone()),
+                    None => Refine::Working,
+                };
+                let stop_solver = refused.is_some();
+                run.refused = refused;
+                let shown = fog_figures(run);
+                let finished = run.latest.as_ref().is_some_and(|l| l.2);
+                if stop_solver {
+                    p.busy = false;
+                    p.job = None;
+                    if finished {
+                        p.fog = None;
                     }
-                    Err(message) => Action::Failed { revision: job, message },
                 }
-            }
-            Reply::TooLarge { job, .. } if p.fog.as_ref().is_some_and(|r| r.job == job) => {
-                let run = p.fog.take().expect("checked above");
                 drop(p);
-                // Past the budget: the solver worker draws the mixture whole (Monte Carlo).
-                solve_in_worker(pool, d, job, run.scenario);
+                d.dispatch(Action::Refine { revision: job, refine });
+                if restart && !start_fog_monte_carlo(pool, d, job, &scenario) {
+                    return;
+                }
+                if let Some(a) = shown {
+                    d.dispatch(a);
+                }
                 return;
+            }
+            Reply::FogCounts { job, runs, fog, done } => {
+                let Some(run) = p.fog.as_mut().filter(|r| r.job == job) else { return };
+                run.latest = Some((runs, fog, done));
+                if done {
+                    run.worker = None;
+                }
+                let now = js_sys::Date::now();
+                if !run.slow || (!done && now - run.shown < PROGRESS_MS) {
+                    return;
+                }
+                run.shown = now;
+                let Some(action) = fog_figures(run) else { return };
+                if done && run.refused.is_some() {
+                    // The Monte Carlo figures are final: nothing more is coming.
+                    p.fog = None;
+                }
+                action
             }
             Reply::TooLarge { job, budget } => {
                 p.busy = false;
@@ -174,7 +213,9 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 return;
             }
             Reply::Counts { job, part, runs, tally, done } => {
-                let Some(mc) = p.mc.as_mut().filter(|m| m.job == job && part < m.parts.len()) else { return };
+                let Some(mc) = p.mc.as_mut().filter(|m| m.job == job && part < m.parts.len()) else {
+                    return;
+                };
                 mc.parts[part] = (runs, tally, done);
                 let parts: Vec<(u64, &str)> =
                     mc.parts.iter().filter(|x| x.0 > 0).map(|(r, t, _)| (*r, t.as_str())).collect();
@@ -188,7 +229,9 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 let note = Some(mc.note.clone());
                 let action = match merge_counts(&mc.battle, MONTE_CARLO_SEED, &parts) {
                     Ok(report) if finished => Action::Done { revision: job, report: Rc::new(report), note, fog: None },
-                    Ok(report) => Action::Progress { revision: job, runs, total: MONTE_CARLO_RUNS, report: Rc::new(report), note },
+                    Ok(report) => {
+                        Action::Progress { revision: job, runs, total: MONTE_CARLO_RUNS, report: Rc::new(report), note, fog: None }
+                    }
                     Err(message) => Action::Failed { revision: job, message },
                 };
                 if finished {
@@ -202,35 +245,74 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
     d.dispatch(action);
 }
 
-/// The exact solve of a battle with hidden blocks, its pieces split across workers; `false` when
-/// it cannot be split (then the solver worker takes it whole, and falls back to Monte Carlo).
+/// The figures a mixture's Monte Carlo worker has so far, as the page shows them: final when
+/// it has finished and the exact figures will not come, else progress.
+fn fog_figures(run: &FogRun) -> Option<Action> {
+    let (runs, fog, done) = run.latest.as_ref()?;
+    let job = run.job;
+    let f = match serde_json::from_str::<bosworth::FogReport>(fog) {
+        Ok(f) => Rc::new(f),
+        Err(e) => {
+            return Some(Action::Failed { revision: job, message: e.to_string() });
+        }
+    };
+    let report = Rc::new(f.report.clone());
+    let note = Some(fog_monte_carlo_note(*runs, run.refused.is_none()));
+    Some(if *done && run.refused.is_some() {
+        Action::Done { revision: job, report, note, fog: Some(f) }
+    } else {
+        Action::Progress { revision: job, runs: *runs, total: MONTE_CARLO_RUNS, report, note, fog: Some(f) }
+    })
+}
+
+/// Starts Monte Carlo over a mixture in a worker of its own (its figures shown once the
+/// estimate says the exact ones are slow); `false` if it could not start (the page is told).
+fn start_fog_monte_carlo(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, job: u64, scenario: &str) -> bool {
+    let (pool2, d2) = (Rc::downgrade(pool), d.clone());
+    match RawWorker::spawn("worker.js", move |r| {
+        if let Some(pool) = pool2.upgrade() {
+            on_reply(&pool, &d2, r);
+        }
+    }) {
+        Ok(w) => {
+            w.send(Request::FogSimulate { job, scenario: scenario.to_string(), seed: MONTE_CARLO_SEED, runs: MONTE_CARLO_RUNS });
+            if let Some(run) = pool.borrow_mut().fog.as_mut().filter(|r| r.job == job) {
+                run.worker = Some(w);
+            }
+            true
+        }
+        Err(e) => {
+            d.dispatch(Action::Failed { revision: job, message: format!("A worker could not start: {e:?}") });
+            false
+        }
+    }
+}
+
+/// A battle with hidden blocks: the solver estimates the exact mixture (then solves it where it
+/// fits), a second worker runs Monte Carlo over it meanwhile; `false` for a battle without.
 fn submit_fog(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>, job: u64, scenario: &str) -> bool {
-    let Ok(fog) = codec::parse(scenario).and_then(|s| bosworth::Fog::new(&s)) else { return false };
-    let pieces = fog.pieces();
-    if pieces < 2 {
+    if !codec::parse(scenario).is_ok_and(|s| bosworth::solve::fog::has_hidden(&s)) {
         return false;
     }
-    let k = monte_carlo_workers().min(pieces);
-    let mut workers = Vec::with_capacity(k);
-    for part in 0..k {
-        let (pool2, d2) = (Rc::downgrade(pool), dispatcher.clone());
-        let Ok(w) = RawWorker::spawn("worker.js", move |r| {
-            if let Some(pool) = pool2.upgrade() {
-                on_reply(&pool, &d2, r);
-            }
-        }) else {
-            return false;
-        };
-        w.send(Request::FogPieces { job, part, scenario: scenario.to_string(), budget: BROWSER_FOG_BUDGET, pieces: fog.share(part, k) });
-        workers.push(w);
+    pool.borrow_mut().fog =
+        Some(FogRun { job, scenario: scenario.to_string(), worker: None, latest: None, slow: false, refused: None, shown: 0.0 });
+    if !start_fog_monte_carlo(pool, dispatcher, job, scenario) {
+        return true;
     }
-    pool.borrow_mut().fog = Some(FogRun { job, fog, scenario: scenario.to_string(), _workers: workers, parts: vec![None; k] });
+    if start_solver(pool, dispatcher, job) {
+        let mut p = pool.borrow_mut();
+        p.busy = true;
+        p.job = Some((job, scenario.to_string()));
+        if let Some(w) = &p.solver {
+            w.send(Request::FogSolve { job, scenario: scenario.to_string(), budget: BROWSER_FOG_BUDGET });
+        }
+    }
     true
 }
 
-/// Sends a scenario to the solver worker (started if needed); `false` if it could not start
-/// (the page is told).
-fn solve_in_worker(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>, job: u64, scenario: String) -> bool {
+/// Starts the solver worker if it is not running; `false` if it could not start (the page is
+/// told).
+fn start_solver(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>, job: u64) -> bool {
     let mut p = pool.borrow_mut();
     if p.solver.is_none() {
         let (pool2, d) = (Rc::downgrade(pool), dispatcher.clone());
@@ -247,6 +329,16 @@ fn solve_in_worker(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<S
             }
         }
     }
+    true
+}
+
+/// Sends a scenario to the solver worker (started if needed); `false` if it could not start
+/// (the page is told).
+fn solve_in_worker(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>, job: u64, scenario: String) -> bool {
+    if !start_solver(pool, dispatcher, job) {
+        return false;
+    }
+    let mut p = pool.borrow_mut();
     p.busy = true;
     p.job = Some((job, scenario.clone()));
     if let Some(w) = &p.solver {

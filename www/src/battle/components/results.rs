@@ -4,7 +4,7 @@ use super::StateProps;
 use crate::battle::charts;
 use crate::shell::charts::{house_colour, save, svg};
 use crate::shell::format::pct;
-use crate::battle::state::{Action, Calc};
+use crate::battle::state::{Action, Calc, Refine};
 use bosworth::Report;
 use bosworth::solve::report::Method;
 use std::rc::Rc;
@@ -22,9 +22,38 @@ pub fn averaged(f: &bosworth::FogReport) -> String {
     )
 }
 
+/// One thing the hidden blocks may be, to open as a battle of its own.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Possibility {
+    /// A composition of the mixture (`bosworth::Fog::possibility`): the spread's worst or best.
+    Composition(usize),
+    /// Hidden block `i` (in the mixture's order) as this block at this strength, the others as
+    /// likely as it leaves them (`bosworth::Fog::possibility_with`).
+    Block(usize, String, u8),
+}
+
+/// The battle of a possibility, every block revealed (`bosworth::Fog::reveal`, the CLI's
+/// `bosworth reveal`): `None` when the mixture does not list it.
+pub fn revealed(scenario: &bosworth::Scenario, what: &Possibility) -> Option<bosworth::Scenario> {
+    let fog = bosworth::Fog::new(scenario).ok()?;
+    let picks = match what {
+        Possibility::Composition(k) => fog.possibility(*k)?,
+        Possibility::Block(i, block, strength) => fog.possibility_with(*i, block, *strength)?,
+    };
+    fog.reveal(&picks).ok()
+}
+
 /// What the hidden blocks mean for the attack: the spread of the viewer's chance, who they may
-/// be, the chance a royal is among them, and what scouting each would tell.
-fn fog_section(f: &bosworth::FogReport, spread_svg: Option<&String>) -> Html {
+/// be, the chance a royal is among them, and what scouting each would tell; any possibility
+/// named can be opened as a battle (`open`).
+fn fog_section(f: &bosworth::FogReport, spread_svg: Option<&String>, open: &Callback<Possibility>) -> Html {
+    let open_button = |what: Possibility, id: String, label: String| {
+        let open = open.clone();
+        html! {
+            <button class="small open-as" data-testid={id} aria-label={label} title="Open it as a battle of its own, every block revealed (Undo comes back)"
+                onclick={Callback::from(move |_| open.emit(what.clone()))}>{"Open as battle"}</button>
+        }
+    };
     let viewer = f.report.sides[f.viewer.index()].house;
     let who = format!("{viewer} ({})", f.viewer.name());
     let spread = f.spread.as_ref().map(|s| {
@@ -36,18 +65,20 @@ fn fog_section(f: &bosworth::FogReport, spread_svg: Option<&String>) -> Html {
                 pct(q(1)), pct(q(2)), pct(q(3))
             )}</p>
             <ul class="examples">
-                <li data-testid="spread-worst">{format!("As bad as it likely gets (10%): {} → {}", s.worst.blocks.join(", "), pct(s.worst.viewer_holds))}</li>
-                <li data-testid="spread-best">{format!("As good as it likely gets (90%): {} → {}", s.best.blocks.join(", "), pct(s.best.viewer_holds))}</li>
+                <li><span data-testid="spread-worst">{format!("As bad as it likely gets (10%): {} → {}", s.worst.blocks.join(", "), pct(s.worst.viewer_holds))}</span>
+                    {" "}{open_button(Possibility::Composition(s.worst.composition), "open-worst".into(), format!("Open as battle: {}", s.worst.blocks.join(", ")))}</li>
+                <li><span data-testid="spread-best">{format!("As good as it likely gets (90%): {} → {}", s.best.blocks.join(", "), pct(s.best.viewer_holds))}</span>
+                    {" "}{open_button(Possibility::Composition(s.best.composition), "open-best".into(), format!("Open as battle: {}", s.best.blocks.join(", ")))}</li>
             </ul>
             </>
         }
     });
     // Hidden blocks described alike have one list.
-    let mut lists: Vec<(Vec<String>, &bosworth::solve::fog::HiddenReport)> = Vec::new();
-    for h in &f.hidden {
-        match lists.iter_mut().find(|(_, r)| r.side == h.side && r.who == h.who) {
-            Some((labels, _)) => labels.push(h.label.clone()),
-            None => lists.push((vec![h.label.clone()], h)),
+    let mut lists: Vec<(Vec<String>, usize, &bosworth::solve::fog::HiddenReport)> = Vec::new();
+    for (i, h) in f.hidden.iter().enumerate() {
+        match lists.iter_mut().find(|(_, _, r)| r.side == h.side && r.who == h.who) {
+            Some((labels, _, _)) => labels.push(h.label.clone()),
+            None => lists.push((vec![h.label.clone()], i, h)),
         }
     }
     html! {
@@ -78,15 +109,30 @@ fn fog_section(f: &bosworth::FogReport, spread_svg: Option<&String>) -> Html {
                 </tbody>
             </table>
             </div>
-            { for lists.iter().map(|(labels, h)| {
+            { for lists.iter().map(|(labels, i, h)| {
                 let shown: Vec<String> = h.who.iter().take(8).map(|w| format!("{} {} ({})", w.block, w.strength, pct(w.chance))).collect();
                 let more = h.who.len().saturating_sub(8);
+                let (i, label) = (*i, h.label.clone());
                 html! {
-                    <p class="small" data-testid="hidden-who">{format!(
-                        "{} ({}) may {}be: {}{}",
-                        labels.join(", "), h.side.name(), if labels.len() > 1 { "each " } else { "" },
-                        shown.join(", "), if more > 0 { format!(", and {more} more") } else { String::new() }
-                    )}</p>
+                    <div class="hidden-who">
+                        <p class="small" data-testid="hidden-who">{format!(
+                            "{} ({}) may {}be: {}{}",
+                            labels.join(", "), h.side.name(), if labels.len() > 1 { "each " } else { "" },
+                            shown.join(", "), if more > 0 { format!(", and {more} more") } else { String::new() }
+                        )}</p>
+                        <details class="open-who" data-testid={format!("open-who-{i}")}>
+                            <summary>{format!("Open as a battle with {label} as…")}</summary>
+                            <ul class="open-list">
+                                { for h.who.iter().take(8).enumerate().map(|(n, w)| {
+                                    let open = open.clone();
+                                    let what = Possibility::Block(i, w.block.clone(), w.strength);
+                                    html! { <li><button class="small" data-testid={format!("open-who-{i}-{n}")}
+                                        onclick={Callback::from(move |_| open.emit(what.clone()))}>
+                                        {format!("{} {} → {}", w.block, w.strength, pct(w.viewer_holds))}</button></li> }
+                                }) }
+                            </ul>
+                        </details>
+                    </div>
                 }
             }) }
         </section>
@@ -128,10 +174,18 @@ pub fn Results(props: &StateProps) -> Html {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(Action::Cancel))
     };
+    // A possibility opened as a battle: an undoable change with its own entry in the history.
+    let open = {
+        let state = state.clone();
+        Callback::from(move |what: Possibility| match revealed(&state.scenario, &what) {
+            Some(sc) => state.dispatch(Action::Load(sc)),
+            None => state.dispatch(Action::Notice(Some("That possibility could not be opened as a battle.".into()))),
+        })
+    };
     let status = match &state.calc {
         Calc::Running { runs, total } if *total > 0 => html! {
             <div class="status running" data-testid="progress">
-                <progress max={total.to_string()} value={runs.to_string()}></progress>
+                <progress max={total.to_string()} value={runs.to_string()} aria-label="Monte Carlo battles"></progress>
                 <span>{format!("Monte Carlo: {runs} of {total} battles")}</span>
                 <button onclick={cancel} data-testid="cancel">{"Cancel"}</button>
             </div>
@@ -147,6 +201,18 @@ pub fn Results(props: &StateProps) -> Html {
         Calc::Failed(m) => html! { <div class="status error" role="alert">{m.clone()}</div> },
         _ => html! {},
     };
+    // With hidden blocks: whether exact figures follow the Monte Carlo ones (issue 22).
+    let refine = match &state.refine {
+        Refine::Working if matches!(state.calc, Calc::Running { .. }) => html! {
+            <div class="status running" data-testid="refining">
+                <span class="spinner" aria-hidden="true"></span><span>{"Solving exactly in the background; the exact figures replace these when ready."}</span>
+            </div>
+        },
+        Refine::Refused(why) => {
+            html! { <p class="note" data-testid="exact-refused">{why.clone()}</p> }
+        }
+        _ => html! {},
+    };
     // The heading and the status (with its Cancel button) stay in place whether figures have
     // arrived or not, so a button being clicked is never replaced under the pointer.
     let Some(r) = report else {
@@ -158,17 +224,20 @@ pub fn Results(props: &StateProps) -> Html {
             </section>
         };
     };
-    let method = match &r.method {
-        Method::Exact { states, .. } => format!("Exact: every outcome weighed ({states} battle states)."),
-        Method::MonteCarlo { runs, seed } => format!("Monte Carlo: {runs} simulated battles, seed {seed}; ± is two standard errors."),
+    let (method, method_id) = match &r.method {
+        Method::Exact { states, .. } => (format!("Exact: every outcome weighed ({states} battle states)."), "exact"),
+        Method::MonteCarlo { runs, seed } => {
+            (format!("Monte Carlo: {runs} simulated battles, seed {seed}; ± is two standard errors."), "monte-carlo")
+        }
     };
     let warnings = royal_warnings(&r);
     let current = state.report_is_current();
     html! {
         <section class={classes!("card", "results", (!current).then_some("stale"))} aria-labelledby="results-h"
-            data-testid="results" data-current={current.to_string()} aria-busy={(!current).to_string()} data-calc={state.calc.word()}>
+            data-testid="results" data-current={current.to_string()} aria-busy={(!current).to_string()} data-calc={state.calc.word()} data-method={method_id}>
             <h2 id="results-h">{"What happens"}</h2>
             {status}
+            {refine}
             if !current && !matches!(state.calc, Calc::Cancelled) {
                 <p class="stale-note" data-testid="stale-note">{"These figures are of the battle before your last change; the new ones replace them when ready."}</p>
             }
@@ -214,7 +283,7 @@ pub fn Results(props: &StateProps) -> Html {
                     </tbody>
                 </table>
             </div>
-            if let Some(f) = &fog { {fog_section(f, spread_svg.as_ref().as_ref())} }
+            if let Some(f) = &fog { {fog_section(f, spread_svg.as_ref().as_ref(), &open)} }
             <p class="muted small">{format!(
                 "Expected steps lost: {} (attacker) {:.2}, {} (defender) {:.2}. Chance control changes in round 1 (D5): {}.",
                 r.sides[0].house, r.sides[0].expected_steps_lost, r.sides[1].house, r.sides[1].expected_steps_lost, pct(r.control_changes)

@@ -12,7 +12,7 @@ mod treachery;
 use super::side_id;
 use crate::battle::state::{Action, Edit, State};
 use bosworth::scenario::SidePolicy;
-use bosworth::{Battle, Side};
+use bosworth::{Battle, Scenario, Side};
 use ctx::Ctx;
 pub use ctx::{Named, Options};
 use yew::prelude::*;
@@ -30,10 +30,35 @@ pub struct ChoicesProps {
 /// engine's own planning rules say: `Battle::has_heir` (6.5), `Battle::possible_rollers` and
 /// `Battle::treachery_dice` (6.9, 6.91, D10, D11). Nothing here restates a rule.
 pub fn options(battle: &Battle, side: Side) -> Options {
+    options_of(battle, side, &|_| true)
+}
+
+/// The choices of `side` for a scenario without its policy: with hidden blocks, those of its
+/// known blocks (a choice names known blocks only, R13), read from the battle of one thing the
+/// hidden blocks may be with them left out; `None` when the battle cannot be fought.
+pub fn scenario_options(scenario: &Scenario, side: Side) -> Option<Options> {
+    if !bosworth::solve::fog::has_hidden(scenario) {
+        return Battle::new(scenario).ok().map(|b| options(&b, side));
+    }
+    let fog = bosworth::Fog::new(scenario).ok()?;
+    let revealed = fog.reveal(&fog.possibility(0)?).ok()?;
+    let battle = Battle::new(&revealed).ok()?;
+    let known: Vec<String> = [&scenario.attacker, &scenario.defender]
+        .iter()
+        .flat_map(|a| a.blocks.iter())
+        .filter_map(|b| b.id.clone().or_else(|| b.custom.as_ref().map(|c| c.name.clone())))
+        .collect();
+    let slots = battle.slots();
+    let o = options_of(&battle, side, &|i| known.iter().any(|k| k.eq_ignore_ascii_case(slots[i].name())));
+    Some(Options { can_charge: o.can_charge && !o.heirs.is_empty(), ..o })
+}
+
+/// [`options`] among the slots `keep` says.
+fn options_of(battle: &Battle, side: Side, keep: &dyn Fn(usize) -> bool) -> Options {
     let slots = battle.slots();
     let name = |i: usize| slots[i].name().to_string();
-    let enemies: Vec<usize> = (0..slots.len()).filter(|&j| slots[j].side != side).collect();
-    let rollers = battle.possible_rollers(side);
+    let enemies: Vec<usize> = (0..slots.len()).filter(|&j| slots[j].side != side && keep(j)).collect();
+    let rollers: Vec<usize> = battle.possible_rollers(side).into_iter().filter(|&r| keep(r)).collect();
     let targets: Vec<Vec<String>> = rollers
         .iter()
         .map(|&r| enemies.iter().filter(|&&j| battle.treachery_dice(Some(r), j).is_some()).map(|&j| name(j)).collect())
@@ -52,7 +77,7 @@ pub fn options(battle: &Battle, side: Side) -> Options {
         targets.iter().flatten().chain(treason.iter().flatten()).any(|t| *t == n)
     };
     let mut blocks: Vec<Named> = (0..slots.len())
-        .filter(|&i| slots[i].side == side)
+        .filter(|&i| slots[i].side == side && keep(i))
         .map(|i| Named {
             name: name(i),
             heir: slots[i].versions[0].heir_rank.is_some(),
@@ -76,7 +101,7 @@ pub fn options(battle: &Battle, side: Side) -> Options {
     Options {
         can_charge: battle.has_heir(side),
         heirs: (0..slots.len())
-            .filter(|&i| slots[i].side == side && slots[i].versions[0].heir_rank.is_some())
+            .filter(|&i| slots[i].side == side && keep(i) && slots[i].versions[0].heir_rank.is_some())
             .map(name)
             .collect(),
         enemies: enemies.iter().map(|&j| name(j)).collect(),
@@ -99,7 +124,7 @@ pub fn Choices(p: &ChoicesProps) -> Html {
     };
     let mut bare = state.scenario.clone();
     bare.policy = Default::default();
-    let plain = use_memo(bare, |s| Battle::new(s).ok().map(|b| options(&b, side)));
+    let plain = use_memo(bare, |s| scenario_options(s, side));
     let prefix = format!("policy.{sid}");
     let err = state.check.as_ref().err().filter(|e| e.field.starts_with(&prefix)).cloned();
     let chosen = policy.charges.len()
@@ -115,7 +140,7 @@ pub fn Choices(p: &ChoicesProps) -> Html {
         return html! {
             <details class="choices" data-testid={format!("choices-{sid}")}>
                 <summary>{"Choices "}<span class="muted small">{
-                    if state.hidden { "(with hidden blocks every block follows the defaults here; known blocks' choices can be set in the JSON)" } else { "(fix the blocks first)" }
+                    if state.hidden { "(fix the blocks first; with hidden blocks, the choices name known blocks only)" } else { "(fix the blocks first)" }
                 }</span></summary>
             </details>
         };
