@@ -7,7 +7,7 @@
 //! ```
 //! use bosworth::{Battle, Scenario, scenario::{Army, BlockEntry}, data::House};
 //!
-//! let block = |id: &str, strength| BlockEntry { id: Some(id.into()), custom: None, strength, reserve: false };
+//! let block = |id: &str, strength| BlockEntry { id: Some(id.into()), custom: None, strength, reserve: false, from: None };
 //! let scenario = Scenario {
 //!     version: 1,
 //!     area: Some("East Anglia".into()),
@@ -18,6 +18,7 @@
 //!     defender: Army { house: House::York, blocks: vec![block("Suffolk", 3)], retreat_capacity: None, hidden: vec![] },
 //!     seen_elsewhere: vec![],
 //!     defected_elsewhere: vec![],
+//!     neighbours: Default::default(),
 //!     policy: Default::default(),
 //!     progress: None,
 //! };
@@ -45,6 +46,7 @@
 //! layer after it.
 
 #![deny(missing_docs)]
+
 
 pub mod data;
 pub mod kingmaker;
