@@ -29,6 +29,8 @@ pub fn href(c: Calculator) -> String {
         }
         Calculator::Reset => crate::components::reset::last_fragment(),
         Calculator::Kingmaker => crate::components::kingmaker::last_fragment(),
+        // The map (issue 24) is not in the app yet: a board's link opens the battle.
+        Calculator::Board => href(Calculator::Battle),
     }
 }
 
@@ -38,6 +40,7 @@ fn page_title(c: Calculator) -> &'static str {
         Calculator::Battle => "Bosworth: battle odds for Richard III",
         Calculator::Reset => "Bosworth: Campaign Reset odds, Richard III political-events variant",
         Calculator::Kingmaker => "Bosworth: Kingmaker combat odds",
+        Calculator::Board => "Bosworth: battle odds for Richard III",
     }
 }
 
@@ -92,6 +95,8 @@ pub fn Root() -> Html {
                 Calculator::Battle => html! { <App /> },
                 Calculator::Reset => html! { <ResetApp /> },
                 Calculator::Kingmaker => html! { <KingmakerApp /> },
+                // Until the map (issue 24): the battle calculator.
+                Calculator::Board => html! { <App /> },
             } }
         </ContextProvider<Switcher>>
     }
