@@ -10,10 +10,16 @@
 //! | `format.rs` | the board as JSON: the moving player's blocks, the enemy's unseen blocks, the card, this turn's moves |
 //! | `setup.rs` | which blocks are in play: the versions that begin the game, the minor heirs (4.3-4.6) |
 //! | `validate.rs` | [`Position::new`]: every rule a board must obey, and the enemy's candidates (R21) |
+//! | `reach.rs` | where blocks can go this turn: paths, pins, targets (5.2, 5.21, 5.22, R22) |
+//! | `plans.rs` | every distinct way to attack a target within the card (6.3) |
 
 mod format;
+pub mod plans;
+pub mod reach;
 pub mod setup;
 mod validate;
 
 pub use format::*;
+pub use plans::{Plan, Plans, plans};
+pub use reach::{Role, Target, Way, destinations, target, ways};
 pub use validate::{EnemyAttack, Own, Position, Seen, Spot};
