@@ -302,7 +302,8 @@ fn readme_worked_examples_are_current() {
 
 /// Every example in docs/error-examples.jsonl is refused with exit code 2, a message on stderr
 /// naming the field and nothing on stdout (docs/reliability.md lists them with their messages).
-/// Each goes to the command its `command` names: `exact` (the default), `reset` or `kingmaker`.
+/// Each goes to the command its `command` names: `exact` (the default), `reset`, `kingmaker` or
+/// `plan`.
 #[test]
 fn every_documented_error_example_is_refused_with_a_message() {
     let text = std::fs::read_to_string(concat!(
@@ -315,7 +316,7 @@ fn every_documented_error_example_is_refused_with_a_message() {
         let case: serde_json::Value = serde_json::from_str(line).unwrap();
         let command = case["command"].as_str().unwrap_or("exact");
         assert!(
-            ["exact", "reset", "kingmaker"].contains(&command),
+            ["exact", "reset", "kingmaker", "plan"].contains(&command),
             "{}: command {command}",
             case["what"]
         );
@@ -340,7 +341,7 @@ fn every_documented_error_example_is_refused_with_a_message() {
         *n.entry(command.to_string()).or_insert(0) += 1;
     }
     assert!(
-        n["exact"] >= 40 && n["reset"] >= 20 && n["kingmaker"] >= 50,
+        n["exact"] >= 47 && n["reset"] >= 20 && n["kingmaker"] >= 50 && n["plan"] >= 16,
         "{n:?}"
     );
 }
