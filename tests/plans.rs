@@ -49,7 +49,9 @@ fn every_plan_is_its_battle_as_the_fog_of_war_solves_it() {
         let fog = Fog::new(&a.scenario).unwrap();
         let report = match a.figures.method {
             bosworth::solve::report::Method::MonteCarlo { runs, seed } => {
-                assert_eq!((runs, seed), (3_000, 1));
+                // The best plans get every run; those there only for the Pareto front, a quarter.
+                assert!(runs == 3_000 || runs == 750, "{runs} runs");
+                assert_eq!(seed, 1);
                 fog.simulate(runs, seed).report
             }
             bosworth::solve::report::Method::Exact { .. } => {

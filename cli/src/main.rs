@@ -194,6 +194,10 @@ enum Command {
         /// The most battles the screening may fight for one target
         #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_SCREEN_BUDGET)]
         screen: u64,
+        /// Threads for assessing the best plans (the figures do not depend on it) [default: the
+        /// machine's cores]
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Kingmaker: the exact odds of a battle, siege or ambush (docs/kingmaker.md)
     Kingmaker {
@@ -489,8 +493,17 @@ fn main() -> ExitCode {
         runs,
         budget,
         screen,
+        threads,
     } = &cli.command
     {
+        let threads = threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
+        if !(1..=256).contains(&threads) {
+            return finish(Err(Stop::Error(format!(
+                "--threads: {threads} is not 1 to 256"
+            ))));
+        }
         let ask = plan::Ask {
             target: target.as_deref(),
             options: bosworth::board::Options {
@@ -500,7 +513,7 @@ fn main() -> ExitCode {
                 runs: *runs,
                 exact_budget: *budget,
                 screen_budget: *screen,
-                threads: 1,
+                threads,
             },
             format: Format::of(*as_json, *format),
             open: *open,

@@ -43,13 +43,24 @@ fn hidden(
 
 /// The plan's battle against the enemy's blocks in the target and the reinforcement `groups`.
 pub fn battle(position: &Position, plan: &Plan, groups: &[Group]) -> Scenario {
+    battle_with(position, plan, groups, true)
+}
+
+/// [`battle`], its hidden blocks' candidates listed or not (the screening draws them itself).
+pub(crate) fn battle_with(
+    position: &Position,
+    plan: &Plan,
+    groups: &[Group],
+    listed: bool,
+) -> Scenario {
     let t = plan.target.area;
     let spot = &position.spots[t];
-    let candidates: Vec<String> = position
+    let all: Vec<String> = position
         .candidates
         .iter()
         .map(|b| b.id.to_string())
         .collect();
+    let candidates: Vec<String> = if listed { all.clone() } else { Vec::new() };
     // The moving player's blocks in the battle, in the board's order: those already in the
     // target, then the plan's.
     let mut own: Vec<(usize, Option<usize>)> = spot
@@ -137,7 +148,7 @@ pub fn battle(position: &Position, plan: &Plan, groups: &[Group]) -> Scenario {
         attacker,
         defender,
         seen_elsewhere: Vec::new(),
-        defected_elsewhere: defected_elsewhere(position, &candidates, plan),
+        defected_elsewhere: defected_elsewhere(position, &all, plan),
         neighbours: neighbours(position, plan, groups),
         policy: Policy::default(),
         progress: None,

@@ -1,17 +1,17 @@
 //! Plans (5.2, 5.21, 5.22, 6.3): every distinct way to attack a target within the card: which
 //! blocks go, by which border each enters, which border is the Main Attack. Two ways that give
-//! the same battle (the same blocks active in round 1, the same reserves) are one plan; it
-//! keeps the way that crosses the fewest areas.
+//! the same battle (the same blocks active in round 1, the same reserves) are one plan.
 //!
 //! The search assigns each block that can reach the target a role (stay, Main Attack, reserve)
 //! and keeps, for each assignment so far, every distinct state of the border limits it can
-//! leave (5.21) with one way to get there: an assignment is possible when some way of moving
-//! the blocks respects every limit, at most three borders (6.3; two for Player 2's
-//! reinforcements), the action points (one per area the blocks leave, 5.2) and the pins (5.22).
+//! leave (5.21): an assignment is possible when some way of moving the blocks respects every
+//! limit, at most three borders (6.3; two for Player 2's reinforcements), the action points
+//! (one per area the blocks leave, 5.2) and the pins (5.22). Each plan then takes, block by
+//! block, the first way that keeps the limits, the ways crossing fewest areas first.
 
 use super::reach::{self, Role, Target, Way};
 use super::validate::Position;
-use crate::data::{AREAS, BORDERS};
+use crate::data::BORDERS;
 use std::collections::{HashMap, HashSet};
 
 /// The most plans listed for one target; past it the search stops and says so.
@@ -80,12 +80,23 @@ enum Part {
     Reserve,
 }
 
-/// A state of the search: the crossings on the relevant borders and the entries used, with one
-/// way to reach it (a way index per block so far, `usize::MAX` for a block that stays).
-type States = HashMap<StateKey, Vec<usize>>;
+/// A state of the search: the crossings so far on each relevant border (four bits each, at most
+/// 64 of them: the map has fewer land borders) and the entries used (a bit per area).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct State {
+    usage: [u64; 4],
+    entries: u64,
+}
 
-/// The crossings on each relevant border, and the entries used (a bit per area).
-type StateKey = (Vec<u8>, u64);
+impl State {
+    fn get(&self, b: usize) -> u8 {
+        (self.usage[b / 16] >> (4 * (b % 16)) & 0xf) as u8
+    }
+
+    fn add(&mut self, b: usize) {
+        self.usage[b / 16] += 1 << (4 * (b % 16));
+    }
+}
 
 /// Every distinct plan to attack `target` with at most the action points left.
 pub fn plans(position: &Position, target: Target) -> Plans {
@@ -115,7 +126,15 @@ pub fn plans(position: &Position, target: Target) -> Plans {
                 .collect()
         })
         .collect();
-    let start_usage: Vec<u8> = relevant.iter().map(|&b| position.crossed[b]).collect();
+    let mut start = State {
+        usage: [0; 4],
+        entries: 0,
+    };
+    for (i, &b) in relevant.iter().enumerate() {
+        for _ in 0..position.crossed[b].min(BORDERS[b].kind.limit()) {
+            start.add(i);
+        }
+    }
     let limits: Vec<u8> = relevant.iter().map(|&b| BORDERS[b].kind.limit()).collect();
     // Entries already used this turn by the moving player's own blocks in the target.
     let existing: u64 = position.spots[target.area]
@@ -147,13 +166,14 @@ pub fn plans(position: &Position, target: Target) -> Plans {
         ways: &ways,
         crossings: &crossings,
         limits: &limits,
+        start,
         seen: HashSet::new(),
         out: Vec::new(),
         truncated: false,
     };
+    start.entries = existing;
     for main in mains {
-        let mut states: States = HashMap::new();
-        states.insert((start_usage.clone(), existing), Vec::new());
+        let states = vec![start];
         let mut parts = Vec::with_capacity(blocks.len());
         let mut leaving: HashMap<usize, usize> = HashMap::new();
         search.walk(
@@ -190,6 +210,8 @@ struct Search<'a> {
     ways: &'a [Vec<Way>],
     crossings: &'a [Vec<Vec<usize>>],
     limits: &'a [u8],
+    /// Where the search starts: the crossings already made this turn.
+    start: State,
     /// The battles found: (active blocks, reserves).
     seen: HashSet<(Vec<usize>, Vec<usize>)>,
     out: Vec<Plan>,
@@ -207,13 +229,13 @@ impl Search<'_> {
         may_leave: &HashMap<usize, usize>,
         leaving: &mut HashMap<usize, usize>,
         parts: &mut Vec<Part>,
-        states: &States,
+        states: &[State],
     ) {
         if self.truncated {
             return;
         }
         if k == blocks.len() {
-            self.leaf(main, blocks, parts, states);
+            self.leaf(main, blocks, parts);
             return;
         }
         for part in [Part::Stay, Part::Main, Part::Reserve] {
@@ -231,7 +253,11 @@ impl Search<'_> {
                     continue;
                 }
             }
-            let next = self.step(k, part, main, states);
+            let next = if part == Part::Stay {
+                states.to_vec()
+            } else {
+                self.step(k, part, main, states)
+            };
             if next.is_empty() {
                 continue;
             }
@@ -251,61 +277,93 @@ impl Search<'_> {
         }
     }
 
-    /// The states after block `k` takes `part`, each kept with the first way found to it.
-    fn step(&self, k: usize, part: Part, main: Option<usize>, states: &States) -> States {
-        let mut next: States = HashMap::new();
-        if part == Part::Stay {
-            for (key, routing) in states {
-                let mut r = routing.clone();
-                r.push(usize::MAX);
-                next.insert(key.clone(), r);
-            }
-            return next;
-        }
+    /// The states after block `k` takes `part` (Main or Reserve), each once, in order.
+    fn step(&self, k: usize, part: Part, main: Option<usize>, states: &[State]) -> Vec<State> {
         let max = self.target.max_borders();
-        // Deterministic: states in a fixed order, so the way kept is always the same.
-        let mut ordered: Vec<(&StateKey, &Vec<usize>)> = states.iter().collect();
-        ordered.sort_by(|a, b| a.1.cmp(b.1).then_with(|| a.0.cmp(b.0)));
-        for ((usage, entries), routing) in ordered {
+        let mut next: Vec<State> = Vec::new();
+        for s in states {
             for (i, way) in self.ways[k].iter().enumerate() {
                 let entry = way.entry();
-                let is_main = Some(entry) == main;
-                if (part == Part::Main) != is_main {
+                if (part == Part::Main) != (Some(entry) == main) {
                     continue;
                 }
-                let entries = entries | 1 << entry;
-                if entries.count_ones() as usize > max {
+                let mut n = *s;
+                n.entries |= 1 << entry;
+                if n.entries.count_ones() as usize > max {
                     continue;
                 }
-                let mut u = usage.clone();
                 let mut ok = true;
                 for &b in &self.crossings[k][i] {
-                    u[b] += 1;
-                    ok &= u[b] <= self.limits[b];
+                    n.add(b);
+                    ok &= n.get(b) <= self.limits[b];
+                }
+                if ok {
+                    next.push(n);
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        next
+    }
+
+    /// One way of moving the blocks that takes these parts from `start`: for each block in turn
+    /// its first way that keeps every limit (the ways fewest areas crossed first), backtracking
+    /// where a later block would find none.
+    fn routing(&self, main: Option<usize>, parts: &[Part], start: State) -> Vec<usize> {
+        fn go(
+            search: &Search<'_>,
+            k: usize,
+            main: Option<usize>,
+            parts: &[Part],
+            s: State,
+            out: &mut Vec<usize>,
+        ) -> bool {
+            if k == parts.len() {
+                return true;
+            }
+            if parts[k] == Part::Stay {
+                out.push(usize::MAX);
+                if go(search, k + 1, main, parts, s, out) {
+                    return true;
+                }
+                out.pop();
+                return false;
+            }
+            for (i, way) in search.ways[k].iter().enumerate() {
+                if (parts[k] == Part::Main) != (Some(way.entry()) == main) {
+                    continue;
+                }
+                let mut n = s;
+                n.entries |= 1 << way.entry();
+                if n.entries.count_ones() as usize > search.target.max_borders() {
+                    continue;
+                }
+                let mut ok = true;
+                for &b in &search.crossings[k][i] {
+                    n.add(b);
+                    ok &= n.get(b) <= search.limits[b];
                 }
                 if !ok {
                     continue;
                 }
-                let mut r = routing.clone();
-                r.push(i);
-                match next.entry((u, entries)) {
-                    std::collections::hash_map::Entry::Occupied(mut o) => {
-                        if r < *o.get() {
-                            o.insert(r);
-                        }
-                    }
-                    std::collections::hash_map::Entry::Vacant(v) => {
-                        v.insert(r);
-                    }
+                out.push(i);
+                if go(search, k + 1, main, parts, n, out) {
+                    return true;
                 }
+                out.pop();
             }
+            false
         }
-        next
+        let mut out = Vec::with_capacity(parts.len());
+        let found = go(self, 0, main, parts, start, &mut out);
+        debug_assert!(found, "a feasible assignment has a way");
+        out
     }
 
     /// A complete assignment: a plan if it commits a block (or joins or reinforces a battle
     /// already there), counted once per battle.
-    fn leaf(&mut self, main: Option<usize>, blocks: &[usize], parts: &[Part], states: &States) {
+    fn leaf(&mut self, main: Option<usize>, blocks: &[usize], parts: &[Part]) {
         let committed = parts.iter().filter(|p| **p != Part::Stay).count();
         if committed == 0 && self.target.role == Role::Attack {
             return;
@@ -325,23 +383,11 @@ impl Search<'_> {
         if self.target.role == Role::Attack && active.is_empty() {
             return;
         }
-        // The way that crosses the fewest areas, then the first in order.
-        let routing = states
-            .values()
-            .min_by_key(|r| {
-                let len: usize = r
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, i)| **i != usize::MAX)
-                    .map(|(k, &i)| self.ways[k][i].path.len())
-                    .sum();
-                (len, (*r).clone())
-            })
-            .expect("a feasible assignment has a state");
         // The same battle may come under another Main Attack's border: it is one plan.
         if !self.seen.insert((active, reserves)) {
             return;
         }
+        let routing = self.routing(main, parts, self.start);
         let ways: Vec<Way> = routing
             .iter()
             .enumerate()
@@ -370,9 +416,4 @@ impl Search<'_> {
             self.truncated = true;
         }
     }
-}
-
-/// The neighbour's name, for messages and tables.
-pub fn area_name(area: usize) -> &'static str {
-    AREAS[area].name
 }

@@ -5,11 +5,11 @@
 //! same figures. Ranked by the chance to hold, ties said, the Pareto front marked (chance to
 //! hold against own steps lost and blocks committed).
 
-use super::battle::battle;
+use super::battle::{battle, battle_with};
 use super::plans::{Plan, plans};
 use super::reach::{self, Role, Target};
 use super::reinforce::{Group, Reinforce, reinforcements};
-use super::screen::{self, Draw, Slot, Tally, Template};
+use super::screen::{self, Draw, Muster, Slot, Tally, Template};
 use super::validate::Position;
 use crate::data::AREAS;
 use crate::rules::battle::Battle;
@@ -27,7 +27,8 @@ pub struct Options {
     /// Whether the enemy reinforces the battle (6.3): none by default.
     pub reinforce: Reinforce,
     /// How many of the best plans get the fog of war's figures and are reported (besides the
-    /// best plan for each number of blocks committed, for the Pareto front).
+    /// best plan for each number of blocks committed, for the Pareto front, assessed with a
+    /// quarter of `runs`).
     pub top: usize,
     /// The seed of every random draw: the screening's and each reported plan's Monte Carlo.
     pub seed: u64,
@@ -37,7 +38,8 @@ pub struct Options {
     pub exact_budget: usize,
     /// The most battles the screening fights, over all plans.
     pub screen_budget: u64,
-    /// Threads for an exact mixture (natively).
+    /// Threads for an exact mixture and for assessing the plans (natively); the figures are the
+    /// same whatever the number.
     pub threads: usize,
 }
 
@@ -55,8 +57,9 @@ impl Default for Options {
     }
 }
 
-/// Monte Carlo battles for a reported plan that is not solved exactly.
-pub const DEFAULT_RUNS: u64 = 100_000;
+/// Monte Carlo battles for a reported plan that is not solved exactly: its chance to hold to
+/// 0.35 points or better (one standard error).
+pub const DEFAULT_RUNS: u64 = 20_000;
 
 /// The most states an exact mixture may take for one reported plan.
 pub const DEFAULT_EXACT_BUDGET: usize = 2_000_000;
@@ -65,7 +68,7 @@ pub const DEFAULT_EXACT_BUDGET: usize = 2_000_000;
 pub const DEFAULT_SCREEN_BUDGET: u64 = 3_000_000;
 
 /// Draws of the hidden blocks every plan is fought on first.
-const FIRST_DRAWS: usize = 4;
+const FIRST_DRAWS: usize = 1;
 
 /// The most draws a plan is screened on: enough to choose the plans to assess, whose figures
 /// come from the fog of war.
@@ -182,13 +185,33 @@ pub fn targets(position: &Position) -> Vec<Target> {
         .collect()
 }
 
-/// A plan's battle with its reinforcements, ready to be screened.
+/// A plan with its reinforcements, ready to be screened (its battle, with the hidden blocks'
+/// candidates, is written only for the plans assessed).
 struct Candidate {
     plan: Plan,
     groups: Vec<Group>,
-    scenario: Scenario,
-    template: Template,
+    /// The slots of its battle's unseen enemy blocks, in the battle's order.
+    slots: Vec<usize>,
     tally: Tally,
+}
+
+impl Candidate {
+    /// Its battle without the hidden blocks' candidates, ready to be made concrete for a draw.
+    fn template(&self, position: &Position) -> Template {
+        let scenario = battle_with(position, &self.plan, &self.groups, false);
+        let own = own_side(self.plan.target);
+        let enemy = own.other();
+        let enemy_hidden = match enemy {
+            Side::Attacker => scenario.attacker.hidden.clone(),
+            Side::Defender => scenario.defender.hidden.clone(),
+        };
+        let mut known = scenario;
+        known.attacker.hidden.clear();
+        known.defender.hidden.clear();
+        let mut hidden: [Vec<(crate::scenario::HiddenBlock, usize)>; 2] = [Vec::new(), Vec::new()];
+        hidden[enemy.index()] = enemy_hidden.into_iter().zip(self.slots.clone()).collect();
+        Template { known, hidden, own }
+    }
 }
 
 /// Ranks every plan to attack `target`.
@@ -215,16 +238,34 @@ fn rank_with(
     let found = plans(position, target);
     let considered = found.plans.len();
     let (mut candidates, slots) = prepare(position, found.plans, options);
-    let screened = screen_all(&mut candidates, &slots, options, watch)?;
+    let screened = screen_all(position, &mut candidates, &slots, options, watch)?;
     let chosen = choose(&candidates, options.top, front);
+    // The best plans get `runs` battles; the others, there for the Pareto front, a quarter.
+    let jobs: Vec<(Scenario, Template, u64)> = chosen
+        .iter()
+        .enumerate()
+        .map(|(rank, &i)| {
+            let c = &candidates[i];
+            let runs = if rank < options.top.max(1) {
+                options.runs
+            } else {
+                (options.runs / 4).max(1)
+            };
+            (
+                battle(position, &c.plan, &c.groups),
+                c.template(position),
+                runs,
+            )
+        })
+        .collect();
+    let figures = assess_all(&jobs, &slots, options, watch)?;
     let mut out = Vec::with_capacity(chosen.len());
-    for i in chosen {
+    for ((&i, (scenario, _, _)), figures) in chosen.iter().zip(jobs).zip(figures) {
         let c = &candidates[i];
-        let figures = assess(&c.scenario, &c.template, &slots, options, watch)?;
         out.push(Assessed {
             plan: c.plan.clone(),
             reinforcements: c.groups.clone(),
-            scenario: c.scenario.clone(),
+            scenario,
             figures,
             screened: (c.tally.hold(), c.tally.holds.len()),
             pareto: false,
@@ -279,9 +320,9 @@ fn own_side(target: Target) -> Side {
     }
 }
 
-/// Builds every plan's battle and template, and the slots of the unseen blocks they hold: the
-/// target's first, then each source of reinforcements' (R21, R23), so that every plan is fought
-/// against the same draw of the same unseen blocks.
+/// Sets every plan up for the screening: its reinforcements, and the slots of the unseen blocks
+/// its battle holds: the target's first, then each source of reinforcements' (R21, R23), so
+/// that every plan is fought against the same draw of the same unseen blocks.
 fn prepare(
     position: &Position,
     plans: Vec<Plan>,
@@ -335,43 +376,118 @@ fn prepare(
             slots.push(Slot::new(&position.candidates, &position.spots[s].prior));
         }
     }
-    let mut out = Vec::with_capacity(plans.len());
-    for (plan, groups) in plans.into_iter().zip(groups) {
-        let scenario = battle(position, &plan, &groups);
-        // This plan's hidden blocks, in its scenario's order: the target's, then each group's.
-        let mut plan_slots: Vec<usize> = (0..target_hidden).collect();
-        let mut used: HashMap<usize, usize> = HashMap::new();
-        for g in &groups {
-            for _ in 0..g.hidden {
-                let u = used.entry(g.source).or_insert(0);
-                plan_slots.push(first_slot[&g.source] + *u);
-                *u += 1;
+    let out = plans
+        .into_iter()
+        .zip(groups)
+        .map(|(plan, groups)| {
+            let mut plan_slots: Vec<usize> = (0..target_hidden).collect();
+            let mut used: HashMap<usize, usize> = HashMap::new();
+            for g in &groups {
+                for _ in 0..g.hidden {
+                    let u = used.entry(g.source).or_insert(0);
+                    plan_slots.push(first_slot[&g.source] + *u);
+                    *u += 1;
+                }
             }
-        }
-        let own = own_side(plan.target);
-        let enemy = own.other();
-        let enemy_hidden = match enemy {
-            Side::Attacker => scenario.attacker.hidden.clone(),
-            Side::Defender => scenario.defender.hidden.clone(),
-        };
-        let mut known = scenario.clone();
-        known.attacker.hidden.clear();
-        known.defender.hidden.clear();
-        let mut hidden: [Vec<(crate::scenario::HiddenBlock, usize)>; 2] = [Vec::new(), Vec::new()];
-        hidden[enemy.index()] = enemy_hidden.into_iter().zip(plan_slots).collect();
-        out.push(Candidate {
-            plan,
-            groups,
-            scenario,
-            template: Template { known, hidden, own },
-            tally: Tally::default(),
-        });
-    }
+            Candidate {
+                plan,
+                groups,
+                slots: plan_slots,
+                tally: Tally::default(),
+            }
+        })
+        .collect();
     (out, slots)
+}
+
+/// The one battle that serves every plan on a draw ([`Muster`]), when the plans attack and no
+/// enemy reinforces them; `None` otherwise (each plan's battle is then built for each draw).
+fn muster(position: &Position, candidates: &[Candidate], draw: &Draw) -> Option<Muster> {
+    let first = candidates.first()?;
+    if own_side(first.plan.target) != Side::Attacker
+        || candidates.iter().any(|c| !c.groups.is_empty())
+    {
+        return None;
+    }
+    let t = first.plan.target.area;
+    let template = first.template(position);
+    // The attacker's retreat capacity from the map: the same for every plan (R20), read from the
+    // first plan's own battle.
+    let capacity = template.battle(draw).ok()?.retreat_capacity(Side::Attacker);
+    let mut own: Vec<usize> = candidates
+        .iter()
+        .flat_map(|c| c.plan.ways.iter().map(|w| w.block))
+        .chain(position.spots[t].own.iter().copied())
+        .collect();
+    own.sort_unstable();
+    own.dedup();
+    let mut known = template.known.clone();
+    known.neighbours.clear();
+    known.attacker.retreat_capacity = capacity;
+    known.attacker.blocks = own
+        .iter()
+        .map(|&k| crate::scenario::BlockEntry {
+            id: Some(position.own[k].block.id.to_string()),
+            custom: None,
+            strength: position.own[k].strength,
+            reserve: false,
+            from: None,
+        })
+        .collect();
+    known.policy = Default::default();
+    let heir = |k: &usize| position.own[*k].block.heir_rank.is_some();
+    if own.iter().any(heir) && !own.iter().all(heir) {
+        // Protect heirs (R23), over every block: each plan's order is this one's, restricted.
+        let mut order: Vec<usize> = own.iter().copied().filter(|k| !heir(k)).collect();
+        order.extend(own.iter().copied().filter(heir));
+        known.policy.attacker.hit_order = order
+            .iter()
+            .map(|&k| position.own[k].block.id.to_string())
+            .collect();
+    }
+    for d in known.defender.blocks.iter_mut() {
+        d.from = None;
+    }
+    // A defected heir or Neville of the moving player's is in this battle if any plan commits him.
+    known
+        .defected_elsewhere
+        .retain(|d| !own.iter().any(|&k| position.own[k].block.id == d.as_str()));
+    let slot_of = |k: usize| own.iter().position(|&x| x == k).expect("every block is in");
+    let main = first.plan.main;
+    let masks = candidates
+        .iter()
+        .map(|c| {
+            let mut present = 0u32;
+            let mut reserve = 0u32;
+            for &k in &position.spots[t].own {
+                present |= 1 << slot_of(k);
+                if position.own[k].came_from != main {
+                    reserve |= 1 << slot_of(k);
+                }
+            }
+            for w in &c.plan.ways {
+                present |= 1 << slot_of(w.block);
+                if Some(w.entry()) != c.plan.main {
+                    reserve |= 1 << slot_of(w.block);
+                }
+            }
+            (present, reserve)
+        })
+        .collect();
+    let m = Muster {
+        known,
+        hidden: template.hidden[Side::Defender.index()].clone(),
+        own,
+        masks,
+    };
+    // The muster must be a valid battle (it may hold more blocks than any plan: at most 32).
+    m.battle(draw).ok()?;
+    Some(m)
 }
 
 /// Screens the candidates by successive halving within the budget; returns the battles fought.
 fn screen_all(
+    position: &Position,
     candidates: &mut [Candidate],
     slots: &[Slot],
     options: &Options,
@@ -384,6 +500,8 @@ fn screen_all(
     let mut fought_total: u64 = 0;
     let mut pending = 0usize;
     let keep = options.top.max(1);
+    let mut fast: Option<Option<Muster>> = None;
+    let mut templates: HashMap<usize, Template> = HashMap::new();
     loop {
         while draws.len() < k {
             match screen::draw(slots, &mut rng) {
@@ -391,37 +509,64 @@ fn screen_all(
                 None => return Ok(fought_total),
             }
         }
-        for &i in &alive {
-            let c = &mut candidates[i];
-            let from = c.tally.holds.len();
-            let before = from;
-            screen::fight(
-                &c.template,
-                &draws[..k],
-                from,
-                options.seed,
-                &mut c.tally,
-                &mut pending,
-                watch,
-            )?;
-            fought_total +=
-                ((c.tally.holds.len() - before) as u64) * u64::from(screen::BATTLES_PER_DRAW);
+        let fast = fast.get_or_insert_with(|| muster(position, candidates, &draws[0]));
+        let from = candidates[alive[0]].tally.holds.len();
+        match fast {
+            Some(m) => {
+                let mut tallies: Vec<Tally> = candidates
+                    .iter_mut()
+                    .map(|c| std::mem::take(&mut c.tally))
+                    .collect();
+                let done = m.fight(
+                    &draws[..k],
+                    from,
+                    &alive,
+                    &mut tallies,
+                    options.seed,
+                    &mut pending,
+                    watch,
+                );
+                for (c, t) in candidates.iter_mut().zip(tallies) {
+                    c.tally = t;
+                }
+                if !done? {
+                    for &i in &alive {
+                        candidates[i].tally.broken = true;
+                    }
+                }
+            }
+            None => {
+                for &i in &alive {
+                    let template = templates
+                        .entry(i)
+                        .or_insert_with(|| candidates[i].template(position));
+                    let c = &mut candidates[i];
+                    screen::fight(
+                        template,
+                        &draws[..k],
+                        from,
+                        options.seed,
+                        &mut c.tally,
+                        &mut pending,
+                        watch,
+                    )?;
+                }
+            }
         }
+        fought_total += (alive.len() * (k - from)) as u64 * u64::from(screen::BATTLES_PER_DRAW);
         alive.retain(|&i| !candidates[i].tally.broken);
         if alive.len() <= keep || k >= MAX_DRAWS {
             break;
         }
-        let next_cost = alive.len() as u64 * k as u64 * u64::from(screen::BATTLES_PER_DRAW);
-        if fought_total + next_cost > options.screen_budget {
-            break;
-        }
         let next = survivors(candidates, &alive, keep);
-        if next.len() == alive.len() {
-            // Nothing more to drop: the plans left are those to assess.
+        let next_cost = next.len() as u64 * k as u64 * u64::from(screen::BATTLES_PER_DRAW);
+        if next.len() == alive.len() || fought_total + next_cost > options.screen_budget {
+            // Nothing more to drop, or no budget left: the plans left are those to assess.
             break;
         }
         alive = next;
         k *= 2;
+        templates.retain(|i, _| alive.contains(i));
     }
     if pending > 0 && !watch(pending) {
         return Err(PlanError::Cancelled);
@@ -430,8 +575,9 @@ fn screen_all(
 }
 
 /// The plans that could still be among the `keep` best, by paired comparison with the
-/// `keep`-th best (within [`KEEP_WITHIN`] standard errors), at most half of them, and the best
-/// plan for each number of blocks committed (for the Pareto front).
+/// `keep`-th best (within [`KEEP_WITHIN`] standard errors), at most a quarter of them (the
+/// draws double each round, so each round costs half the one before), and the best plan for
+/// each number of blocks committed (for the Pareto front).
 fn survivors(candidates: &[Candidate], alive: &[usize], keep: usize) -> Vec<usize> {
     let mut by_hold: Vec<usize> = alive.to_vec();
     by_hold.sort_by(|&a, &b| {
@@ -456,7 +602,7 @@ fn survivors(candidates: &[Candidate], alive: &[usize], keep: usize) -> Vec<usiz
         })
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    scored.truncate((alive.len() / 2).max(keep));
+    scored.truncate((alive.len() / 4).max(keep));
     let mut out: Vec<usize> = scored.into_iter().map(|s| s.1).collect();
     for i in front_keepers(candidates, alive) {
         if !out.contains(&i) {
@@ -533,6 +679,46 @@ fn choose(candidates: &[Candidate], top: usize, front: bool) -> Vec<usize> {
     out
 }
 
+/// Every plan's figures ([`assess`]), on `options.threads` threads natively (each plan on one
+/// thread, with its own seed: the figures do not depend on the threads).
+fn assess_all(
+    jobs: &[(Scenario, Template, u64)],
+    slots: &[Slot],
+    options: &Options,
+    watch: &Watch<'_>,
+) -> Result<Vec<Figures>, PlanError> {
+    let threads = options.threads.clamp(1, jobs.len().max(1));
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 {
+        let results: Vec<Vec<(usize, Result<Figures, PlanError>)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        (t..jobs.len())
+                            .step_by(threads)
+                            .map(|i| {
+                                let (sc, t, runs) = &jobs[i];
+                                (i, assess(sc, t, slots, options, *runs, watch))
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("an assessing thread"))
+                .collect()
+        });
+        let mut all: Vec<(usize, Result<Figures, PlanError>)> =
+            results.into_iter().flatten().collect();
+        all.sort_by_key(|r| r.0);
+        return all.into_iter().map(|r| r.1).collect();
+    }
+    jobs.iter()
+        .map(|(sc, t, runs)| assess(sc, t, slots, options, *runs, watch))
+        .collect()
+}
+
 /// The fog of war's figures on a plan's battle: exact when the mixture is likely to fit
 /// `exact_budget` (its compositions times the states of one of them), else Monte Carlo.
 fn assess(
@@ -540,6 +726,7 @@ fn assess(
     template: &Template,
     slots: &[Slot],
     options: &Options,
+    runs: u64,
     watch: &Watch<'_>,
 ) -> Result<Figures, PlanError> {
     let own = template.own;
@@ -550,7 +737,7 @@ fn assess(
             Ok(r) => r,
             Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
             Err(SolveError::TooLarge { .. }) => {
-                crate::solve::monte_carlo::simulate(&battle, options.runs, options.seed)
+                crate::solve::monte_carlo::simulate(&battle, runs, options.seed)
             }
         };
         return Ok(figures(&report, own, &battle_heirs(scenario, own)));
@@ -558,10 +745,11 @@ fn assess(
     let fog = Fog::new(scenario).map_err(PlanError::Invalid)?;
     let mut rng = rng_from_seed(options.seed);
     let fits = match (fog.compositions(), screen::draw(slots, &mut rng)) {
+        // One composition solved within its share of the budget: a probe that fails fast.
         (Some(n), Some(d)) if n <= MAX_EXACT_COMPOSITIONS => template
             .battle(&d)
             .ok()
-            .and_then(|b| crate::solve::exact::solve(&b, options.exact_budget).ok())
+            .and_then(|b| crate::solve::exact::solve(&b, options.exact_budget / n.max(1)).ok())
             .is_some_and(|r| match r.method {
                 Method::Exact { states, .. } => states.saturating_mul(n) <= options.exact_budget,
                 Method::MonteCarlo { .. } => false,
@@ -572,12 +760,10 @@ fn assess(
         match fog.solve_watched(options.exact_budget, options.threads, watch) {
             Ok(r) => r,
             Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
-            Err(SolveError::TooLarge { .. }) => {
-                fog.simulate_watched(options.runs, options.seed, watch)?
-            }
+            Err(SolveError::TooLarge { .. }) => fog.simulate_watched(runs, options.seed, watch)?,
         }
     } else {
-        fog.simulate_watched(options.runs, options.seed, watch)?
+        fog.simulate_watched(runs, options.seed, watch)?
     };
     Ok(figures(&report.report, own, &battle_heirs(scenario, own)))
 }
@@ -658,5 +844,68 @@ fn order(plans: &mut [Assessed]) {
                     || a.plan.ways.len() < b.plan.ways.len())
         });
         plans[i].pareto = !dominated;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::format::Board;
+
+    fn position(json: &str) -> Position {
+        let board: Board = serde_json::from_str(json).unwrap();
+        Position::new(&board).unwrap()
+    }
+
+    /// The one battle of the fast path gives each plan the battles of its own battle, die for
+    /// die: every plan's tallies over several draws are equal both ways.
+    fn fast_path_is_each_plans_own_battle(p: &Position, area: &str) {
+        let t = reach::target(p, crate::rules::movement::area_index(area).unwrap()).unwrap();
+        let found = plans(p, t).plans;
+        let (candidates, slots) = prepare(p, found, &Options::default());
+        let mut rng = rng_from_seed(7);
+        let draws: Vec<Draw> = (0..3)
+            .map(|_| screen::draw(&slots, &mut rng).unwrap())
+            .collect();
+        let m = muster(p, &candidates, &draws[0]).expect("the fast path applies");
+        let alive: Vec<usize> = (0..candidates.len()).collect();
+        let mut fast = vec![Tally::default(); candidates.len()];
+        let mut n = 0;
+        assert!(
+            m.fight(&draws, 0, &alive, &mut fast, 11, &mut n, &|_| true)
+                .unwrap()
+        );
+        for (i, c) in candidates.iter().enumerate() {
+            let mut slow = Tally::default();
+            screen::fight(&c.template(p), &draws, 0, 11, &mut slow, &mut n, &|_| true).unwrap();
+            assert_eq!(fast[i].holds, slow.holds, "plan {i}");
+            assert_eq!(fast[i].lost, slow.lost, "plan {i}");
+        }
+    }
+
+    #[test]
+    fn the_fast_path_fights_each_plans_own_battle() {
+        // The Kent question: March (an heir, not the Pretender) among the blocks.
+        fast_path_is_each_plans_own_battle(
+            &position(
+                r#"{"kind":"board","version":1,"house":"York","card":3,"areas":[
+                {"area":"Middlesex","blocks":[{"id":"March","strength":3},{"id":"Hastings","strength":2},
+                  {"id":"Herbert","strength":3}]},
+                {"area":"Essex","blocks":[{"id":"Norfolk","strength":4}]},
+                {"area":"Kent","enemy":2,"enemy_known":[{"id":"Oxford","strength":2}]}]}"#,
+            ),
+            "Kent",
+        );
+        // The Pretender himself, and the King (York holds the throne: Edward is King) may stay
+        // home or go; Lancaster's Henry VI may be hidden.
+        fast_path_is_each_plans_own_battle(
+            &position(
+                r#"{"kind":"board","version":1,"house":"York","king":"York","card":2,"areas":[
+                {"area":"Wilts","blocks":[{"id":"York","strength":2},{"id":"Salisbury (levy)","strength":4}]},
+                {"area":"Kent","blocks":[{"id":"March","strength":3},{"id":"Norfolk","strength":1}]},
+                {"area":"Sussex","enemy":2}]}"#,
+            ),
+            "Sussex",
+        );
     }
 }

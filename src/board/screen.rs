@@ -9,15 +9,19 @@
 //! blocks drawn in the game's block order.
 
 use crate::data::{BLOCKS, BlockData};
+use crate::rules::action::{resolve, sample};
 use crate::rules::battle::Battle;
 use crate::rules::dice::{BattleRng, rng_from_seed, uniform};
 use crate::rules::log::Silent;
+use crate::rules::policy;
+use crate::rules::round::{Ending, Point, advance};
+use crate::rules::state::State;
 use crate::scenario::{BlockEntry, HiddenBlock, Scenario, Side, StrengthPrior};
 use crate::solve::error::SolveError;
 use crate::solve::monte_carlo::one_battle;
 use crate::solve::watch::{EVERY, Watch};
 
-/// Battles fought on each draw of the hidden blocks for each plan.
+/// Battles fought on each draw of the hidden blocks for each plan (a bit each in a `u16`).
 pub const BATTLES_PER_DRAW: u32 = 16;
 
 /// One unseen enemy block of the board that some plan's battle holds: its strength prior.
@@ -143,12 +147,13 @@ impl Template {
     }
 }
 
-/// One plan's screening so far: per draw, the moving player's mean chance to hold and mean
-/// steps lost over its battles.
+/// One plan's screening so far: per draw, which of its battles the moving player held (a bit per
+/// battle: every plan's battle `j` on draw `c` has the same dice, so two plans are compared
+/// battle by battle) and his mean steps lost.
 #[derive(Debug, Clone, Default)]
 pub struct Tally {
-    /// Per draw fought: the share of battles held.
-    pub holds: Vec<f32>,
+    /// Per draw fought: bit `j` set if battle `j` was held.
+    pub holds: Vec<u16>,
     /// Per draw fought: the mean steps lost by the moving player.
     pub lost: Vec<f32>,
     /// The plan's battle could not be built for some draw (never for a valid plan).
@@ -156,9 +161,13 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// The mean chance to hold over the draws fought.
+    /// The share of battles held over the draws fought.
     pub fn hold(&self) -> f64 {
-        mean(&self.holds)
+        if self.holds.is_empty() {
+            return 0.0;
+        }
+        let won: u32 = self.holds.iter().map(|m| m.count_ones()).sum();
+        f64::from(won) / (self.holds.len() as f64 * f64::from(BATTLES_PER_DRAW))
     }
 
     /// The mean steps lost.
@@ -175,19 +184,25 @@ fn mean(v: &[f32]) -> f64 {
     }
 }
 
-/// The mean and standard error of the paired differences `a - b` over their common draws.
-pub fn paired(a: &[f32], b: &[f32]) -> (f64, f64) {
-    let n = a.len().min(b.len());
-    if n == 0 {
+/// The mean and standard error of the paired differences `a - b` (held or not) over the
+/// battles both fought, battle by battle. Battles on one draw share the hidden blocks, so this
+/// understates the error while draws are few: the screening keeps a wide margin.
+pub fn paired(a: &[u16], b: &[u16]) -> (f64, f64) {
+    let draws = a.len().min(b.len());
+    let n = draws as f64 * f64::from(BATTLES_PER_DRAW);
+    if draws == 0 {
         return (0.0, f64::INFINITY);
     }
-    let d: Vec<f64> = (0..n).map(|i| f64::from(a[i]) - f64::from(b[i])).collect();
-    let m = d.iter().sum::<f64>() / n as f64;
-    if n < 2 {
-        return (m, f64::INFINITY);
+    // Each difference is -1, 0 or 1: their sum and the count of non-zero ones say it all.
+    let (mut sum, mut nonzero) = (0i64, 0u32);
+    for i in 0..draws {
+        let (x, y) = (a[i], b[i]);
+        sum += i64::from((x & !y).count_ones()) - i64::from((y & !x).count_ones());
+        nonzero += (x ^ y).count_ones();
     }
-    let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1) as f64;
-    (m, (var / n as f64).sqrt())
+    let m = sum as f64 / n;
+    let var = (f64::from(nonzero) / n - m * m) * n / (n - 1.0).max(1.0);
+    (m, (var.max(0.0) / n).sqrt())
 }
 
 /// The seed of battle `j` on draw `c`: the same for every plan (SplitMix64 of both).
@@ -217,16 +232,15 @@ pub fn fight(
             tally.broken = true;
             return Ok(());
         };
-        let (mut held, mut lost) = (0u32, 0u32);
+        let (mut held, mut lost) = (0u16, 0u32);
         for j in 0..BATTLES_PER_DRAW {
             let mut rng = rng_from_seed(battle_seed(seed, c, j));
             let (state, ending) = one_battle(&battle, &mut rng, &mut Silent);
-            held += u32::from(ending.holder == Some(own));
+            held |= u16::from(ending.holder == Some(own)) << j;
             lost += u32::from(state.lost[own.index()]);
         }
-        let n = BATTLES_PER_DRAW as f32;
-        tally.holds.push(held as f32 / n);
-        tally.lost.push(lost as f32 / n);
+        tally.holds.push(held);
+        tally.lost.push(lost as f32 / BATTLES_PER_DRAW as f32);
         *fought += BATTLES_PER_DRAW as usize;
         if *fought >= EVERY {
             let n = std::mem::take(fought);
@@ -236,4 +250,96 @@ pub fn fight(
         }
     }
     Ok(())
+}
+
+/// Fights one battle from `state` (no Treason card: plans play none), under the battle's
+/// policy: the loop of [`crate::solve::monte_carlo::one_battle`] from another start.
+fn fight_from(battle: &Battle, mut s: State, rng: &mut BattleRng) -> (State, Ending) {
+    loop {
+        match advance(battle, &mut s, &mut Silent) {
+            Point::End(e) => return (s, e),
+            Point::Act(actor) => {
+                let action = policy::choose(battle, &s, actor);
+                let roll = sample(battle, &s, actor, action, rng);
+                resolve(battle, &mut s, actor, action, roll, &mut Silent);
+            }
+        }
+    }
+}
+
+/// Every plan of a target fought on one draw by one battle (the fast path of the screening):
+/// the battle holds every block any plan commits, and each plan is fought from its start with
+/// only its own blocks present and its reserves in reserve. A block that is not present takes
+/// no part in the rules (they read only present blocks), and the blocks keep their order, so
+/// each plan's battles are its own battle's, die for die (checked by a test). It serves plans
+/// with no enemy reinforcement that attack (their retreat capacity is the same for all: the
+/// map's, R20; the defender's never counts, as it has no reserve to change control, D5).
+#[derive(Debug, Clone)]
+pub struct Muster {
+    /// The battle with every block any plan commits (none in reserve, no `from`: the attacker's
+    /// retreat capacity typed) and the enemy's known blocks.
+    pub known: Scenario,
+    /// The enemy's hidden blocks: (description, slot).
+    pub hidden: Vec<(HiddenBlock, usize)>,
+    /// The moving player's blocks in the battle: own index for each of his slots.
+    pub own: Vec<usize>,
+    /// Per plan: its present slots among the moving player's, and its reserves.
+    pub masks: Vec<(u32, u32)>,
+}
+
+impl Muster {
+    /// The battle for a draw, and its start.
+    pub fn battle(&self, draw: &Draw) -> Result<Battle, crate::scenario::ScenarioError> {
+        let t = Template {
+            known: self.known.clone(),
+            hidden: [Vec::new(), self.hidden.clone()],
+            own: Side::Attacker,
+        };
+        t.battle(draw)
+    }
+
+    /// Fights plans `alive` on draws `from..to`, [`BATTLES_PER_DRAW`] battles each, adding to
+    /// their tallies.
+    #[allow(clippy::too_many_arguments)]
+    pub fn fight(
+        &self,
+        draws: &[Draw],
+        from: usize,
+        alive: &[usize],
+        tallies: &mut [Tally],
+        seed: u64,
+        fought: &mut usize,
+        watch: &Watch<'_>,
+    ) -> Result<bool, SolveError> {
+        let all: u32 = (0..self.own.len()).fold(0, |m, k| m | 1 << k);
+        for (c, d) in draws.iter().enumerate().skip(from) {
+            let Ok(battle) = self.battle(d) else {
+                return Ok(false);
+            };
+            let base = battle.initial;
+            for &p in alive {
+                let (present, reserve) = self.masks[p];
+                let mut start = base;
+                start.present = (base.present & !all) | present;
+                start.reserve = reserve;
+                let (mut held, mut lost) = (0u16, 0u32);
+                for j in 0..BATTLES_PER_DRAW {
+                    let mut rng = rng_from_seed(battle_seed(seed, c, j));
+                    let (state, ending) = fight_from(&battle, start, &mut rng);
+                    held |= u16::from(ending.holder == Some(Side::Attacker)) << j;
+                    lost += u32::from(state.lost[0]);
+                }
+                tallies[p].holds.push(held);
+                tallies[p].lost.push(lost as f32 / BATTLES_PER_DRAW as f32);
+                *fought += BATTLES_PER_DRAW as usize;
+                if *fought >= EVERY {
+                    let n = std::mem::take(fought);
+                    if !watch(n) {
+                        return Err(SolveError::Cancelled);
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
 }

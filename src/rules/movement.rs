@@ -26,9 +26,8 @@ pub const ESTUARIES: [(&str, &str); 3] = [
 
 /// The index of an area in [`AREAS`] (case-insensitive), for tables indexed by area.
 pub fn area_index(name: &str) -> Option<usize> {
-    AREAS
-        .iter()
-        .position(|a| a.name.eq_ignore_ascii_case(name.trim()))
+    let name = name.trim();
+    AREAS.iter().position(|a| a.name.eq_ignore_ascii_case(name))
 }
 
 /// The index of the land border between two areas in [`BORDERS`], if they share one (sea links

@@ -293,28 +293,52 @@ fn entry_name(entry: &BlockEntry) -> &str {
         .trim()
 }
 
-/// One block that may have come into the battle across a border: its field, name, where it came
-/// from and whether it is a reserve.
+/// One block that may have come into the battle across a border: which it is, where it came from
+/// and whether it is a reserve (its field and name are written only for a message).
 struct Arrival<'a> {
-    field: String,
-    name: String,
+    side: Side,
+    /// Its index among the side's known blocks, or among its hidden blocks.
+    index: usize,
+    /// The known block, `None` for a hidden one.
+    known: Option<&'a BlockEntry>,
     from: Option<&'a str>,
     reserve: bool,
 }
 
-/// A side's blocks as arrivals: the known blocks, then the hidden ones (`hidden[k]`, named
-/// "hidden #k+1" as reports name them).
+impl Arrival<'_> {
+    /// `attacker.blocks[2]`, `defender.hidden[0]`.
+    fn field(&self) -> String {
+        let list = if self.known.is_some() {
+            "blocks"
+        } else {
+            "hidden"
+        };
+        format!("{}.{list}[{}]", self.side.name(), self.index)
+    }
+
+    /// Its name as entered, or "hidden #k+1" as reports name a hidden block.
+    fn name(&self) -> String {
+        match self.known {
+            Some(b) => entry_name(b).to_string(),
+            None => format!("hidden #{}", self.index + 1),
+        }
+    }
+}
+
+/// A side's blocks as arrivals: the known blocks, then the hidden ones.
 fn arrivals(sc: &Scenario, side: Side) -> Vec<Arrival<'_>> {
     let a = army(sc, side);
     let known = a.blocks.iter().enumerate().map(|(i, b)| Arrival {
-        field: format!("{}.blocks[{i}]", side.name()),
-        name: entry_name(b).to_string(),
+        side,
+        index: i,
+        known: Some(b),
         from: b.from.as_deref(),
         reserve: b.reserve,
     });
     let hidden = a.hidden.iter().enumerate().map(|(k, h)| Arrival {
-        field: format!("{}.hidden[{k}]", side.name()),
-        name: format!("hidden #{}", k + 1),
+        side,
+        index: k,
+        known: None,
         from: h.from.as_deref(),
         reserve: h.reserve,
     });
@@ -337,7 +361,7 @@ pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
         return Ok([None, None]);
     }
     let first = match (attacker_said, defender_said) {
-        (Some(b), _) | (None, Some(b)) => format!("{}.from", b.field),
+        (Some(b), _) | (None, Some(b)) => format!("{}.from", b.field()),
         (None, None) => "neighbours".to_string(),
     };
     let Some(area) = sc.area.as_deref().and_then(data::area) else {
@@ -397,11 +421,11 @@ pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
         if side == Side::Defender {
             if let Some(b) = blocks.iter().find(|b| b.from.is_some() && !b.reserve) {
                 return err(
-                    format!("{}.from", b.field),
+                    format!("{}.from", b.field()),
                     format!(
                         "{} is not a reserve: only the defender's reinforcements came into the \
                          battle (6.3); its other blocks were there",
-                        b.name
+                        b.name()
                     ),
                 );
             }
@@ -424,10 +448,10 @@ pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
         let main_from = main.and_then(|m| m.from).and_then(data::area);
         let mut crossed: Vec<(&'static str, usize)> = Vec::new();
         for b in arriving {
-            let (name, f) = (&b.name, format!("{}.from", b.field));
+            let f = || format!("{}.from", b.field());
             let Some(from) = b.from else {
                 return err(
-                    f,
+                    f(),
                     format!(
                         "missing: where one {} says where it came from, every one must (6.3)",
                         match side {
@@ -438,19 +462,27 @@ pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
                 );
             };
             let Some(n) = data::area(from) else {
-                return err(f, format!("{name}: '{from}' is not an area of the map"));
+                return err(
+                    f(),
+                    format!("{}: '{from}' is not an area of the map", b.name()),
+                );
             };
             let Some(border) = movement::land_border(n.name, area.name) else {
                 return err(
-                    f,
-                    format!("{name}: {}", movement::no_land_border(n.name, area.name)),
+                    f(),
+                    format!(
+                        "{}: {}",
+                        b.name(),
+                        movement::no_land_border(n.name, area.name)
+                    ),
                 );
             };
             if !movement::may_enter(n, house) {
                 return err(
-                    f,
+                    f(),
                     format!(
-                        "{name}: {house} blocks never stand in {}, an exile area of {} (2.7)",
+                        "{}: {house} blocks never stand in {}, an exile area of {} (2.7)",
+                        b.name(),
                         n.name,
                         house.other()
                     ),
@@ -466,15 +498,17 @@ pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
             crossed[at].1 += 1;
             if crossed.len() > limit {
                 return err(
-                    f,
+                    f(),
                     match side {
                         Side::Attacker => format!(
-                            "{name}: {} would be a fourth border; an attack crosses at most three (6.3)",
+                            "{}: {} would be a fourth border; an attack crosses at most three (6.3)",
+                            b.name(),
                             n.name
                         ),
                         Side::Defender => format!(
-                            "{name}: {} would be a third border; Player 2 reinforces a battle across \
+                            "{}: {} would be a third border; Player 2 reinforces a battle across \
                              at most two (6.3)",
+                            b.name(),
                             n.name
                         ),
                     },
@@ -482,9 +516,10 @@ pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
             }
             if crossed[at].1 > usize::from(border.kind.limit()) {
                 return err(
-                    f,
+                    f(),
                     format!(
-                        "{name}: {}",
+                        "{}: {}",
+                        b.name(),
                         movement::over_limit(n.name, area.name, border.kind, crossed[at].1)
                     ),
                 );
@@ -493,24 +528,27 @@ pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
                 let by_main = main_from.is_some_and(|x| x.name == n.name);
                 if !b.reserve && !by_main {
                     return err(
-                        f,
+                        f(),
                         format!(
-                            "{name} came from {}, not across the Main Attack's border ({}-{}, as \
+                            "{} came from {}, not across the Main Attack's border ({}-{}, as \
                              {} came): a block crossing another border is a reserve (6.3)",
+                            b.name(),
                             n.name,
                             main_from.map_or("?", |x| x.name),
                             area.name,
-                            m.field
+                            m.field()
                         ),
                     );
                 }
                 if b.reserve && by_main {
                     return err(
-                        format!("{}.reserve", b.field),
+                        format!("{}.reserve", b.field()),
                         format!(
-                            "{name} crossed {}-{}, the Main Attack's border: only blocks crossing \
+                            "{} crossed {}-{}, the Main Attack's border: only blocks crossing \
                              other borders are reserves (6.3)",
-                            n.name, area.name
+                            b.name(),
+                            n.name,
+                            area.name
                         ),
                     );
                 }
@@ -697,10 +735,11 @@ fn slot(
 /// that it may fight for `house`.
 fn printed(sc: &Scenario, house: House, id: &str, field: &str) -> Result<&'static BlockData> {
     let found = data::block(id).or_else(|| {
-        data::block_by_person_and_house(id.trim(), house).or_else(|| {
+        let id = id.trim();
+        data::block_by_person_and_house(id, house).or_else(|| {
             data::BLOCKS
                 .iter()
-                .find(|b| b.person.eq_ignore_ascii_case(id.trim()))
+                .find(|b| b.person.eq_ignore_ascii_case(id))
         })
     });
     let Some(d) = found else {
