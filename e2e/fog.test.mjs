@@ -30,9 +30,9 @@ test('two hidden defenders added from the tile: the CLI\'s averaged odds, the sp
   const shown = await settled(page);
   assert.deepEqual(shown, headlineOf(cli.report));
   assert.match(await page.textContent('[data-testid="averaged"]'), new RegExp(`${cli.possibilities} possibilities \\(${cli.compositions} distinct battles, each solved exactly\\)`));
-  assert.match(await page.textContent('[data-testid="hidden-who-defender-0"]'), /^one of 31 York blocks/);
+  assert.match(await page.textContent('[data-testid="hidden-who-defender-0"]'), /^one of 21 York blocks/);
   assert.ok(await page.locator('[data-testid="spread-chart"] svg').count() === 1, 'the spread chart is drawn');
-  assert.match(await page.textContent('[data-testid="royal"]'), /an heir: 30\.1%/);
+  assert.match(await page.textContent('[data-testid="royal"]'), /an heir: 27\.1%/);
   assert.equal(await page.locator('[data-testid="scouting"] tbody tr').count(), 2);
   assert.match(await page.textContent('[data-testid="summary"]'), /York: 2 hidden blocks/);
   // The advisor and live play say what they need.

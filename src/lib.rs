@@ -19,6 +19,7 @@
 //!     seen_elsewhere: vec![],
 //!     defected_elsewhere: vec![],
 //!     neighbours: Default::default(),
+//!     defected: vec![],
 //!     policy: Default::default(),
 //!     progress: None,
 //! };

@@ -362,7 +362,7 @@ fn a_neville_defected_elsewhere_cannot_be_a_hidden_block() {
         bosworth::Fog::new(&scenario(&json(away, named)))
             .unwrap_err()
             .to_string(),
-        "defender.hidden[0].candidates[0]: Warwick/Y is dead, already in the battle, or seen or defected elsewhere: it cannot be hidden here"
+        "defender.hidden[0].candidates[0]: Warwick/Y is defected elsewhere: it cannot be hidden here"
     );
 }
 

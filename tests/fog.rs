@@ -183,10 +183,12 @@ fn the_mixture_is_the_weighted_sum_of_every_composition_solved_alone() {
             )
         })
         .collect();
+    // By default (R13) not York (church)/Y: the enemy version of a church block that has not
+    // defected (4.6).
     let second: Vec<_> = data::BLOCKS
         .iter()
         .filter(|d| d.house() == Some(House::York) && matches!(d.kind, Kind::Levy | Kind::Church))
-        .filter(|d| d.max_strength >= 2)
+        .filter(|d| d.max_strength >= 2 && !d.is_enemy_version())
         .map(|d| {
             let n = (d.max_strength - 1) as f64;
             (d, (2..=d.max_strength).map(|s| (s, 1.0 / n)).collect())
@@ -295,7 +297,10 @@ fn the_figures_do_not_depend_on_the_threads() {
         readme.contains(&line),
         "README.md shows {line} (scripts/readme-example)"
     );
-    assert_eq!(one.possibilities, 465, "31 York blocks, two at a time");
+    assert_eq!(
+        one.possibilities, 210,
+        "21 York blocks in play (no minor heir, no enemy version, R13), two at a time"
+    );
 }
 
 #[test]
@@ -392,7 +397,8 @@ fn exact_mixtures_agree_with_monte_carlo() {
 
 #[test]
 fn no_composition_repeats_a_person_or_uses_the_dead() {
-    // Two interchangeable hidden York nobles: each pair of distinct nobles once.
+    // Two interchangeable hidden York nobles: each pair of distinct nobles once; by default
+    // (R13) only those York starts the game with, the enemy versions having not defected (4.6).
     let sc = scenario(
         r#"{"version":1,"king":"Lancaster","dead":["Salisbury"],"seen_elsewhere":["Warwick"],
         "attacker":{"house":"Lancaster","blocks":[{"id":"Stanley/L","strength":3}]},
@@ -403,6 +409,7 @@ fn no_composition_repeats_a_person_or_uses_the_dead() {
         .iter()
         .filter(|d| d.house() == Some(House::York) && d.kind == Kind::Noble)
         .filter(|d| !["Norfolk", "Salisbury", "Warwick", "Stanley"].contains(&d.person))
+        .filter(|d| !d.is_enemy_version())
         .collect();
     let n = nobles.len();
     assert_eq!(
@@ -482,4 +489,84 @@ fn hidden_blocks_that_cannot_be_are_refused_by_field() {
         "defender":{"house":"York","blocks":[],"hidden":[{"reserve":true}]}}"#;
     let e = Fog::new(&scenario(json)).unwrap_err();
     assert_eq!(e.field, "defender.blocks", "{e}");
+}
+
+/// `got` holds every field of `want` (fields added since are not looked at), every string and
+/// count equal, every probability to 1e-12; the work done (`states`, `peak_states`) aside, and
+/// the spread's points compared as a distribution (points of equal chance may come in another
+/// order). The path of the first difference otherwise.
+fn holds_all_of(got: &serde_json::Value, want: &serde_json::Value, at: &str) -> Result<(), String> {
+    use serde_json::Value;
+    match (got, want) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, w) in b {
+                if k == "states" || k == "peak_states" {
+                    continue;
+                }
+                let g = a.get(k).ok_or_else(|| format!("{at}.{k} (missing)"))?;
+                if k == "points" {
+                    let sorted = |v: &Value| {
+                        let mut p: Vec<(i64, i64)> = v
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|x| {
+                                let f = |i: usize| (x[i].as_f64().unwrap() * 1e10).round() as i64;
+                                (f(0), f(1))
+                            })
+                            .collect();
+                        p.sort();
+                        p
+                    };
+                    if sorted(g) != sorted(w) {
+                        return Err(format!("{at}.points"));
+                    }
+                    continue;
+                }
+                holds_all_of(g, w, &format!("{at}.{k}"))?;
+            }
+            Ok(())
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            if a.len() != b.len() {
+                return Err(format!("{at} (length {} against {})", a.len(), b.len()));
+            }
+            for (i, (g, w)) in a.iter().zip(b).enumerate() {
+                holds_all_of(g, w, &format!("{at}[{i}]"))?;
+            }
+            Ok(())
+        }
+        (Value::Number(a), Value::Number(b)) if a.is_f64() || b.is_f64() => {
+            let (x, y) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+            if (x - y).abs() <= 1e-12 {
+                Ok(())
+            } else {
+                Err(format!("{at} ({x} against {y})"))
+            }
+        }
+        _ if got == want => Ok(()),
+        _ => Err(at.to_string()),
+    }
+}
+
+#[test]
+fn explicit_candidates_keep_their_figures() {
+    // Scenarios that name their candidates: among them minor heirs (Prince Edward, Richmond,
+    // Clarence/Y, Gloucester, 4.5) and enemy versions of nobles who have not defected (Warwick/L,
+    // Kent/L, Clarence/L, Canterbury/L, Stanley/Y, York (church)/Y, 4.6), which the default
+    // candidates leave out (R13). Named, they are candidates as before: every figure the exact
+    // mixture reports is what `bosworth exact --json` printed before the default changed
+    // (`tests/golden/fog-explicit/`, saved by the engine of that time), the work done aside.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/fog-explicit");
+    for name in ["explicit-kent", "explicit-both"] {
+        let sc = scenario(&std::fs::read_to_string(format!("{dir}/{name}.json")).unwrap());
+        let want: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(format!("{dir}/{name}.exact.json")).unwrap(),
+        )
+        .unwrap();
+        let got = serde_json::to_value(Fog::new(&sc).unwrap().solve(BUDGET).unwrap()).unwrap();
+        if let Err(at) = holds_all_of(&got, &want, "") {
+            panic!("{name}: {at} differs from what it was");
+        }
+    }
 }

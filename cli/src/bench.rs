@@ -155,9 +155,78 @@ const TARGETS: [(&str, &str, bool, &str); 4] = [
 /// Monte Carlo runs set against each heavy solve (`bosworth simulate --runs 400000 --threads 1`).
 pub const TARGET_MC_RUNS: u64 = 400_000;
 
-/// The steps `run` counts: the suite's five scenarios, issue 10's battles, the growth rows and
-/// the hot paths.
-pub const STEPS: u64 = 5 + TARGETS.len() as u64 + GROWTH_MAX as u64 + 1;
+/// Issue 22's battles with hidden blocks (R13): name, file in the suite's folder, what it is.
+const HIDDEN: [(&str, &str, &str); 3] = [
+    (
+        "hidden 3 v 3",
+        "hidden-three.json",
+        "York's March (3), Hastings and Norfolk attack three hidden Lancaster blocks in Kent, \
+         each any of the 24 Lancaster blocks in play by default",
+    ),
+    (
+        "hidden Kent",
+        "hidden-kent.json",
+        "issue 22's battle: York's March (3), Hastings, Herbert and Norfolk attack three hidden \
+         Lancaster blocks in Kent, each any of the 24 Lancaster blocks in play by default",
+    ),
+    (
+        "hidden 4 v 4",
+        "hidden-four.json",
+        "the same four York blocks against four hidden Lancaster blocks in Kent",
+    ),
+];
+
+/// One exact mixture of hidden blocks solved in a process of its own (`bosworth bench-solve
+/// --hidden`), as `bosworth exact` does it: the cost estimated first, refused at once when over
+/// the budget, else every battle solved on every core.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct Mixture {
+    outcome: Outcome,
+    budget: usize,
+    /// Every way the hidden blocks may be, their distinct compositions, and the distinct
+    /// battles the exact mixture solves.
+    possibilities: usize,
+    compositions: usize,
+    battles: usize,
+    /// The estimate of all the battles' states, made before the work, and what making it took:
+    /// milliseconds and states (the sample it solved, kept for the rest).
+    estimate: usize,
+    estimate_ms: f64,
+    estimate_states: usize,
+    /// Milliseconds to the answer (or to the refusal), threads used.
+    ms: f64,
+    threads: usize,
+    /// States of every battle, when solved.
+    states: Option<usize>,
+    peak_rss_mb: Option<f64>,
+    attacker_holds: Option<f64>,
+}
+
+/// One of issue 22's battles: its exact mixture against Monte Carlo over the same mixture.
+#[derive(Serialize)]
+pub struct Hidden {
+    name: String,
+    file: String,
+    what: String,
+    /// Known blocks (both sides), hidden blocks.
+    known: usize,
+    hidden: usize,
+    solve: Mixture,
+    /// Monte Carlo over the mixture (`bosworth simulate --runs N`, one thread: a battle with
+    /// hidden blocks is simulated on one), median milliseconds of `mc_repeats` in this process.
+    mc_runs: u64,
+    mc_repeats: usize,
+    mc_ms: f64,
+    mc_attacker_holds: f64,
+    /// The exact answer's (or the refusal's) time over Monte Carlo's.
+    ratio_to_mc: Option<f64>,
+    /// |exact - Monte Carlo| in Monte Carlo standard errors (solved only).
+    agreement_std_errors: Option<f64>,
+}
+
+/// The steps `run` counts: the suite's five scenarios, issue 10's battles, issue 22's hidden
+/// blocks, the growth rows and the hot paths.
+pub const STEPS: u64 = 5 + TARGETS.len() as u64 + HIDDEN.len() as u64 + GROWTH_MAX as u64 + 1;
 
 /// The largest growth battle, blocks a side.
 const GROWTH_MAX: usize = 8;
@@ -267,6 +336,7 @@ pub struct Bench {
     quick: bool,
     rows: Vec<Row>,
     targets: Vec<Target>,
+    hidden: Vec<Hidden>,
     growth: Vec<Growth>,
 }
 
@@ -407,15 +477,136 @@ fn peak_rss_mb() -> Option<f64> {
     Some(kb * 1024.0 / 1e6)
 }
 
+/// `bosworth bench-solve --hidden`: the exact mixture of a battle with hidden blocks in this
+/// process, as `bosworth exact` solves it, its figures and this process's peak memory as JSON.
+pub fn solve_mixture(scenario: &bosworth::Scenario, budget: usize) -> Result<String, Stop> {
+    use bosworth::solve::fog::FogMemo;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let counted = AtomicUsize::new(0);
+    let watch = |n: usize| {
+        counted.fetch_add(n, Ordering::Relaxed);
+        go_on(n)
+    };
+    let t = Instant::now();
+    let mut memo = FogMemo::new();
+    let cost = fog.estimate(&mut memo, budget, &watch)?;
+    let estimate_ms = t.elapsed().as_secs_f64() * 1000.0;
+    let estimate_states = counted.load(Ordering::Relaxed);
+    let answer = if cost.fits(budget) {
+        Some(fog.solve_memo(&mut memo, budget, threads, &watch))
+    } else {
+        None
+    };
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let (outcome, states, holds) = match answer {
+        Some(Ok(f)) => match f.report.method {
+            bosworth::solve::report::Method::Exact { states, .. } => {
+                (Outcome::Solved, Some(states), Some(f.report.attacker_holds))
+            }
+            _ => unreachable!("the exact mixture reports an exact method"),
+        },
+        Some(Err(bosworth::SolveError::TooLarge { .. })) | None => {
+            (Outcome::PastBudget, None, None)
+        }
+        Some(Err(e)) => return Err(e.into()),
+    };
+    let m = Mixture {
+        outcome,
+        budget,
+        possibilities: fog.possibilities(),
+        compositions: fog.compositions().unwrap_or(0),
+        battles: fog.battles(),
+        estimate: cost.estimate,
+        estimate_ms,
+        estimate_states,
+        ms,
+        threads,
+        states,
+        peak_rss_mb: peak_rss_mb(),
+        attacker_holds: holds,
+    };
+    Ok(serde_json::to_string(&m).expect("figures serialise"))
+}
+
+/// Issue 22's battles: each exact mixture in its own process, then Monte Carlo over the same
+/// mixture in this one.
+fn hidden(
+    dir: &str,
+    quick: bool,
+    budget: usize,
+    read: &impl Fn(&str) -> Result<bosworth::Scenario, String>,
+    meter: &Meter,
+) -> Result<Vec<Hidden>, Stop> {
+    let mut out = Vec::new();
+    for (name, file, what) in HIDDEN {
+        meter.say(format!("{name} ({file})"));
+        let path = format!("{dir}/{file}");
+        let scenario = read(&path)?;
+        let fog = bosworth::Fog::new(&scenario).map_err(|e| format!("{path}: {e}"))?;
+        let text = run_child(&["--hidden", &path], budget)?;
+        let solve: Mixture = serde_json::from_str(&text)
+            .map_err(|e| Stop::Error(format!("the solve of {path} answered {text:?}: {e}")))?;
+        let mc_runs = if quick { 2_000 } else { TARGET_MC_RUNS };
+        let repeats = if quick { 1 } else { 3 };
+        let mut times = Vec::new();
+        let mut mc = None;
+        for _ in 0..repeats {
+            let t = Instant::now();
+            mc = Some(fog.simulate_watched(mc_runs, 1, &go_on)?);
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            if interrupted() {
+                return Err(Stop::Interrupted);
+            }
+        }
+        let mc = mc.expect("one run at least");
+        let mc_ms = median(times);
+        let agreement = solve.attacker_holds.map(|p| {
+            let p = p.clamp(0.0, 1.0);
+            let se = (p * (1.0 - p) / mc_runs as f64).sqrt();
+            let diff = (p - mc.report.attacker_holds).abs();
+            if se > 0.0 { diff / se } else { diff }
+        });
+        out.push(Hidden {
+            name: name.into(),
+            file: file.into(),
+            what: what.into(),
+            known: scenario.attacker.blocks.len() + scenario.defender.blocks.len(),
+            hidden: scenario.attacker.hidden.len() + scenario.defender.hidden.len(),
+            ratio_to_mc: (mc_ms > 0.0).then(|| solve.ms / mc_ms),
+            solve,
+            mc_runs,
+            mc_repeats: repeats,
+            mc_ms,
+            mc_attacker_holds: mc.report.attacker_holds,
+            agreement_std_errors: agreement,
+        });
+        meter.add(1);
+    }
+    Ok(out)
+}
+
 /// Runs one solve in a child process of this same program (`bosworth bench-solve`), so that its
 /// peak memory is measured alone, and reads its figures. Ctrl-C stops the child and the bench.
 fn in_child(target: &str, advise: bool, budget: usize) -> Result<Solved, Stop> {
+    let mut args = Vec::new();
+    if advise {
+        args.push("--advise");
+    }
+    args.push(target);
+    let out = run_child(&args, budget)?;
+    serde_json::from_str(&out)
+        .map_err(|e| Stop::Error(format!("the solve of {target} answered {out:?}: {e}")))
+}
+
+/// Runs `bosworth bench-solve --quiet --budget BUDGET ARGS…` and returns what it printed.
+fn run_child(args: &[&str], budget: usize) -> Result<String, Stop> {
+    let target = args.last().copied().unwrap_or("?");
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let mut cmd = Command::new(exe);
     cmd.args(["bench-solve", "--quiet", "--budget", &budget.to_string()]);
-    if advise {
-        cmd.arg("--advise");
-    }
+    cmd.args(&args[..args.len().saturating_sub(1)]);
     let mut child = cmd
         .arg(target)
         .stdin(Stdio::null())
@@ -454,8 +645,7 @@ fn in_child(target: &str, advise: bool, budget: usize) -> Result<Solved, Stop> {
             err.trim()
         )));
     }
-    serde_json::from_str(&out)
-        .map_err(|e| Stop::Error(format!("the solve of {target} answered {out:?}: {e}")))
+    Ok(out)
 }
 
 /// Issue 10's battles: each heavy solve in its own process, then Monte Carlo on the same battle
@@ -605,11 +795,41 @@ fn median(mut xs: Vec<f64>) -> f64 {
 pub fn run(
     dir: &str,
     quick: bool,
+    hidden_only: bool,
     load: impl Fn(&str) -> Result<Battle, String>,
+    read: impl Fn(&str) -> Result<bosworth::Scenario, String>,
     meter: &Meter,
 ) -> Result<Bench, Stop> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let budget = if quick { 100_000 } else { 3_000_000 };
+    // A quick run keeps every step, with budgets that stop each heavy solve at once.
+    let budgets = if quick {
+        Budgets {
+            exact: 20_000,
+            advise: 20_000,
+        }
+    } else {
+        Budgets {
+            exact: bosworth::DEFAULT_STATE_BUDGET,
+            advise: crate::ADVISE_STATE_BUDGET,
+        }
+    };
+    if hidden_only {
+        return Ok(Bench {
+            machine: machine(),
+            threads,
+            quick,
+            rows: Vec::new(),
+            targets: Vec::new(),
+            hidden: hidden(dir, quick, budgets.exact, &read, meter)?,
+            growth: Vec::new(),
+            budget,
+            budgets,
+            micro_batches: 0,
+            micro_calls: 0,
+            micro: Vec::new(),
+        });
+    }
     let mut rows = Vec::new();
     for name in ["small", "medium", "large", "huge", "policy"] {
         meter.say(format!("{name}.json"));
@@ -681,19 +901,8 @@ pub fn run(
         });
         meter.add(1);
     }
-    // A quick run keeps every step, with budgets that stop each heavy solve at once.
-    let budgets = if quick {
-        Budgets {
-            exact: 20_000,
-            advise: 20_000,
-        }
-    } else {
-        Budgets {
-            exact: bosworth::DEFAULT_STATE_BUDGET,
-            advise: crate::ADVISE_STATE_BUDGET,
-        }
-    };
     let targets = targets(dir, quick, budgets, &load, meter)?;
+    let hidden = hidden(dir, quick, budgets.exact, &read, meter)?;
     let growth = growth(budgets, meter)?;
     meter.say("hot paths".into());
     let micro = micro(dir, quick, &load)?;
@@ -703,6 +912,7 @@ pub fn run(
         quick,
         rows,
         targets,
+        hidden,
         growth,
         budget,
         budgets,
@@ -788,6 +998,49 @@ pub fn table(b: &Bench) -> String {
             opt(s.peak_rss_mb),
             t.mc_ms,
             opt(t.ratio_to_mc)
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\nIssue 22's hidden blocks (exact mixture in its own process on {} threads, estimate \
+         first; Monte Carlo: {} runs, 1 thread):",
+        b.threads,
+        b.hidden.first().map_or(0, |h| h.mc_runs)
+    );
+    let _ = writeln!(
+        o,
+        "{:<14} {:>6} {:>9} {:>8} {:>12} {:>12} {:>12} {:>12} {:>10} {:>9} {:>9}",
+        "battle",
+        "blocks",
+        "battles",
+        "est. ms",
+        "estimate",
+        "outcome",
+        "ms",
+        "states",
+        "peak MB",
+        "MC ms",
+        "vs MC"
+    );
+    for h in &b.hidden {
+        let s = &h.solve;
+        let _ = writeln!(
+            o,
+            "{:<14} {:>6} {:>9} {:>8.1} {:>12} {:>12} {:>12.1} {:>12} {:>10} {:>9.1} {:>9}",
+            h.name,
+            format!("{}v{}", h.known, h.hidden),
+            s.battles,
+            s.estimate_ms,
+            s.estimate,
+            match s.outcome {
+                Outcome::Solved => "solved",
+                _ => "refused",
+            },
+            s.ms,
+            opt_n(s.states),
+            opt(s.peak_rss_mb),
+            h.mc_ms,
+            opt(h.ratio_to_mc)
         );
     }
     let _ = writeln!(

@@ -2,6 +2,7 @@
 
 mod bench;
 mod csv;
+mod fog;
 mod kingmaker;
 mod output;
 mod plan;
@@ -131,6 +132,10 @@ enum Command {
         /// A smoke run: tiny sizes, no meaningful figures
         #[arg(long)]
         quick: bool,
+        /// Only issue 22's battles with hidden blocks (hidden-three.json, hidden-kent.json,
+        /// hidden-four.json), for `scripts/performance --hidden-only`
+        #[arg(long)]
+        hidden_only: bool,
         /// Print JSON instead of a table
         #[arg(long)]
         json: bool,
@@ -142,8 +147,12 @@ enum Command {
         /// Scenario JSON file, or growth:N (the growth battle of N blocks a side)
         target: String,
         /// Best play instead of the exact solver
-        #[arg(long)]
+        #[arg(long, conflicts_with = "hidden")]
         advise: bool,
+        /// A battle with hidden blocks: its exact mixture, estimated first as `bosworth exact`
+        /// does
+        #[arg(long)]
+        hidden: bool,
         /// Stop after this many distinct battle states
         #[arg(long)]
         budget: usize,
@@ -206,6 +215,23 @@ enum Command {
         /// Print JSON instead of text
         #[arg(long)]
         json: bool,
+    },
+    /// One possibility of a battle with hidden blocks as a battle of its own, every block
+    /// revealed (6.1): its scenario JSON on standard output, for `bosworth exact -` and the rest
+    Reveal {
+        /// Scenario JSON file, an app link (…#s=…), or - for standard input
+        file: String,
+        /// worst or best (the spread's 10% and 90% points for the side that cannot see them),
+        /// P<percentile> (P50), N (the N-th of --list), or a hidden block's field and what it
+        /// is (defender.hidden[0]=Somerset 3: the most likely composition where it is)
+        which: Option<String>,
+        /// List every composition, worst first, numbered for N
+        #[arg(long, conflicts_with = "which")]
+        list: bool,
+        /// Stop after this many distinct battle states (the mixture is solved exactly to
+        /// find worst, best, a percentile or N)
+        #[arg(long, default_value_t = bosworth::DEFAULT_STATE_BUDGET)]
+        budget: usize,
     },
     /// The fire order of each round, with the rule behind every step
     Order {
@@ -331,68 +357,6 @@ fn check_runs(runs: u64) -> Result<(), Stop> {
     Ok(())
 }
 
-/// `exact` and `simulate` of a battle with hidden blocks: the mixture's figures. Other commands
-/// need every block known.
-fn fog(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
-    let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
-    match &cli.command {
-        Command::Exact {
-            json: as_json,
-            format,
-            budget,
-            ..
-        } => {
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let meter = Meter::states(*budget, cli.quiet);
-            let f = fog
-                .solve_watched(*budget, threads, &|n| meter.add(n))
-                .map_err(|e| match e {
-                    bosworth::SolveError::Cancelled => Stop::Interrupted,
-                    bosworth::SolveError::TooLarge { .. } => Stop::Error(format!(
-                        "the hidden blocks may be {} different battles{}, too many to solve each \
-                         exactly within the budget; use bosworth simulate, which draws them",
-                        fog.compositions()
-                            .map_or("more".to_string(), |n| n.to_string()),
-                        if fog.compositions().is_some() {
-                            ""
-                        } else {
-                            " or more"
-                        }
-                    )),
-                })?;
-            drop(meter);
-            let format = Format::of(*as_json, *format);
-            Ok(show(format, &f, text::fog, csv::fog, None))
-        }
-        Command::Simulate {
-            runs,
-            seed,
-            threads,
-            json: as_json,
-            format,
-            ..
-        } => {
-            check_runs(*runs)?;
-            if *threads != 1 {
-                return Err(Stop::Error(
-                    "--threads: a battle with hidden blocks is simulated on one thread".into(),
-                ));
-            }
-            let meter = Meter::battles(*runs, cli.quiet);
-            let f = fog.simulate_watched(*runs, *seed, &|n| meter.add(n))?;
-            drop(meter);
-            let cut = cut(&f.report, *runs)?;
-            let format = Format::of(*as_json, *format);
-            Ok(show(format, &f, text::fog, csv::fog, cut))
-        }
-        _ => Err(Stop::Error(
-            "this command needs every block known, and this battle has hidden blocks; \
-             bosworth exact and bosworth simulate average over what they may be"
-                .into(),
-        )),
-    }
-}
-
 /// A command's work on a valid battle: its output, or why there is none.
 type Work<'a> = Box<dyn Fn(&Battle) -> Result<String, Stop> + 'a>;
 
@@ -400,6 +364,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let quiet = cli.quiet;
     if let Command::Exact { .. }
+    | Command::Reveal { .. }
     | Command::Simulate { .. }
     | Command::Plan { .. }
     | Command::Advise { .. }
@@ -411,9 +376,17 @@ fn main() -> ExitCode {
     if let Command::BenchSolve {
         target,
         advise,
+        hidden,
         budget,
     } = &cli.command
     {
+        if *hidden {
+            return finish(
+                read(target)
+                    .map_err(|e| Stop::Error(format!("{target}: {e}")))
+                    .and_then(|sc| bench::solve_mixture(&sc, *budget)),
+            );
+        }
         return finish(bench::solve_one(target, *advise, *budget, |f| {
             load(f).map_err(|e| format!("{f}: {e}"))
         }));
@@ -421,6 +394,7 @@ fn main() -> ExitCode {
     if let Command::Bench {
         dir,
         quick,
+        hidden_only,
         json: as_json,
     } = &cli.command
     {
@@ -428,7 +402,9 @@ fn main() -> ExitCode {
         let bench = bench::run(
             dir,
             *quick,
+            *hidden_only,
             |f| load(f).map_err(|e| format!("{f}: {e}")),
+            |f| read(f).map_err(|e| format!("{f}: {e}")),
             &meter,
         );
         drop(meter);
@@ -479,6 +455,19 @@ fn main() -> ExitCode {
             doc_text(file, "k")
                 .map_err(|e| Stop::Error(e.to_string()))
                 .and_then(|text| kingmaker::run(&text, *as_json)),
+        );
+    }
+    if let Command::Reveal {
+        file,
+        which,
+        list,
+        budget,
+    } = &cli.command
+    {
+        return finish(
+            read(file)
+                .map_err(|e| Stop::Error(e.to_string()))
+                .and_then(|sc| fog::reveal(&sc, which.as_deref(), *list, *budget, quiet)),
         );
     }
     if let Command::Plan {
@@ -668,6 +657,7 @@ fn main() -> ExitCode {
         | Command::Reset { .. }
         | Command::Plan { .. }
         | Command::Kingmaker { .. }
+        | Command::Reveal { .. }
         | Command::Completions { .. }
         | Command::Manual => {
             unreachable!("handled above")
@@ -684,7 +674,7 @@ fn main() -> ExitCode {
         ),
     };
     finish(match read(file) {
-        Ok(scenario) if bosworth::solve::fog::has_hidden(&scenario) => fog(&cli, &scenario),
+        Ok(scenario) if bosworth::solve::fog::has_hidden(&scenario) => fog::run(&cli, &scenario),
         Ok(scenario) => match Battle::new(&scenario) {
             Ok(battle) => run(&battle),
             Err(e) => Err(Stop::Error(e.to_string())),

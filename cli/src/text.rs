@@ -143,9 +143,9 @@ pub fn fog(f: &bosworth::FogReport) -> String {
         "Averaged over what the hidden blocks may be: {ways}, {} distinct compositions{}.",
         f.compositions,
         if f.spread.is_some() {
-            " solved exactly"
+            format!(", fought as {} battles solved exactly", f.battles)
         } else {
-            " drawn"
+            " drawn".to_string()
         }
     );
     let _ = writeln!(o);

@@ -139,6 +139,15 @@ pub(crate) fn battle_with(
             (attacker, defender)
         }
     };
+    let elsewhere = defected_elsewhere(position, &all, plan);
+    // The board's other defections, whereabouts unknown (R13, R21): the hidden blocks may be
+    // them, and a defected heir is no heir of his house wherever he is (9.1, R1).
+    let defected: Vec<String> = position
+        .defected
+        .iter()
+        .filter(|d| d.is_enemy_version() && !elsewhere.iter().any(|e| e == d.id))
+        .map(|d| d.id.to_string())
+        .collect();
     let mut sc = Scenario {
         version: SCENARIO_VERSION,
         area: Some(AREAS[t].name.to_string()),
@@ -148,8 +157,9 @@ pub(crate) fn battle_with(
         attacker,
         defender,
         seen_elsewhere: Vec::new(),
-        defected_elsewhere: defected_elsewhere(position, &all, plan),
+        defected_elsewhere: elsewhere,
         neighbours: neighbours(position, plan, groups),
+        defected,
         policy: Policy::default(),
         progress: None,
     };

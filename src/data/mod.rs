@@ -218,6 +218,45 @@ impl BlockData {
     pub fn is_neville(&self) -> bool {
         matches!(self.person, "Warwick" | "Kent" | "Salisbury")
     }
+
+    /// The house a two-version noble serves when the game begins (the 1460 deployment, 4.3,
+    /// 4.4): York for the persons Lancaster lists as *Enemy Noble* (Canterbury, Clarence,
+    /// Warwick, Salisbury, Kent), Lancaster for those York lists (Exeter, Buckingham,
+    /// Northumberland, Westmoreland, Shrewsbury, Rivers, Stanley, York church). `None` for a
+    /// block with one version.
+    pub fn starting_house(&self) -> Option<House> {
+        self.other_version()?;
+        Some(
+            if matches!(
+                self.person,
+                "Canterbury (church)" | "Clarence" | "Warwick" | "Salisbury" | "Kent"
+            ) {
+                House::York
+            } else {
+                House::Lancaster
+            },
+        )
+    }
+
+    /// True for the enemy version of a two-version noble (4.6): the one that serves the house
+    /// the person does not start the game with (`Warwick/L`, `Stanley/Y`), kept off the map
+    /// until he defects.
+    pub fn is_enemy_version(&self) -> bool {
+        self.starting_house()
+            .is_some_and(|h| self.house() != Some(h))
+    }
+
+    /// For a minor heir (4.5), his place among his house's minors: `Some(1)` for the first to
+    /// enter play (Prince Edward, Clarence), `Some(2)` for the second (Richmond, Gloucester).
+    /// The k-th minor enters once k heirs of his house have been killed (4.5, 6.82); a
+    /// defection makes no vacancy (9.1). `None` for every other block.
+    pub fn minor(&self) -> Option<u8> {
+        match self.id {
+            "Prince Edward" | "Clarence/Y" => Some(1),
+            "Richmond" | "Gloucester" => Some(2),
+            _ => None,
+        }
+    }
 }
 
 /// A border's type (5.21); its limit also bounds retreats each battle round (6.6, D12).

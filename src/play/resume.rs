@@ -166,6 +166,7 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
         seen_elsewhere: sc.seen_elsewhere.clone(),
         defected_elsewhere: sc.defected_elsewhere.clone(),
         neighbours: Default::default(),
+        defected: sc.defected.clone(),
         policy: Policy {
             attacker: side_policy(&sc.policy.attacker, Side::Attacker),
             defender: side_policy(&sc.policy.defender, Side::Defender),

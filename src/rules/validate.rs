@@ -129,7 +129,10 @@ fn build(sc: &Scenario) -> Result<Battle> {
         }
     }
     let capacity = borders(sc)?;
-    let (king_slot, pretender_line) = royals(sc, &dead, &away, &slots);
+    let turned = defected(sc, &dead, &away, &slots, &fields)?;
+    // A defected heir is no heir of his house, wherever he is (9.1, R1).
+    let passed_over: Vec<&str> = away.iter().chain(&turned).copied().collect();
+    let (king_slot, pretender_line) = royals(sc, &dead, &passed_over, &slots);
     let pretender_slot = pretender_line.first().copied().flatten();
     let mut battle = Battle {
         scenario: sc.clone(),
@@ -821,6 +824,72 @@ fn defected_elsewhere(sc: &Scenario, dead: &[&str]) -> Result<Vec<&'static str>>
         }
         if out.contains(&d.person) {
             return err(field, format!("{} is named twice", d.person));
+        }
+        out.push(d.person);
+    }
+    Ok(out)
+}
+
+/// The persons of the scenario's `defected` list: each the enemy version of a two-version noble
+/// (4.6), alive, named once, not also in `defected_elsewhere`, and not fighting here as the
+/// version he left.
+fn defected(
+    sc: &Scenario,
+    dead: &[&str],
+    away: &[&str],
+    slots: &[Slot],
+    fields: &[String],
+) -> Result<Vec<&'static str>> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for (k, name) in sc.defected.iter().enumerate() {
+        let field = format!("defected[{k}]");
+        let Some(d) = data::block(name) else {
+            return err(field, format!("unknown block '{name}'"));
+        };
+        if !d.is_enemy_version() {
+            let example = d
+                .other_version()
+                .filter(|o| o.is_enemy_version())
+                .map_or("Warwick/L or Stanley/Y".to_string(), |o| o.id.to_string());
+            return err(
+                field,
+                format!(
+                    "{} is not the version of a noble who has changed sides; name the version he \
+                     changed to ({example}), as the game begins with the other (4.3, 4.4, 4.6)",
+                    d.id
+                ),
+            );
+        }
+        if dead.contains(&d.person) {
+            return err(
+                field,
+                format!(
+                    "{} is listed in dead; a dead man cannot have defected",
+                    d.person
+                ),
+            );
+        }
+        if out.contains(&d.person) || away.contains(&d.person) {
+            return err(
+                field,
+                format!(
+                    "{} is named twice (here or in defected_elsewhere)",
+                    d.person
+                ),
+            );
+        }
+        if let Some(i) = slots.iter().position(|s| {
+            s.versions[0]
+                .data
+                .is_some_and(|v| v.person == d.person && v.id != d.id)
+        }) {
+            return err(
+                field,
+                format!(
+                    "{} fights in this battle as {} ({}); he cannot have changed sides",
+                    d.person, slots[i].versions[0].id, fields[i]
+                ),
+            );
         }
         out.push(d.person);
     }

@@ -85,6 +85,12 @@ pub struct Scenario {
     /// A neighbour not listed is vacant.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub neighbours: BTreeMap<String, Held>,
+    /// Two-version nobles who have changed sides (4.6, 6.9) and may be anywhere, named by the
+    /// version they now are (`Warwick/L`, `Stanley/Y`, `Clarence/L`): the enemy version of a
+    /// noble, which no hidden block may be unless listed here (R13). A defected heir is no heir
+    /// of his house (9.1, R1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defected: Vec<String>,
     /// The players' choices; every field optional (see [`Policy`]).
     #[serde(default, skip_serializing_if = "Policy::is_default")]
     pub policy: Policy,

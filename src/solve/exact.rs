@@ -79,12 +79,41 @@ pub(crate) fn solve_into(
     tally: &mut Tally,
     watch: &Watch<'_>,
 ) -> Result<(usize, usize), SolveError> {
+    solve_into_with(battle, budget, weight, tally, watch, true)
+}
+
+/// [`solve_into`] on this thread alone: for callers that solve many battles on threads of
+/// their own (the hidden-block mixture), where two more per battle would only contend.
+pub(crate) fn solve_into_serial(
+    battle: &Battle,
+    budget: usize,
+    weight: f64,
+    tally: &mut Tally,
+    watch: &Watch<'_>,
+) -> Result<(usize, usize), SolveError> {
+    solve_into_with(battle, budget, weight, tally, watch, false)
+}
+
+fn solve_into_with(
+    battle: &Battle,
+    budget: usize,
+    weight: f64,
+    tally: &mut Tally,
+    watch: &Watch<'_>,
+    threads: bool,
+) -> Result<(usize, usize), SolveError> {
     match Packer::for_policy(battle) {
-        Some(packer) if packer.fits_64() => {
-            solve_keyed(battle, &Narrow(packer), budget, weight, tally, watch)
-        }
-        Some(packer) => solve_keyed(battle, &packer, budget, weight, tally, watch),
-        None => solve_keyed(battle, &Plain, budget, weight, tally, watch),
+        Some(packer) if packer.fits_64() => solve_keyed(
+            battle,
+            &Narrow(packer),
+            budget,
+            weight,
+            tally,
+            watch,
+            threads,
+        ),
+        Some(packer) => solve_keyed(battle, &packer, budget, weight, tally, watch, threads),
+        None => solve_keyed(battle, &Plain, budget, weight, tally, watch, threads),
     }
 }
 
@@ -158,6 +187,7 @@ fn expand_halves<C>(
     chunk: &[(C::Key, f64)],
     halves: &mut [Expanded<C::Key>; 2],
     tallies: &mut [Tally; 2],
+    threads: bool,
 ) where
     C: Codec + Sync,
     C::Key: Send + Sync,
@@ -165,8 +195,10 @@ fn expand_halves<C>(
     let (a, b) = chunk.split_at(chunk.len() / 2);
     let [ha, hb] = halves;
     let [ta, tb] = tallies;
+    #[cfg(target_arch = "wasm32")]
+    let _ = threads;
     #[cfg(not(target_arch = "wasm32"))]
-    if chunk.len() >= THREADED_CHUNK {
+    if threads && chunk.len() >= THREADED_CHUNK {
         std::thread::scope(|scope| {
             scope.spawn(|| expand(battle, codec, b, hb, tb));
             expand(battle, codec, a, ha, ta);
@@ -179,7 +211,7 @@ fn expand_halves<C>(
 
 /// Adds each owner's successors from both halves (the first half's first) to its levels, the
 /// owners on two threads when there are many.
-fn absorb<K>(levels: &mut [Levels<K>; OWNERS], halves: &mut [Expanded<K>; 2])
+fn absorb<K>(levels: &mut [Levels<K>; OWNERS], halves: &mut [Expanded<K>; 2], threads: bool)
 where
     K: Copy + Eq + std::hash::Hash + Default + Send,
 {
@@ -191,8 +223,10 @@ where
         l.add_batch(x);
         l.add_batch(y);
     };
+    #[cfg(target_arch = "wasm32")]
+    let _ = threads;
     #[cfg(not(target_arch = "wasm32"))]
-    if a0.len() + a1.len() + b0.len() + b1.len() >= 2 * THREADED_CHUNK {
+    if threads && a0.len() + a1.len() + b0.len() + b1.len() >= 2 * THREADED_CHUNK {
         std::thread::scope(|scope| {
             scope.spawn(|| fill(l1, a1, b1));
             fill(l0, a0, b0);
@@ -211,6 +245,7 @@ fn solve_keyed<C>(
     weight: f64,
     tally: &mut Tally,
     watch: &Watch<'_>,
+    threads: bool,
 ) -> Result<(usize, usize), SolveError>
 where
     C: Codec + Sync,
@@ -222,7 +257,7 @@ where
         by_owner: [Vec::new(), Vec::new()],
     };
     let mut halves = [new_half(), new_half()];
-    let mut tallies = [Tally::new(battle), Tally::new(battle)];
+    let mut tallies = [tally.blank(), tally.blank()];
     let mut peak = 0usize;
     // States expanded, and visited as last told to `watch`.
     let mut expanded = 0usize;
@@ -238,7 +273,7 @@ where
         let s = treachery::play_treason(battle, success, Vec::new(), &mut Silent);
         place(battle, codec, s, p, &mut halves[0], tally);
     }
-    absorb(&mut levels, &mut halves);
+    absorb(&mut levels, &mut halves, threads);
     let mut states: Vec<(C::Key, f64)> = Vec::new();
     for level in 0..count {
         // The level's states, the first owner's first; they stay in memory until it is done.
@@ -257,8 +292,8 @@ where
             let size = (CHUNK - expanded % CHUNK).min(rest.len());
             let (chunk, after) = rest.split_at(size);
             rest = after;
-            expand_halves(battle, codec, chunk, &mut halves, &mut tallies);
-            absorb(&mut levels, &mut halves);
+            expand_halves(battle, codec, chunk, &mut halves, &mut tallies, threads);
+            absorb(&mut levels, &mut halves, threads);
             peak = peak.max(levels[0].live + levels[1].live + held);
             if visited(&levels) > budget {
                 return Err(SolveError::TooLarge { budget });

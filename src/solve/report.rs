@@ -142,6 +142,14 @@ pub struct Tally {
     king: f64,
     pretender: f64,
     heirs: [f64; 2],
+    /// For a battle standing for several compositions whose hidden heirs differ (R13): the
+    /// slots of those hidden blocks ([`Tally::ends_over`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    end_slots: Vec<u8>,
+    /// Endings by which of `end_slots` are eliminated (bit k for slot `end_slots[k]`) and
+    /// whether an heir of York (bit n) or Lancaster (bit n + 1) died among the other slots.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ends: Vec<f64>,
 }
 
 const MAX_LOST: usize = 4 * crate::rules::state::MAX_BLOCKS;
@@ -162,7 +170,81 @@ impl Tally {
             king: 0.0,
             pretender: 0.0,
             heirs: [0.0; 2],
+            end_slots: Vec::new(),
+            ends: Vec::new(),
         }
+    }
+
+    /// A tally that also counts endings by which of `slots` (hidden blocks whose heirs the
+    /// battle does not tell apart, R13) are eliminated, so that [`Tally::account`] can give the
+    /// King's, the Pretender's and the heirs' figures of each composition it stands for.
+    pub(crate) fn ends_over(battle: &Battle, slots: &[usize]) -> Tally {
+        let mut t = Tally::new(battle);
+        t.end_slots = slots.iter().map(|&s| s as u8).collect();
+        t.ends = vec![0.0; 1 << (slots.len() + 2)];
+        t
+    }
+
+    /// A tally of the same shape as this one (with the same ending counts, if any), empty.
+    pub(crate) fn blank(&self) -> Tally {
+        let mut t = self.clone();
+        t.scale(0.0);
+        t
+    }
+
+    /// Gives the royal figures of one composition of the battle this tally counted (see
+    /// [`Tally::ends_over`]): `king` and `pretender` are their slots in it, if they fight;
+    /// `heirs[k]` is the house of `end_slots[k]` if that block is an heir.
+    pub(crate) fn account(
+        &mut self,
+        king: Option<usize>,
+        pretender: Option<usize>,
+        heirs: &[Option<House>],
+    ) {
+        self.king = king.map_or(0.0, |k| self.eliminated[k]);
+        self.pretender = pretender.map_or(0.0, |k| self.eliminated[k]);
+        if self.end_slots.is_empty() {
+            return;
+        }
+        let n = self.end_slots.len();
+        let mut dead = [0.0; 2];
+        for (idx, &w) in self.ends.iter().enumerate() {
+            if w == 0.0 {
+                continue;
+            }
+            for (h, d) in dead.iter_mut().enumerate() {
+                let house = [House::York, House::Lancaster][h];
+                let elsewhere = idx >> (n + h) & 1 == 1;
+                let hidden = (0..n).any(|k| idx >> k & 1 == 1 && heirs[k] == Some(house));
+                if elsewhere || hidden {
+                    *d += w;
+                }
+            }
+        }
+        self.heirs = dead;
+    }
+
+    /// Every figure times `k` (a composition's chance).
+    pub(crate) fn scale(&mut self, k: f64) {
+        fn mul(a: &mut [f64], k: f64) {
+            a.iter_mut().for_each(|x| *x *= k);
+        }
+        self.total *= k;
+        mul(&mut self.holds, k);
+        mul(&mut self.rounds, k);
+        self.control *= k;
+        for a in self.strength.iter_mut() {
+            mul(a, k);
+        }
+        mul(&mut self.eliminated, k);
+        mul(&mut self.retreated, k);
+        mul(&mut self.defected, k);
+        mul(&mut self.lost[0], k);
+        mul(&mut self.lost[1], k);
+        self.king *= k;
+        self.pretender *= k;
+        mul(&mut self.heirs, k);
+        mul(&mut self.ends, k);
     }
 
     /// True if `other` counts a battle with as many blocks.
@@ -190,6 +272,9 @@ impl Tally {
         self.king += other.king;
         self.pretender += other.pretender;
         add(&mut self.heirs, &other.heirs);
+        if self.ends.len() == other.ends.len() {
+            add(&mut self.ends, &other.ends);
+        }
     }
 
     /// Adds one ending with weight `w` (a probability, or 1 for a simulated battle).
@@ -206,14 +291,24 @@ impl Tally {
             self.control += w;
         }
         let mut heir_dead = [false; 2];
+        // Which of `end_slots` are eliminated, and heirs dead among the other slots.
+        let mut mask = 0usize;
+        let mut other_dead = [false; 2];
         for i in 0..battle.slots.len() {
             let s = state.strength[i];
             self.strength[i][s as usize] += w;
             if s == 0 {
                 self.eliminated[i] += w;
                 let v = state.version(battle, i);
+                let end = self.end_slots.iter().position(|&e| e as usize == i);
+                if let Some(k) = end {
+                    mask |= 1 << k;
+                }
                 if v.heir_rank.is_some() {
                     heir_dead[(v.house == House::Lancaster) as usize] = true;
+                    if end.is_none() {
+                        other_dead[(v.house == House::Lancaster) as usize] = true;
+                    }
                 }
             }
             if state.has_retreated(i) {
@@ -236,6 +331,11 @@ impl Tally {
         }
         for side in 0..2 {
             self.lost[side][state.lost[side] as usize] += w;
+        }
+        if !self.ends.is_empty() {
+            let n = self.end_slots.len();
+            mask |= (other_dead[0] as usize) << n | (other_dead[1] as usize) << (n + 1);
+            self.ends[mask] += w;
         }
     }
 

@@ -2,7 +2,7 @@
 //! turned out to be, the spread of the chance to hold across compositions, the chance the enemy
 //! King or an heir is among the hidden blocks, and how much scouting each one would tell.
 
-use super::{Composition, Fog};
+use super::{Composition, Fog, Roles};
 use crate::rules::battle::Battle;
 use crate::scenario::Side;
 use crate::solve::report::{Method, Report, Shape, Tally};
@@ -20,6 +20,10 @@ pub struct FogReport {
     /// Distinct compositions solved (exact) or drawn (Monte Carlo), candidates that behave
     /// identically in this battle merged.
     pub compositions: usize,
+    /// Distinct battles solved (exact; compositions that differ only in who is King,
+    /// Pretender or an heir where nothing here reads it are one battle, R13); 0 for Monte Carlo.
+    #[serde(default)]
+    pub battles: usize,
     /// Every way the hidden blocks may be, before merging (0: too many to list).
     pub possibilities: usize,
     /// Who each hidden block may be, most likely first.
@@ -71,6 +75,25 @@ pub struct Spread {
     pub best: Example,
     /// Every distinct composition's viewer chance and weight, sorted by chance (for a chart).
     pub points: Vec<[f64; 2]>,
+    /// The composition of each point ([`crate::Fog::possibility`] names what it is).
+    #[serde(default)]
+    pub compositions: Vec<usize>,
+}
+
+impl Spread {
+    /// The composition at the share `q` of what the hidden blocks may be, worst first for the
+    /// viewer (as the quantiles: `at(0.1)` is `worst`): the first whose cumulative weight
+    /// reaches `q`.
+    pub fn at(&self, q: f64) -> Option<usize> {
+        let mut acc = 0.0;
+        for (p, &k) in self.points.iter().zip(&self.compositions) {
+            acc += p[1];
+            if acc >= q - 1e-12 {
+                return Some(k);
+            }
+        }
+        self.compositions.last().copied()
+    }
 }
 
 /// One composition, by an example of what the hidden blocks are.
@@ -82,6 +105,10 @@ pub struct Example {
     pub chance: f64,
     /// The viewer's chance to hold against it.
     pub viewer_holds: f64,
+    /// The composition ([`crate::Fog::possibility`] names what it is, [`crate::Fog::reveal`]
+    /// opens it as a battle).
+    #[serde(default)]
+    pub composition: usize,
 }
 
 /// The chance that the viewer's enemy royals are hidden.
@@ -100,6 +127,9 @@ pub struct Royal {
 pub struct Scout {
     /// `hidden #1`.
     pub label: String,
+    /// Its index in [`FogReport::hidden`] (for [`crate::Fog::possibility_with`]).
+    #[serde(default)]
+    pub hidden: usize,
     /// Its side.
     pub side: Side,
     /// The expected change, in probability, of the viewer's chance to hold once this block is
@@ -133,6 +163,48 @@ pub(super) fn widen(union: &mut Option<Shape>, battle: &Battle) {
             shape.heirs[0] |= s.heirs[0];
             shape.heirs[1] |= s.heirs[1];
         }
+    }
+}
+
+impl Fog {
+    /// The shape of every composition's battle merged: known blocks as in any, a King,
+    /// Pretender or heir if one fights in any, the largest total strength.
+    fn exact_shape(&self) -> Shape {
+        let comps = self.compositions.as_deref().unwrap_or(&[]);
+        if self.context_roles {
+            let mut union = None;
+            for c in comps {
+                let b = self
+                    .battle_of(&c.example)
+                    .expect("every composition was checked when it was classified");
+                widen(&mut union, &b);
+            }
+            return union.expect("a composition");
+        }
+        let mut shape = self
+            .class_union
+            .borrow()
+            .clone()
+            .expect("the candidates were classified");
+        let known: usize = [&self.scenario.attacker, &self.scenario.defender]
+            .iter()
+            .flat_map(|a| &a.blocks)
+            .map(|b| b.strength as usize)
+            .sum();
+        shape.start = comps
+            .iter()
+            .map(|c| {
+                let hidden: usize = self
+                    .hidden
+                    .iter()
+                    .zip(&c.example)
+                    .map(|(h, &k)| h.candidates[k].strength as usize)
+                    .sum();
+                known + hidden
+            })
+            .max()
+            .unwrap_or(shape.start);
+        shape
     }
 }
 
@@ -208,8 +280,21 @@ fn holds_of(viewer: Side, holds: [f64; 3]) -> f64 {
     holds[viewer.index()]
 }
 
-/// Royal presence of one composition's battle, for the viewer's enemy.
-fn royal_of(fog: &Fog, battle: &Battle, enemy: Side) -> [bool; 3] {
+/// Royal presence among the hidden blocks of one composition, for the viewer's enemy.
+fn royal_of(fog: &Fog, roles: &Roles, enemy: Side) -> [bool; 3] {
+    let hidden = |slot: Option<usize>| {
+        slot.is_some_and(|s| fog.hidden.iter().any(|h| h.slot == s && h.side == enemy))
+    };
+    let heir = fog
+        .hidden
+        .iter()
+        .zip(&roles.heirs)
+        .any(|(h, r)| h.side == enemy && r.is_some());
+    [hidden(roles.king), hidden(roles.pretender), heir]
+}
+
+/// Royal presence of one drawn composition's battle, for the viewer's enemy.
+fn royal_in(fog: &Fog, battle: &Battle, enemy: Side) -> [bool; 3] {
     let hidden = |slot: Option<usize>| {
         slot.is_some_and(|s| fog.hidden.iter().any(|h| h.slot == s && h.side == enemy))
     };
@@ -254,8 +339,9 @@ fn scouting(fog: &Fog, hidden: &[HiddenReport], overall: f64) -> Vec<Scout> {
     let mut out: Vec<Scout> = hidden
         .iter()
         .zip(&fog.hidden)
-        .filter(|(r, _)| !r.who.is_empty())
-        .map(|(r, h)| {
+        .enumerate()
+        .filter(|(_, (r, _))| !r.who.is_empty())
+        .map(|(i, (r, h))| {
             let value = r
                 .who
                 .iter()
@@ -273,6 +359,7 @@ fn scouting(fog: &Fog, hidden: &[HiddenReport], overall: f64) -> Vec<Scout> {
             };
             Scout {
                 label: r.label.clone(),
+                hidden: i,
                 side: h.side,
                 value,
                 worst: by(|a, b| a < b),
@@ -284,8 +371,9 @@ fn scouting(fog: &Fog, hidden: &[HiddenReport], overall: f64) -> Vec<Scout> {
     out
 }
 
-fn example(fog: &Fog, comp: &Composition, viewer_holds: f64) -> Example {
+fn example(fog: &Fog, k: usize, comp: &Composition, viewer_holds: f64) -> Example {
     Example {
+        composition: k,
         blocks: fog
             .hidden
             .iter()
@@ -297,21 +385,18 @@ fn example(fog: &Fog, comp: &Composition, viewer_holds: f64) -> Example {
     }
 }
 
-/// The exact mixture's figures: `holds[k]` are composition k's own chances.
+/// The exact mixture's figures: `holds[k]` are composition k's own chances, `roles[k]` its
+/// royal terms.
 pub(super) fn exact(
     fog: &Fog,
     comps: &[Composition],
-    battles: &[std::sync::Arc<Battle>],
+    roles: &[Roles],
     holds: &[[f64; 3]],
     tally: &Tally,
     method: Method,
 ) -> FogReport {
     let viewer = viewer(fog);
-    let mut union = None;
-    for b in battles {
-        widen(&mut union, b);
-    }
-    let mut report = tally.report_shaped(&named(fog, union.expect("a composition")), method, 1.0);
+    let mut report = tally.report_shaped(&named(fog, fog.exact_shape()), method, 1.0);
     even_lines(fog, &mut report);
     let mut sums: Vec<Vec<(f64, f64)>> = fog
         .hidden
@@ -330,7 +415,7 @@ pub(super) fn exact(
         }
         for (r, on) in royal
             .iter_mut()
-            .zip(royal_of(fog, &battles[k], viewer.other()))
+            .zip(royal_of(fog, &roles[k], viewer.other()))
         {
             if on {
                 *r += comp.chance;
@@ -359,11 +444,14 @@ pub(super) fn exact(
     let (best_v, best_k) = at(0.9);
     let spread = Spread {
         quantiles,
-        worst: example(fog, &comps[worst_k], worst_v),
-        best: example(fog, &comps[best_k], best_v),
+        worst: example(fog, worst_k, &comps[worst_k], worst_v),
+        best: example(fog, best_k, &comps[best_k], best_v),
         points: points.iter().map(|&(v, w, _)| [v, w]).collect(),
+        compositions: points.iter().map(|&(_, _, k)| k).collect(),
     };
-    finish(fog, report, &sums, comps.len(), Some(spread), royal)
+    let mut f = finish(fog, report, &sums, comps.len(), Some(spread), royal);
+    f.battles = fog.battles();
+    f
 }
 
 /// What Monte Carlo saw of the hidden blocks: per candidate, battles and viewer holds; royal
@@ -395,7 +483,7 @@ impl Seen {
         for (r, on) in self
             .royal
             .iter_mut()
-            .zip(royal_of(fog, battle, viewer.other()))
+            .zip(royal_in(fog, battle, viewer.other()))
         {
             if on {
                 *r += 1.0;
@@ -446,6 +534,7 @@ fn finish(
         scouting: scouting(fog, &hidden, overall),
         viewer,
         compositions,
+        battles: 0,
         possibilities: fog.assignments,
         hidden,
         spread,

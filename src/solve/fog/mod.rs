@@ -4,32 +4,56 @@
 //! strength from this prior" (R13); the battle is then a mixture of battles, one for each thing
 //! they may be.
 //!
-//! [`Fog::new`] lists every *composition* (an assignment of a candidate to each hidden block,
-//! no person twice) and merges those that behave identically in this battle: two candidates
-//! whose compiled blocks differ only in name (same side, version pair, rating, bonus, strength,
-//! loyalty, role) give the same battle but for names. [`Fog::solve`] solves each distinct
-//! composition exactly into one shared tally, weighted by its chance; [`Fog::simulate`] draws a
-//! composition for each battle. Both report the averaged figures with who the hidden blocks
-//! turned out to be, the spread across compositions, and the value of scouting each one.
+//! [`Fog::new`] lists every *composition* (an assignment of a candidate to each hidden block, no
+//! person twice, interchangeable hidden blocks in the tie order of R13) and merges those that
+//! behave identically in this battle (`classes.rs`): equal *behaviour classes* give the same
+//! battle but for names; equal *battle classes* give the same course of battle, the King's,
+//! Pretender's and heirs' figures told apart afterwards. The exact mixture (`mixture.rs`) solves
+//! each distinct battle once, at weight 1, into a [`SolvedBattle`] that a [`FogMemo`] can keep
+//! across edits, and adds them up weighted by each composition's chance; its cost is estimated
+//! before the work ([`Fog::estimate`]). [`Fog::simulate`] draws a composition for each battle.
+//! Both report the averaged figures with who the hidden blocks turned out to be, the spread
+//! across compositions, and the value of scouting each one; any composition can be opened as an
+//! ordinary battle, its blocks revealed ([`Fog::reveal`], `reveal.rs`).
+//!
+//! # How a caller uses it
+//! - **Cost before work**: [`Fog::battles`] (distinct battles, known at once) and
+//!   [`Fog::estimate`] (solves a small sample into the memo and extrapolates, so the sample is
+//!   not wasted): compare [`Cost::estimate`] with the budget, or with the states the caller can
+//!   afford in its time (natively about 5 M a second per core, a fifth of it in a browser).
+//! - **Exact where it fits**: [`Fog::solve_memo`] (the memo keeps every battle solved), or the
+//!   same work cut into [`Fog::pieces`] for Web Workers ([`Fog::solve_pieces`], [`Fog::assemble`]),
+//!   or battle by battle ([`Fog::missing`], [`Fog::solve_battles`], [`Fog::report_from`]).
+//! - **Monte Carlo otherwise**: [`Fog::simulate_watched`], which needs no listing.
+//! - **Reuse across edits**: keep one [`FogMemo`] and build a new `Fog` after each edit; a
+//!   battle is found again by its key (the known blocks, the area, the throne, the policy, and
+//!   what each hidden block is in it), so an edit to a known block or the policy finds nothing
+//!   again, and an edit to one hidden block's candidates or prior finds every battle its new
+//!   compositions share with the old ones. [`FogMemo::keep`] drops what the new `Fog` no longer
+//!   uses.
 
 mod candidates;
+mod classes;
 mod figures;
+mod mixture;
+mod reveal;
 
-pub use candidates::KIND_NAMES;
+pub use candidates::{Availability, KIND_NAMES};
 pub use figures::{Example, FogReport, HiddenReport, Identity, Royal, Scout, Spread};
+pub use mixture::{Cost, FogMemo, FogPart, SolvedBattle};
+pub use reveal::Pick;
 
-use crate::rules::battle::{Battle, Slot};
+use crate::rules::battle::Battle;
 use crate::rules::dice::{BattleRng, rng_from_seed, uniform};
 use crate::rules::log::Silent;
 use crate::scenario::{BlockEntry, CustomBlock, Scenario, ScenarioError, Side};
 use crate::solve::error::SolveError;
-use crate::solve::exact::solve_into;
 use crate::solve::monte_carlo::{MAX_RUNS, one_battle};
 use crate::solve::report::Shape;
 use crate::solve::report::{Method, Tally};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 use candidates::Candidate;
-use serde::{Deserialize, Serialize};
+use classes::{Role, tie_order};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -52,10 +76,7 @@ const BATTLE_CACHE: usize = 4_096;
 /// when the hidden blocks' candidates overlap so much that most draws repeat a person).
 const DRAW_TRIES: usize = 100_000;
 
-/// The pieces the compositions are cut into for solving (on threads, natively).
-const PIECES: usize = 16;
-
-/// The most distinct compositions [`Fog::solve`] solves exactly.
+/// The most distinct battles [`Fog::solve`] solves exactly.
 pub const MAX_EXACT_COMPOSITIONS: usize = 5_000;
 
 /// One hidden block of the scenario, resolved.
@@ -72,11 +93,18 @@ struct Hidden {
     candidates: Vec<Candidate>,
     /// For each candidate, its behaviour class (equal classes give equal battles but names).
     class: Vec<u32>,
+    /// For each candidate, its battle class (equal classes give the same course of battle;
+    /// see `classes.rs`).
+    dynamic: Vec<u32>,
+    /// For each candidate, what it would be in royal terms.
+    role: Vec<Role>,
+    /// For each candidate, its place in the tie order of R13 ([`classes::tie_order`]).
+    tie: Vec<(u8, u8, u8, u16)>,
     /// How many different blocks its candidates name (each equally likely, R13).
     blocks: usize,
     /// The nearest earlier hidden block of the same side described the same way: the two are
-    /// interchangeable, so only assignments with this one later in [`Fog::order`] are listed
-    /// (R13: among such blocks, ties of fire and hits follow that order).
+    /// interchangeable, so only assignments with this one later in the tie order of R13
+    /// ([`classes::tie_order`]) are listed.
     twin: Option<usize>,
 }
 
@@ -89,6 +117,27 @@ struct Composition {
     example: Vec<usize>,
     /// Per hidden block: (candidate, chance within the whole mixture).
     who: Vec<Vec<(usize, f64)>>,
+    /// The distinct battle it is fought as (an index of [`Fog::groups`]).
+    group: usize,
+}
+
+/// A composition's royal terms: the King's and the Pretender's slots if they fight, and which
+/// hidden blocks are heirs of which house.
+#[derive(Debug, Clone)]
+struct Roles {
+    king: Option<usize>,
+    pretender: Option<usize>,
+    /// Per hidden block.
+    heirs: Vec<Option<crate::data::House>>,
+}
+
+/// One distinct battle of the exact mixture: the compositions with the same battle classes.
+#[derive(Debug, Clone)]
+struct Group {
+    /// What finds it again in a [`FogMemo`].
+    key: String,
+    /// The assignment it is solved as.
+    example: Vec<usize>,
 }
 
 /// A battle with hidden blocks, ready to be solved or simulated.
@@ -97,14 +146,26 @@ pub struct Fog {
     hidden: Vec<Hidden>,
     /// Every distinct composition, when there are at most [`MAX_ASSIGNMENTS`] assignments.
     compositions: Option<Vec<Composition>>,
+    /// The distinct battles of the compositions, in the order they are first listed.
+    groups: Vec<Group>,
     /// Assignments listed (distinct candidate choices for all hidden blocks, no person twice).
     assignments: usize,
     /// Built battles, by composition class key.
     battles: RefCell<HashMap<Vec<u32>, Arc<Battle>>>,
     /// The report shape of every battle built so far, merged (who may fight in some composition).
     union: RefCell<Option<Shape>>,
+    /// The shapes of the battles built to classify the candidates, merged.
+    class_union: RefCell<Option<Shape>>,
     /// One valid assignment, for Monte Carlo's draws when rejection keeps failing.
     first: Vec<usize>,
+    /// Per side: its hidden heirs are left out of the battle classes (`classes.rs`).
+    stripped: [bool; 2],
+    /// An heir serving the other house is about: roles are read from each composition's battle.
+    context_roles: bool,
+    /// The King's and the Pretender's slots when they are known blocks.
+    known_roles: [Option<usize>; 2],
+    /// The text of each battle class.
+    signatures: Vec<String>,
 }
 
 impl std::fmt::Debug for Fog {
@@ -133,14 +194,34 @@ pub fn possible_blocks(
     hidden: &crate::scenario::HiddenBlock,
     field: &str,
 ) -> Result<Vec<&'static str>, ScenarioError> {
-    let unavailable = candidates::unavailable(scenario)?;
+    let whereabouts = candidates::Whereabouts::of(scenario)?;
     let mut ids: Vec<&'static str> =
-        candidates::candidates(scenario, side, hidden, &unavailable, field)?
+        candidates::candidates(scenario, side, hidden, &whereabouts, field)?
             .iter()
             .map(|c| c.block.id)
             .collect();
     ids.dedup();
     Ok(ids)
+}
+
+/// Every block of the game that could fight for `side`'s house, and whether a hidden block of
+/// that side may be it by default (R13), and if not, why: for a picker that says why the others
+/// are out. A hidden block's own `kinds` and strength prior narrow this further.
+///
+/// # Errors
+/// A named-field error for a name in `dead`, `seen_elsewhere`, `defected_elsewhere` or `defected`
+/// that is no block.
+pub fn availability(
+    scenario: &Scenario,
+    side: Side,
+) -> Result<Vec<(&'static str, Availability)>, ScenarioError> {
+    let whereabouts = candidates::Whereabouts::of(scenario)?;
+    let house = army(scenario, side).house;
+    Ok(crate::data::BLOCKS
+        .iter()
+        .map(|d| (d.id, whereabouts.of_block(d, house, scenario.king)))
+        .filter(|(_, a)| *a != Availability::OtherHouse)
+        .collect())
 }
 
 fn army_mut(sc: &mut Scenario, side: Side) -> &mut crate::scenario::Army {
@@ -167,61 +248,6 @@ fn entry(c: &Candidate, reserve: bool, from: Option<String>) -> BlockEntry {
     }
 }
 
-/// What a slot is to the rules, without its name: its compiled versions (kind, rating, maximum,
-/// loyalty, heir rank, house, bonus), side, strength, reserve, and dead-person bit. The persons
-/// the rules name are kept: Warwick, Kent, Salisbury, Northumberland and Westmoreland (6.91), and
-/// the heirs and Nevilles whose shields others use (D6, D7). When no Treachery roll and no
-/// Treason card can reach the block's side (`unrollable`), its loyalty and its other version
-/// cannot matter (6.9, D10, D11) and are left out too.
-fn behaviour(battle: &Battle, slot: usize, unrollable: bool) -> String {
-    let s: &Slot = &battle.slots[slot];
-    let mut plain = s.clone();
-    for v in plain.versions.iter_mut() {
-        let person = v.person().to_string();
-        let named = !unrollable
-            && matches!(
-                person.as_str(),
-                "Warwick" | "Kent" | "Salisbury" | "Northumberland" | "Westmoreland"
-            );
-        v.id = if named || s.person_bit != 0 {
-            person
-        } else {
-            String::new()
-        };
-        v.data = None;
-        if unrollable {
-            v.loyalty = None;
-        }
-    }
-    if unrollable {
-        plain.versions[1] = plain.versions[0].clone();
-    }
-    format!(
-        "{plain:?} king={} pretender={} line={}",
-        battle.king() == Some(slot),
-        battle.pretender() == Some(slot),
-        battle.in_pretender_line(slot)
-    )
-}
-
-/// True if no Treachery roll can ever be made against `side`'s blocks: the other side holds no
-/// Treason card (D11) and has no block, known or hidden, that could roll: an heir (King,
-/// Pretender or one who may become Pretender) or Warwick (6.9, D10).
-fn unrollable(sc: &Scenario, hidden: &[Hidden], side: Side) -> bool {
-    let enemy = side.other();
-    let roller = |d: &crate::data::BlockData| d.heir_rank.is_some() || d.person == "Warwick";
-    let known = army(sc, enemy).blocks.iter().any(|b| {
-        b.id.as_deref()
-            .and_then(crate::data::block)
-            .is_some_and(|d| roller(d) || d.other_version().is_some_and(roller))
-    });
-    let hidden = hidden
-        .iter()
-        .filter(|h| h.side == enemy)
-        .any(|h| h.candidates.iter().any(|c| roller(c.block)));
-    sc.treason != Some(enemy) && !known && !hidden
-}
-
 impl Fog {
     /// Checks the hidden blocks and lists what they may be.
     ///
@@ -246,7 +272,7 @@ impl Fog {
         // The map's rules for the battle's borders, named by the scenario's own fields before
         // any composition is built (they hold or fail for all of them alike).
         crate::rules::validate::borders(sc)?;
-        let unavailable = candidates::unavailable(sc)?;
+        let whereabouts = candidates::Whereabouts::of(sc)?;
         let mut hidden: Vec<Hidden> = Vec::new();
         let mut offset = 0;
         for side in Side::BOTH {
@@ -257,9 +283,19 @@ impl Fog {
                     .find(|&j| a.hidden[j] == *h)
                     .map(|j| hidden.len() - (k - j));
                 let field = format!("{}.hidden[{k}]", side.name());
-                let candidates = candidates::candidates(sc, side, h, &unavailable, &field)?;
+                let candidates = candidates::candidates(sc, side, h, &whereabouts, &field)?;
                 let mut persons: Vec<&str> = candidates.iter().map(|c| c.block.person).collect();
                 persons.dedup();
+                let area = sc.area.as_deref().and_then(crate::data::area);
+                let tie = candidates
+                    .iter()
+                    .map(|c| {
+                        let home = side == Side::Defender
+                            && crate::rules::home::BonusRule::for_block(c.block, area, sc.king)
+                                .fixed;
+                        tie_order(c.block, c.strength, home)
+                    })
+                    .collect();
                 hidden.push(Hidden {
                     side,
                     label: format!("hidden #{}", k + 1),
@@ -269,6 +305,9 @@ impl Fog {
                     blocks: persons.len(),
                     candidates,
                     class: Vec::new(),
+                    dynamic: Vec::new(),
+                    role: Vec::new(),
+                    tie,
                     twin,
                 });
             }
@@ -278,10 +317,16 @@ impl Fog {
             scenario: sc.clone(),
             hidden,
             compositions: None,
+            groups: Vec::new(),
             assignments: 0,
             battles: RefCell::new(HashMap::new()),
             union: RefCell::new(None),
+            class_union: RefCell::new(None),
             first: Vec::new(),
+            stripped: [false; 2],
+            context_roles: false,
+            known_roles: [None; 2],
+            signatures: Vec::new(),
         };
         let Some(first) = fog.any_assignment() else {
             return Err(ScenarioError::new(
@@ -421,52 +466,23 @@ impl Fog {
         go(&self.hidden, 0, &mut Vec::new(), &mut pick).then_some(pick)
     }
 
-    /// Gives every candidate its behaviour class: candidate c of hidden block i is tried in
-    /// `base` (a valid assignment); when it names a person that `base` uses elsewhere, another
-    /// valid assignment with c in place is searched.
-    fn classify(&mut self, base: &[usize]) -> Result<(), ScenarioError> {
-        let mut classes: HashMap<String, u32> = HashMap::new();
-        let quiet = [Side::Attacker, Side::Defender]
-            .map(|side| unrollable(&self.scenario, &self.hidden, side));
-        for i in 0..self.hidden.len() {
-            let calm = quiet[self.hidden[i].side.index()];
-            let mut class = Vec::with_capacity(self.hidden[i].candidates.len());
-            for c in 0..self.hidden[i].candidates.len() {
-                let pick = self.with(base, i, c);
-                let sig = match pick {
-                    Some(pick) => {
-                        let sc = self.concrete(&pick);
-                        let b = Battle::new(&sc).map_err(|e| self.explain(e, &pick))?;
-                        behaviour(&b, self.hidden[i].slot, calm)
-                    }
-                    // Never in a valid assignment: never drawn.
-                    None => format!("never {i} {c}"),
-                };
-                let next = classes.len() as u32;
-                class.push(*classes.entry(sig).or_insert(next));
-            }
-            self.hidden[i].class = class;
-        }
-        // Number the classes in the order of their descriptions, so that the order among
-        // interchangeable hidden blocks depends on what they are, not on how they were listed.
-        let mut sigs: Vec<(&String, &u32)> = classes.iter().collect();
-        sigs.sort();
-        let mut rank = vec![0u32; classes.len()];
-        for (r, (_, id)) in sigs.iter().enumerate() {
-            rank[**id as usize] = r as u32;
-        }
-        for h in &mut self.hidden {
-            for c in h.class.iter_mut() {
-                *c = rank[*c as usize];
-            }
-        }
-        Ok(())
+    /// The place of candidate `c` of hidden block `i` in the tie order among interchangeable
+    /// hidden blocks (R13, [`classes::tie_order`]).
+    fn order(&self, i: usize, c: usize) -> (u8, u8, u8, u16) {
+        self.hidden[i].tie[c]
     }
 
-    /// The order of candidates among interchangeable hidden blocks: by behaviour class, then by
-    /// the game's block order (R13).
-    fn order(&self, i: usize, c: usize) -> (u32, usize) {
-        (self.hidden[i].class[c], c)
+    /// Puts the candidates of interchangeable hidden blocks in the tie order of R13.
+    fn in_tie_order(&self, pick: &mut [usize]) {
+        for i in 0..pick.len() {
+            let mut j = i;
+            while let Some(t) = self.hidden[j].twin {
+                if self.order(t, pick[t]) > self.order(j, pick[j]) {
+                    pick.swap(t, j);
+                }
+                j = t;
+            }
+        }
     }
 
     /// `base` with candidate `c` for hidden block `i`, the others changed as little as needed
@@ -523,6 +539,8 @@ impl Fog {
     fn enumerate(&mut self) {
         struct Walk<'a> {
             hidden: &'a [Hidden],
+            /// The tie order of each candidate (R13).
+            ties: Vec<Vec<(u8, u8, u8, u16)>>,
             used: Vec<&'static str>,
             pick: Vec<usize>,
             count: usize,
@@ -556,6 +574,7 @@ impl Fog {
                             chance: 0.0,
                             example: w.pick.clone(),
                             who: Vec::new(),
+                            group: 0,
                         },
                         vec![HashMap::new(); w.hidden.len()],
                     ));
@@ -568,13 +587,10 @@ impl Fog {
                 return;
             }
             let hidden = w.hidden;
-            let after = hidden[i]
-                .twin
-                .map(|t| (hidden[t].class[w.pick[t]], w.pick[t]));
+            // Interchangeable hidden blocks in the tie order of R13: each after its twin.
+            let after = hidden[i].twin.map(|t| w.ties[t][w.pick[t]]);
             for (c, cand) in hidden[i].candidates.iter().enumerate() {
-                if w.used.contains(&cand.block.person)
-                    || after.is_some_and(|a| (hidden[i].class[c], c) <= a)
-                {
+                if w.used.contains(&cand.block.person) || after.is_some_and(|a| w.ties[i][c] <= a) {
                     continue;
                 }
                 w.used.push(cand.block.person);
@@ -584,8 +600,16 @@ impl Fog {
                 w.used.pop();
             }
         }
+        let ties = (0..self.hidden.len())
+            .map(|i| {
+                (0..self.hidden[i].candidates.len())
+                    .map(|c| self.order(i, c))
+                    .collect()
+            })
+            .collect();
         let mut w = Walk {
             hidden: &self.hidden,
+            ties,
             used: Vec::new(),
             pick: Vec::new(),
             count: 0,
@@ -601,7 +625,7 @@ impl Fog {
         }
         let total = w.total;
         let count = w.count;
-        let comps = w
+        let mut comps: Vec<Composition> = w
             .out
             .into_iter()
             .map(|(mut comp, who)| {
@@ -618,210 +642,49 @@ impl Fog {
                 comp
             })
             .collect();
+        // The distinct battles: compositions with the same battle classes, in listing order.
+        let fingerprint = self.fingerprint();
+        let mut index: HashMap<Vec<u32>, usize> = HashMap::new();
+        for comp in comps.iter_mut() {
+            let key: Vec<u32> = self
+                .hidden
+                .iter()
+                .zip(&comp.example)
+                .map(|(h, &c)| h.dynamic[c])
+                .collect();
+            let n = self.groups.len();
+            comp.group = *index.entry(key.clone()).or_insert(n);
+            if comp.group == n {
+                let mut text = fingerprint.clone();
+                for k in key {
+                    text.push_str(" | ");
+                    text.push_str(&self.signatures[k as usize]);
+                }
+                self.groups.push(Group {
+                    key: text,
+                    example: comp.example.clone(),
+                });
+            }
+        }
         // A block at each strength it may have counts as an assignment of its own.
         self.assignments = count;
         self.compositions = Some(comps);
     }
 
-    /// The exact mixture: every distinct composition solved exactly, weighted by its chance.
-    ///
-    /// # Errors
-    /// [`SolveError::TooLarge`] when the compositions together need more than `budget` states,
-    /// one of them more than [`MAX_COMPOSITION_STATES`], or there are more than
-    /// [`MAX_EXACT_COMPOSITIONS`] of them (or too many assignments to list): Monte Carlo
-    /// ([`Fog::simulate`]) then averages over them instead.
-    pub fn solve(&self, budget: usize) -> Result<FogReport, SolveError> {
-        self.solve_threads(budget, 1)
-    }
-
-    /// [`Fog::solve`] with the compositions shared among `threads` threads (natively; one in
-    /// WebAssembly). The figures are the same whatever the number of threads.
-    ///
-    /// # Errors
-    /// As [`Fog::solve`]: `budget` bounds the states of all compositions together.
-    pub fn solve_threads(&self, budget: usize, threads: usize) -> Result<FogReport, SolveError> {
-        self.solve_watched(budget, threads, UNWATCHED)
-    }
-
-    /// [`Fog::solve_threads`] watched by a [`Watch`] hook, which every thread calls with the
-    /// new states its compositions visited (the caller adds them up) and which can stop the
-    /// solve. The figures are those of [`Fog::solve_threads`].
-    ///
-    /// # Errors
-    /// As [`Fog::solve`]; [`SolveError::Cancelled`] when the hook says stop.
-    pub fn solve_watched(
-        &self,
-        budget: usize,
-        threads: usize,
-        watch: &Watch<'_>,
-    ) -> Result<FogReport, SolveError> {
-        let pieces = self.pieces();
-        if pieces == 0 {
-            return Err(SolveError::TooLarge { budget });
+    /// What every battle of this mixture shares: the scenario as the rules read it, without its
+    /// hidden blocks and the list of blocks seen elsewhere (which only narrows candidates).
+    fn fingerprint(&self) -> String {
+        let mut sc = self.scenario.clone();
+        for side in Side::BOTH {
+            army_mut(&mut sc, side).hidden.clear();
         }
-        let threads = threads.clamp(1, pieces);
-        #[cfg(not(target_arch = "wasm32"))]
-        let parts: Vec<Result<FogPart, SolveError>> = if threads > 1 {
-            // Each thread gets its own copy: the battle cache is not shared between threads.
-            let copies: Vec<Fog> = (0..threads).map(|_| self.copy()).collect();
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = copies
-                    .into_iter()
-                    .enumerate()
-                    .map(|(t, fog)| {
-                        scope.spawn(move || {
-                            fog.solve_pieces_watched(budget, &fog.share(t, threads), watch)
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a solver thread"))
-                    .collect()
-            })
-        } else {
-            vec![self.solve_pieces_watched(budget, &self.share(0, 1), watch)]
-        };
-        #[cfg(target_arch = "wasm32")]
-        let parts: Vec<Result<FogPart, SolveError>> = (0..threads)
-            .map(|t| self.solve_pieces_watched(budget, &self.share(t, threads), watch))
-            .collect();
-        let parts = parts
-            .into_iter()
-            .collect::<Result<Vec<FogPart>, SolveError>>()?;
-        self.assemble(budget, &parts)
-    }
-
-    /// A copy with an empty battle cache, for another thread.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn copy(&self) -> Fog {
-        Fog {
-            scenario: self.scenario.clone(),
-            hidden: self.hidden.clone(),
-            compositions: self.compositions.clone(),
-            assignments: self.assignments,
-            battles: RefCell::new(HashMap::new()),
-            union: RefCell::new(None),
-            first: self.first.clone(),
-        }
-    }
-
-    /// The compositions that can be solved exactly, or `None`.
-    fn exact_compositions(&self) -> Option<&[Composition]> {
-        self.compositions
-            .as_deref()
-            .filter(|c| c.len() <= MAX_EXACT_COMPOSITIONS)
-    }
-
-    /// How many pieces an exact solve is cut into (0 when there are too many compositions to
-    /// solve each exactly). The pieces are the same whatever solves them, and [`Fog::assemble`]
-    /// adds them in order, so threads or Web Workers give the same figures as one.
-    pub fn pieces(&self) -> usize {
-        self.exact_compositions().map_or(0, |c| c.len().min(PIECES))
-    }
-
-    /// The pieces solver `k` of `solvers` takes (threads or Web Workers): every `solvers`-th one.
-    pub fn share(&self, k: usize, solvers: usize) -> Vec<usize> {
-        (k..self.pieces()).step_by(solvers.max(1)).collect()
-    }
-
-    /// Compositions `from..to` of piece `k`.
-    fn piece_range(&self, k: usize) -> std::ops::Range<usize> {
-        let n = self.exact_compositions().map_or(0, <[Composition]>::len);
-        let pieces = n.min(PIECES);
-        k * n / pieces..(k + 1) * n / pieces
-    }
-
-    /// Solves some pieces of the exact mixture (for a thread or a Web Worker).
-    ///
-    /// # Errors
-    /// [`SolveError::TooLarge`] as for [`Fog::solve`], or for a piece that does not exist.
-    pub fn solve_pieces(&self, budget: usize, pieces: &[usize]) -> Result<FogPart, SolveError> {
-        self.solve_pieces_watched(budget, pieces, UNWATCHED)
-    }
-
-    /// [`Fog::solve_pieces`] watched by a [`Watch`] hook (told the new states visited; it
-    /// can stop the solve).
-    ///
-    /// # Errors
-    /// As [`Fog::solve_pieces`]; [`SolveError::Cancelled`] when the hook says stop.
-    pub fn solve_pieces_watched(
-        &self,
-        budget: usize,
-        pieces: &[usize],
-        watch: &Watch<'_>,
-    ) -> Result<FogPart, SolveError> {
-        let comps = self
-            .exact_compositions()
-            .ok_or(SolveError::TooLarge { budget })?;
-        let mut part = FogPart {
-            pieces: Vec::new(),
-            states: 0,
-            peak: 0,
-        };
-        for &k in pieces {
-            if k >= self.pieces() {
-                return Err(SolveError::TooLarge { budget });
-            }
-            let range = self.piece_range(k);
-            let battles: Vec<Arc<Battle>> = comps[range.clone()]
-                .iter()
-                .map(|c| {
-                    self.battle_of(&c.example)
-                        .expect("every composition was checked when it was classified")
-                })
-                .collect();
-            let done = solve_some(&comps[range], &battles, budget, watch)?;
-            part.states += done.states;
-            part.peak = part.peak.max(done.peak);
-            part.pieces.push((k, done.tally, done.holds));
-        }
-        Ok(part)
-    }
-
-    /// Puts solved pieces together into the mixture's figures.
-    ///
-    /// # Errors
-    /// [`SolveError::TooLarge`] when a piece is missing or twice, or the states of all of them
-    /// exceed `budget`.
-    pub fn assemble(&self, budget: usize, parts: &[FogPart]) -> Result<FogReport, SolveError> {
-        let comps = self
-            .exact_compositions()
-            .ok_or(SolveError::TooLarge { budget })?;
-        let mut pieces: Vec<&(usize, Tally, Vec<[f64; 3]>)> =
-            parts.iter().flat_map(|p| &p.pieces).collect();
-        pieces.sort_by_key(|p| p.0);
-        let complete =
-            pieces.len() == self.pieces() && pieces.iter().enumerate().all(|(k, p)| p.0 == k);
-        let states: usize = parts.iter().map(|p| p.states).sum();
-        if !complete || states > budget {
-            return Err(SolveError::TooLarge { budget });
-        }
-        let peak = parts.iter().map(|p| p.peak).max().unwrap_or(0);
-        let mut tally: Option<Tally> = None;
-        let mut holds = Vec::with_capacity(comps.len());
-        for (_, t, h) in pieces {
-            match &mut tally {
-                Some(all) => all.merge(t),
-                None => tally = Some(t.clone()),
-            }
-            holds.extend_from_slice(h);
-        }
-        let battles: Vec<Arc<Battle>> = comps
+        sc.seen_elsewhere.clear();
+        let layout: Vec<String> = self
+            .hidden
             .iter()
-            .map(|c| {
-                self.battle_of(&c.example)
-                    .expect("every composition was checked when it was classified")
-            })
+            .map(|h| format!("{}:{}", h.side.name(), h.slot))
             .collect();
-        let tally = tally.expect("at least one composition");
-        let method = Method::Exact {
-            states,
-            peak_states: peak,
-        };
-        Ok(figures::exact(
-            self, comps, &battles, &holds, &tally, method,
-        ))
+        format!("{sc:?} hidden at {}", layout.join(","))
     }
 
     /// Monte Carlo over the mixture: each battle draws what the hidden blocks are from their
@@ -975,71 +838,12 @@ impl Fog {
                 pick.push(c);
             }
             if ok {
-                // Interchangeable hidden blocks in the order of R13 (class, then block list).
-                for i in 0..pick.len() {
-                    let mut j = i;
-                    while let Some(t) = self.hidden[j].twin {
-                        if self.order(t, pick[t]) > self.order(j, pick[j]) {
-                            pick.swap(t, j);
-                        }
-                        j = t;
-                    }
-                }
+                self.in_tie_order(&mut pick);
                 return Some(pick);
             }
         }
         None
     }
-}
-
-/// Some pieces of an exact mixture, solved by a thread or a Web Worker, for [`Fog::assemble`].
-/// Serialisable, so workers can send it to the page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FogPart {
-    /// Per piece: its index, its compositions' figures together, and each one's own chances.
-    pieces: Vec<(usize, Tally, Vec<[f64; 3]>)>,
-    states: usize,
-    peak: usize,
-}
-
-/// Compositions solved together: their figures, and each one's own chances.
-struct Part {
-    tally: Tally,
-    states: usize,
-    peak: usize,
-    /// Per composition: the chance the attacker, the defender, nobody holds the area.
-    holds: Vec<[f64; 3]>,
-}
-
-/// Solves compositions exactly into one tally, each weighted by its chance; `watch` is asked
-/// before each composition too, as a small one may not reach [`EVERY`] states.
-fn solve_some(
-    comps: &[Composition],
-    battles: &[Arc<Battle>],
-    budget: usize,
-    watch: &Watch<'_>,
-) -> Result<Part, SolveError> {
-    let mut tally = Tally::new(&battles[0]);
-    let (mut states, mut peak, mut holds) = (0, 0, Vec::with_capacity(comps.len()));
-    for (comp, battle) in comps.iter().zip(battles) {
-        let mut own = Tally::new(battle);
-        let left = budget.saturating_sub(states).min(MAX_COMPOSITION_STATES);
-        if !watch(0) {
-            return Err(SolveError::Cancelled);
-        }
-        let (s, p) = solve_into(battle, left, comp.chance, &mut own, watch)?;
-        states += s;
-        peak = peak.max(p);
-        let h = own.holds();
-        holds.push(h.map(|x| x / comp.chance.max(f64::MIN_POSITIVE)));
-        tally.merge(&own);
-    }
-    Ok(Part {
-        tally,
-        states,
-        peak,
-        holds,
-    })
 }
 
 /// An index from `(index, weight)` pairs, by weight.
@@ -1105,6 +909,9 @@ fn check_policy(sc: &Scenario) -> Result<(), ScenarioError> {
         }
         if let Some(t) = &p.treason_target {
             named.push((format!("{path}.treason_target"), t));
+        }
+        for (k, r) in p.retreats.iter().enumerate() {
+            named.push((format!("{path}.retreats[{k}].block"), &r.block));
         }
         for (field, name) in named {
             if !known.contains(&name.trim().to_lowercase()) {

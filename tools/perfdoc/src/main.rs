@@ -1,5 +1,9 @@
 //! Reads the native and browser benchmark runs and writes docs/PERFORMANCE.md with a plotters
 //! chart of how the exact solver grows. Usage: perfdoc NATIVE.json BROWSER.json OUT_DIR [APP.json]
+//!
+//! `perfdoc --hidden-only NATIVE.json OUT_DIR` rewrites only the section on hidden blocks (issue
+//! 22) of OUT_DIR/PERFORMANCE.md from a run of `bosworth bench --hidden-only --json`, the rest of
+//! the document as it was: for a machine where the whole suite cannot be run.
 
 use plotters::prelude::*;
 use serde_json::Value;
@@ -52,8 +56,122 @@ fn ns_per_state(s: &Value) -> Option<f64> {
     Some(f(&s["ms"])? * 1e6 / s["states"].as_f64().filter(|n| *n > 0.0)?)
 }
 
+/// The heading of the section on hidden blocks.
+const HIDDEN_HEADING: &str = "## Hidden blocks (issue 22)";
+
+/// "Hidden blocks (issue 22)": each exact mixture as `bosworth exact` solves it, against Monte
+/// Carlo over the same mixture, and the issue's goal for the Kent battle.
+fn hidden_section(native: &Value) -> String {
+    let mut md = String::new();
+    let hidden = native["hidden"].as_array().map(|v| v.as_slice()).unwrap_or(&[]);
+    let verdict = |ok: bool| if ok { "reached" } else { "missed" };
+    let _ = writeln!(md, "{HIDDEN_HEADING}
+");
+    let _ = writeln!(
+        md,
+        "Each exact mixture of hidden blocks runs alone in a child process of `bosworth bench` as `bosworth exact` solves it: the cost estimated first from a sample of its battles (solved and kept for the rest), refused at once when the estimate is over the budget ({} states), else every distinct battle solved once on the machine's {} threads. Monte Carlo over the same mixture is `bosworth simulate --runs {}` (one thread: hidden blocks are simulated on one), median of {}, in the same run. Every hidden block has the default candidates (R13: the 24 Lancaster blocks in play), at full strength.\n",
+        fmt_n(&native["budgets"]["exact"]),
+        native["threads"],
+        hidden.first().map_or("-".into(), |h| fmt_n(&h["mc_runs"])),
+        hidden.first().map_or("-".into(), |h| h["mc_repeats"].to_string()),
+    );
+    let _ = writeln!(md, "| battle | file | blocks (known v hidden) | possibilities | compositions | battles solved | estimate (states) | estimate took (ms) | outcome | time (ms) | states | ns per state | peak memory (MB) | Monte Carlo (ms) | time / Monte Carlo | exact vs MC (s.e.) |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for h in hidden {
+        let s = &h["solve"];
+        let ratio = f(&h["ratio_to_mc"]).map_or("-".into(), |r| format!("{r:.2}"));
+        let _ = writeln!(
+            md,
+            "| {} | `bench/{}` | {} v {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {ratio} | {} |",
+            h["name"].as_str().unwrap_or("?"),
+            h["file"].as_str().unwrap_or("?"),
+            h["known"],
+            h["hidden"],
+            fmt_n(&s["possibilities"]),
+            fmt_n(&s["compositions"]),
+            fmt_n(&s["battles"]),
+            fmt_n(&s["estimate"]),
+            fmt_long_ms(f(&s["estimate_ms"])),
+            if solved(s) { "solved" } else { "refused at once: over the budget" },
+            fmt_long_ms(f(&s["ms"])),
+            fmt_n(&s["states"]),
+            ns_per_state(s).filter(|_| solved(s)).map_or("-".into(), |x| format!("{x:.0}")),
+            fmt_mb(f(&s["peak_rss_mb"])),
+            fmt_long_ms(f(&h["mc_ms"])),
+            f(&h["agreement_std_errors"]).map_or("-".into(), |x| format!("{x:.2}")),
+        );
+    }
+    let _ = writeln!(md);
+    for h in hidden {
+        let _ = writeln!(md, "- **{}**: {}.", h["name"].as_str().unwrap_or("?"), h["what"].as_str().unwrap_or("?"));
+    }
+    let _ = writeln!(md);
+    let _ = writeln!(md, "| goal (issue 22) | measured | time / Monte Carlo | |");
+    let _ = writeln!(md, "|---|---|---|---|");
+    match hidden.iter().find(|h| h["file"] == "hidden-kent.json") {
+        Some(h) => {
+            let s = &h["solve"];
+            let ms = f(&s["ms"]);
+            let ratio = f(&h["ratio_to_mc"]).map_or("-".into(), |r| format!("{r:.2}"));
+            let measured = if solved(s) {
+                format!(
+                    "exact in {} ms ({} battles, {} states, {} ns a state on {} threads; the estimate, {} states, took {} ms); Monte Carlo {} ms",
+                    fmt_long_ms(ms),
+                    fmt_n(&s["battles"]),
+                    fmt_n(&s["states"]),
+                    ns_per_state(s).map_or("-".into(), |x| format!("{x:.0}")),
+                    s["threads"],
+                    fmt_n(&s["estimate"]),
+                    fmt_long_ms(f(&s["estimate_ms"])),
+                    fmt_long_ms(f(&h["mc_ms"])),
+                )
+            } else {
+                format!("refused after {} ms (estimate {} states)", fmt_long_ms(ms), fmt_n(&s["estimate"]))
+            };
+            let ok = ms.is_some_and(|m| if solved(s) { m <= 2000.0 } else { m <= 1000.0 });
+            let _ = writeln!(md, "| The Kent battle (`bench/hidden-kent.json`) exactly within 2 s natively, or a refusal that comes at once | {measured} | {ratio} | {} |", verdict(ok));
+        }
+        None => {
+            let _ = writeln!(md, "| The Kent battle exactly within 2 s natively | not measured in this run | - | missed |");
+        }
+    }
+    let refusals: Vec<String> = hidden
+        .iter()
+        .filter(|h| !solved(&h["solve"]))
+        .map(|h| format!("{} refused after {} ms ({} states of sample)", h["name"].as_str().unwrap_or("?"), fmt_long_ms(f(&h["solve"]["ms"])), fmt_n(&h["solve"]["estimate_states"])))
+        .collect();
+    if !refusals.is_empty() {
+        let at_once = hidden.iter().filter(|h| !solved(&h["solve"])).all(|h| f(&h["solve"]["ms"]).is_some_and(|m| m <= 1000.0));
+        let _ = writeln!(md, "| A mixture over the budget is refused before the work, within a second | {} | - | {} |", refusals.join("; "), verdict(at_once));
+    }
+    let _ = writeln!(md);
+    md
+}
+
+/// Replaces the section on hidden blocks of `doc` (from its heading to the next `## `), or puts
+/// it before the hot paths when there is none.
+fn splice_hidden(doc: &str, section: &str) -> String {
+    if let Some(at) = doc.find(HIDDEN_HEADING) {
+        let rest = &doc[at + HIDDEN_HEADING.len()..];
+        let end = rest.find("\n## ").map_or(doc.len(), |k| at + HIDDEN_HEADING.len() + k + 1);
+        return format!("{}{}{}", &doc[..at], section, &doc[end..]);
+    }
+    match doc.find("## Hot paths") {
+        Some(at) => format!("{}{}{}", &doc[..at], section, &doc[at..]),
+        None => format!("{doc}\n{section}"),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--hidden-only") {
+        let native: Value = serde_json::from_str(&std::fs::read_to_string(&args[2]).expect("native run")).expect("native JSON");
+        let path = format!("{}/PERFORMANCE.md", args[3]);
+        let doc = std::fs::read_to_string(&path).expect("PERFORMANCE.md");
+        std::fs::write(&path, splice_hidden(&doc, &hidden_section(&native))).expect("write PERFORMANCE.md");
+        println!("rewrote the hidden blocks' section of {path}");
+        return;
+    }
     let native: Value = serde_json::from_str(&std::fs::read_to_string(&args[1]).expect("native run")).expect("native JSON");
     let browser: Value = serde_json::from_str(&std::fs::read_to_string(&args[2]).expect("browser run")).expect("browser JSON");
     let out = &args[3];
@@ -135,6 +253,8 @@ fn main() {
         let _ = writeln!(md, "- **{}**: {}.", t["name"].as_str().unwrap_or("?"), t["what"].as_str().unwrap_or("?"));
     }
     let _ = writeln!(md);
+
+    md.push_str(&hidden_section(&native));
 
     let _ = writeln!(md, "## Hot paths\n");
     let _ = writeln!(md, "Micro-benchmarks (`bosworth bench`, median of {} batches of {} calls) on the medium battle's first decision point.\n", native["micro_batches"], native["micro_calls"]);
