@@ -687,6 +687,8 @@ fn assess_all(
     options: &Options,
     watch: &Watch<'_>,
 ) -> Result<Vec<Figures>, PlanError> {
+    // In the browser the plans are assessed one after the other (a worker has one thread).
+    #[cfg(not(target_arch = "wasm32"))]
     let threads = options.threads.clamp(1, jobs.len().max(1));
     #[cfg(not(target_arch = "wasm32"))]
     if threads > 1 {
