@@ -7,7 +7,7 @@
 //! ```
 //! use bosworth::{Battle, Scenario, scenario::{Army, BlockEntry}, data::House};
 //!
-//! let block = |id: &str, strength| BlockEntry { id: Some(id.into()), custom: None, strength, reserve: false };
+//! let block = |id: &str, strength| BlockEntry { id: Some(id.into()), custom: None, strength, reserve: false, from: None };
 //! let scenario = Scenario {
 //!     version: 1,
 //!     area: Some("East Anglia".into()),
@@ -18,6 +18,7 @@
 //!     defender: Army { house: House::York, blocks: vec![block("Suffolk", 3)], retreat_capacity: None, hidden: vec![] },
 //!     seen_elsewhere: vec![],
 //!     defected_elsewhere: vec![],
+//!     neighbours: Default::default(),
 //!     defected: vec![],
 //!     policy: Default::default(),
 //!     progress: None,
@@ -28,7 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The crate is the *Richard III* battle in five layers, the political-events variant's Campaign
+//! The crate is the *Richard III* battle in five layers, the attack planner over them, the political-events variant's Campaign
 //! Reset beside them, and *Kingmaker*'s battles apart; one folder each, each using only the
 //! layers its row names:
 //!
@@ -39,6 +40,7 @@
 //! | [`rules`] | [`Battle::new`] (validation), the battle, its state, one transition function, a file per rule family | `data`, `scenario` |
 //! | [`mod@solve`] | exact ([`solve()`]), Monte Carlo ([`simulate`]), best play, the report | `data`, `scenario`, `rules` |
 //! | [`play`] | replay ([`replay()`]), live play, the fire order explained, resuming a battle | `data`, `scenario`, `rules` |
+//! | [`board`] | the attack planner: the board as the moving player sees it, validated | `data`, `scenario`, `rules`, `solve` |
 //! | [`reset`] | the Campaign Reset of the political-events variant: its scenario, rules and exact odds | `data`, `scenario` |
 //! | [`kingmaker`] | a separate system: *Kingmaker*'s battle, siege and ambush odds | `scenario` (its error type only) |
 //!
@@ -47,6 +49,7 @@
 
 #![deny(missing_docs)]
 
+pub mod board;
 pub mod data;
 pub mod kingmaker;
 pub mod play;

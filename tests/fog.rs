@@ -34,6 +34,7 @@ fn one_candidate_at_a_fixed_strength_is_the_known_battle() {
             custom: None,
             strength: s,
             reserve: true,
+            from: None,
         });
         parts.push(known(&sc));
     }
@@ -65,6 +66,7 @@ fn one_candidate_at_a_fixed_strength_is_the_known_battle() {
         custom: None,
         strength: 3,
         reserve: true,
+        from: None,
     });
     let r = known(&sc);
     close(f.report.attacker_holds, r.attacker_holds);
@@ -107,6 +109,7 @@ fn assignments(sc: &Scenario, hidden: &[Spec]) -> Vec<(f64, Scenario)> {
                     custom: None,
                     strength: s,
                     reserve,
+                    from: None,
                 });
             }
             out.push((w, c));

@@ -76,6 +76,7 @@ fn mixture(
                             custom: None,
                             strength: s,
                             reserve: false,
+                            from: None,
                         });
                     }
                     out.push((w, c));
@@ -285,6 +286,7 @@ fn choices_of_known_blocks_apply_with_hidden_blocks_present() {
                 custom: None,
                 strength: s,
                 reserve: false,
+                from: None,
             });
             let r = known(&c);
             let w = 0.25 / strengths as f64;

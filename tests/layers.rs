@@ -1,7 +1,8 @@
 //! The engine's layers (ARCHITECTURE.md): every `crate::` and `super::` path in `src/` is read
 //! as an import from one file to another, and
 //! - no file imports another in a loop;
-//! - each folder uses only the layers before it: data <- scenario <- rules <- solve, play, and
+//! - each folder uses only the layers before it: data <- scenario <- rules <- solve, play;
+//!   data <- scenario <- rules <- solve <- board (the attack planner); and
 //!   data <- scenario <- reset (the political-events variant's Campaign Reset);
 //! - the rules meet the scenario only in `Battle::new` (`rules/validate.rs`) and the battle that
 //!   keeps it (`rules/battle.rs`); every other rule file sees only its `Side`;
@@ -78,6 +79,7 @@ fn each_folder_uses_only_the_layers_before_it() {
         ("rules", &["data", "scenario"][..]),
         ("solve", &["data", "scenario", "rules"][..]),
         ("play", &["data", "scenario", "rules"][..]),
+        ("board", &["data", "scenario", "rules", "solve"][..]),
         ("reset", &["data", "scenario"][..]),
         ("kingmaker", &["scenario"][..]),
     ]);

@@ -5,6 +5,7 @@ mod csv;
 mod fog;
 mod kingmaker;
 mod output;
+mod plan;
 mod progress;
 mod reset;
 mod text;
@@ -21,10 +22,11 @@ use std::process::ExitCode;
     name = "bosworth",
     version,
     about = "Battle calculator for Columbia Games' Richard III",
-    after_help = "exact, simulate, advise and bench draw a progress bar on stderr when it is a \
-                  terminal and the work lasts over half a second (not with --quiet). Ctrl-C stops \
-                  simulate with the figures of the battles fought so far, marked as interrupted \
-                  (exit code 0); it stops exact, advise and bench at once (exit code 130, \
+    after_help = "exact, simulate, advise, plan and bench draw a progress bar on stderr when it \
+                  is a terminal and the work lasts over half a second (not with --quiet). Ctrl-C \
+                  stops simulate with the figures of the battles fought so far, marked as \
+                  interrupted (exit code 0); it stops exact, advise, plan and bench at once (exit \
+                  code 130, \
                   `interrupted` on stderr). Invalid input: exit code 2 and a message naming the \
                   field."
 )]
@@ -164,6 +166,48 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The attack planner: every way to attack this turn from a board (docs/board.md), each as a
+    /// battle against the hidden defenders, ranked by the chance to hold
+    Plan {
+        /// Board JSON file, an app link (…#b=…), or - for standard input
+        board: String,
+        /// The area to attack [default: every area the player can attack, each with its best plan]
+        #[arg(long)]
+        target: Option<String>,
+        /// Whether the enemy, moving second, reinforces the battle (6.3)
+        #[arg(long, value_enum, default_value_t = plan::ReinforceArg::None)]
+        reinforce: plan::ReinforceArg,
+        /// How many of the best plans to assess and print (besides the best plan for each number
+        /// of blocks committed, for the Pareto front)
+        #[arg(long, default_value_t = 10)]
+        top: usize,
+        /// Print JSON instead of tables (the same as --format json)
+        #[arg(long, conflicts_with = "format")]
+        json: bool,
+        /// How to print the plans [default: table]
+        #[arg(long, value_enum)]
+        format: Option<Format>,
+        /// Print plan N (its rank; without --target, the N-th target's best plan) as a battle
+        /// scenario, for bosworth exact, simulate or link
+        #[arg(long, value_name = "N")]
+        open: Option<usize>,
+        /// Seed of the screening and of each plan's Monte Carlo
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Monte Carlo battles for a plan whose exact mixture does not fit --budget
+        #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_RUNS)]
+        runs: u64,
+        /// The most states an exact mixture may take for one plan
+        #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_EXACT_BUDGET)]
+        budget: usize,
+        /// The most battles the screening may fight for one target
+        #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_SCREEN_BUDGET)]
+        screen: u64,
+        /// Threads for assessing the best plans (the figures do not depend on it) [default: the
+        /// machine's cores]
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Kingmaker: the exact odds of a battle, siege or ambush (docs/kingmaker.md)
     Kingmaker {
         /// Kingmaker scenario JSON file, an app link (…#k=…), or - for standard input
@@ -268,6 +312,26 @@ fn doc_text(file: &str, key: &str) -> Result<String, ScenarioError> {
     }
 }
 
+/// Reads a board (`-`: standard input): board JSON, or an app link (`…#b=…`) or its fragment.
+fn read_board(file: &str) -> Result<bosworth::board::Board, ScenarioError> {
+    let text = if file != "-" && (file.contains("#b=") || file.starts_with("b=")) {
+        file.to_string()
+    } else {
+        text_of(file)?
+    };
+    bosworth_link::read_board(&text)
+}
+
+/// True if `file` holds a board: a `#b=` link, or JSON that says `"kind": "board"`.
+fn is_board(file: &str) -> bool {
+    if file.contains("#b=") || file.starts_with("b=") {
+        return true;
+    }
+    file != "-"
+        && std::fs::read_to_string(file)
+            .is_ok_and(|t| bosworth_link::kind_of(&t) == Some(bosworth_link::Calculator::Board))
+}
+
 /// The text of a file (`-`: standard input).
 fn text_of(file: &str) -> Result<String, ScenarioError> {
     if file == "-" {
@@ -302,6 +366,7 @@ fn main() -> ExitCode {
     if let Command::Exact { .. }
     | Command::Reveal { .. }
     | Command::Simulate { .. }
+    | Command::Plan { .. }
     | Command::Advise { .. }
     | Command::Bench { .. }
     | Command::BenchSolve { .. } = &cli.command
@@ -405,6 +470,53 @@ fn main() -> ExitCode {
                 .and_then(|sc| fog::reveal(&sc, which.as_deref(), *list, *budget, quiet)),
         );
     }
+    if let Command::Plan {
+        board,
+        target,
+        reinforce,
+        top,
+        json: as_json,
+        format,
+        open,
+        seed,
+        runs,
+        budget,
+        screen,
+        threads,
+    } = &cli.command
+    {
+        let threads = threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
+        if !(1..=256).contains(&threads) {
+            return finish(Err(Stop::Error(format!(
+                "--threads: {threads} is not 1 to 256"
+            ))));
+        }
+        let ask = plan::Ask {
+            target: target.as_deref(),
+            options: bosworth::board::Options {
+                reinforce: (*reinforce).into(),
+                top: *top,
+                seed: *seed,
+                runs: *runs,
+                exact_budget: *budget,
+                screen_budget: *screen,
+                threads,
+            },
+            format: Format::of(*as_json, *format),
+            open: *open,
+            quiet,
+        };
+        if let Err(e) = check_runs(*runs) {
+            return finish(Err(e));
+        }
+        return finish(
+            read_board(board)
+                .map_err(|e| Stop::Error(e.to_string()))
+                .and_then(|b| plan::run(&b, &ask)),
+        );
+    }
     if let Command::Link { file, base } = &cli.command {
         let base = base
             .clone()
@@ -414,6 +526,14 @@ fn main() -> ExitCode {
                     .filter(|b| !b.trim().is_empty())
             })
             .unwrap_or_else(|| bosworth_link::DEFAULT_BASE.to_string());
+        if is_board(file) {
+            return finish(
+                read_board(file)
+                    .and_then(|b| bosworth::board::Position::new(&b).map(|_| b))
+                    .map(|b| bosworth_link::board_link(&base, &b))
+                    .map_err(|e| Stop::Error(e.to_string())),
+            );
+        }
         let checked = read(file).and_then(|sc| {
             if bosworth::solve::fog::has_hidden(&sc) {
                 bosworth::Fog::new(&sc).map(|_| sc)
@@ -535,6 +655,7 @@ fn main() -> ExitCode {
         | Command::BenchSolve { .. }
         | Command::Link { .. }
         | Command::Reset { .. }
+        | Command::Plan { .. }
         | Command::Kingmaker { .. }
         | Command::Reveal { .. }
         | Command::Completions { .. }

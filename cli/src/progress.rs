@@ -105,6 +105,15 @@ impl Meter {
         )
     }
 
+    /// For the attack planner: battles fought and states solved, against an estimate of both.
+    pub fn work(estimate: u64, quiet: bool) -> Meter {
+        Meter::new(
+            estimate,
+            "{spinner} [{bar:30}] {human_pos} battles and states, {rate}, {elapsed}",
+            quiet,
+        )
+    }
+
     /// For the benchmark suite: its steps, the current one named.
     pub fn steps(steps: u64, quiet: bool) -> Meter {
         Meter::new(

@@ -407,7 +407,7 @@ fn documented_messages() -> std::collections::BTreeMap<String, Vec<[String; 3]>>
     let mut tables = std::collections::BTreeMap::new();
     for section in catalogue.split("\n### ").skip(1) {
         let title = section.lines().next().unwrap();
-        let command = ["exact", "reset", "kingmaker"]
+        let command = ["exact", "reset", "kingmaker", "plan"]
             .into_iter()
             .find(|c| title.contains(&format!("`bosworth {c}`")))
             .unwrap_or_else(|| panic!("which command is {title}?"));
@@ -435,8 +435,8 @@ fn documented_messages() -> std::collections::BTreeMap<String, Vec<[String; 3]>>
 
 /// Every example in docs/error-examples.jsonl is refused with exit code 2, nothing on stdout and
 /// on stderr exactly the message docs/reliability.md documents for it (which names the field and
-/// the reason). Each goes to the command its `command` names: `exact` (the default), `reset` or
-/// `kingmaker`; each is found in that command's table by its place, and must be the row's case
+/// the reason). Each goes to the command its `command` names: `exact` (the default), `reset`,
+/// `kingmaker` or `plan`; each is found in that command's table by its place, and must be the row's case
 /// and example.
 #[test]
 fn every_documented_error_example_is_refused_with_its_documented_message() {
@@ -487,7 +487,7 @@ fn every_documented_error_example_is_refused_with_its_documented_message() {
         );
     }
     assert!(
-        n["exact"] >= 40 && n["reset"] >= 20 && n["kingmaker"] >= 50,
+        n["exact"] >= 47 && n["reset"] >= 20 && n["kingmaker"] >= 50 && n["plan"] >= 16,
         "{n:?}"
     );
 }

@@ -7,6 +7,9 @@
 //! stderr when stderr is not a terminal (no progress bar in a pipe). Examples named `reset-*`
 //! are Campaign Resets (`docs/reset.md`), compared for `bosworth reset --json`; Kingmaker
 //! examples (`examples/kingmaker-*.json`) have one golden each, of `bosworth kingmaker --json`.
+//! Boards (`examples/board-*.json`, `docs/board.md`) have one, of `bosworth plan --json`: every
+//! target with its best plan, at the default seed (its Monte Carlo figures byte for byte, its
+//! exact ones to 1e-12).
 
 use std::path::Path;
 use std::process::Command;
@@ -31,6 +34,7 @@ fn args(what: &str) -> Option<Vec<&'static str>> {
         "advise" => vec!["advise", "--json"],
         "reset" => vec!["reset", "--json"],
         "kingmaker" => vec!["kingmaker", "--json"],
+        "plan" => vec!["plan", "--json"],
         _ => return None,
     })
 }
@@ -46,7 +50,7 @@ fn json_output_equals_the_goldens_and_stderr_stays_empty() {
         .collect();
     examples.sort();
     assert!(examples.len() >= 3, "{examples:?}");
-    let (mut compared, mut required, mut kingmaker) = (0, 0, 0);
+    let (mut compared, mut required, mut kingmaker, mut boards) = (0, 0, 0, 0);
     for example in &examples {
         // Every battle has its exact and Monte Carlo goldens, advice where it applies; every
         // reset its odds; every Kingmaker combat its `kingmaker` golden.
@@ -55,6 +59,9 @@ fn json_output_equals_the_goldens_and_stderr_stays_empty() {
         } else if example.starts_with("kingmaker-") {
             kingmaker += 1;
             (&["kingmaker"], &["kingmaker"])
+        } else if example.starts_with("board-") {
+            boards += 1;
+            (&["plan"], &["plan"])
         } else {
             (
                 &["exact", "simulate", "simulate-threads-2", "advise"],
@@ -80,7 +87,7 @@ fn json_output_equals_the_goldens_and_stderr_stays_empty() {
                 "{example} {what}: stderr {}",
                 String::from_utf8_lossy(&out.stderr)
             );
-            if what == "exact" || what == "advise" {
+            if what == "exact" || what == "advise" || what == "plan" {
                 let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
                 let want: serde_json::Value = serde_json::from_slice(&expected).unwrap();
                 if let Err(at) = same(&got, &want, "") {
@@ -96,7 +103,7 @@ fn json_output_equals_the_goldens_and_stderr_stays_empty() {
             compared += 1;
         }
     }
-    assert!(kingmaker >= 3, "{examples:?}");
+    assert!(kingmaker >= 3 && boards >= 1, "{examples:?}");
     assert!(compared >= required);
 }
 

@@ -4,8 +4,9 @@
 //!
 //! The app has two more calculators, each with its own key in the address: `#r=` carries a
 //! Campaign Reset of the political-events variant ([`ResetScenario`], `docs/reset.md`) and `#k=`
-//! a Kingmaker combat ([`KingmakerScenario`], `docs/kingmaker.md`), the same way. The key says
-//! which calculator a link opens ([`Fragment::calculator`]).
+//! a Kingmaker combat ([`KingmakerScenario`], `docs/kingmaker.md`), the same way; `#b=` carries
+//! a board for the attack planner ([`Board`], `docs/board.md`), for the map. The key says which
+//! calculator a link opens ([`Fragment::calculator`]).
 //!
 //! ```
 //! let scenario = bosworth_link::parse(r#"{"version": 1,
@@ -21,6 +22,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use bosworth::board::Board;
 use bosworth::kingmaker::Scenario as KingmakerScenario;
 use bosworth::reset::ResetScenario;
 use bosworth::{Scenario, ScenarioError};
@@ -106,9 +108,11 @@ pub struct Fragment {
     pub reset: Option<String>,
     /// The `k=` value, if any: a Kingmaker combat ([`decode_kingmaker`]).
     pub kingmaker: Option<String>,
+    /// The `b=` value, if any: a board for the attack planner ([`decode_board`]).
+    pub board: Option<String>,
 }
 
-/// The app's three calculators, each with its own key in the address.
+/// The app's calculators, each with its own key in the address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Calculator {
     /// The Richard III battle (`#s=`).
@@ -117,39 +121,46 @@ pub enum Calculator {
     Reset,
     /// A Kingmaker battle, siege or ambush (`#k=`).
     Kingmaker,
+    /// The attack planner's board (`#b=`), for the map (issue 24).
+    Board,
 }
 
 impl Calculator {
-    /// The three, in the order the app shows them.
+    /// The three the app's switch shows, in its order (the map, [`Calculator::Board`], is not
+    /// shown until the app has it).
     pub const ALL: [Calculator; 3] = [Calculator::Battle, Calculator::Reset, Calculator::Kingmaker];
 
-    /// The key of its scenario in a link: `s`, `r` or `k`.
+    /// The key of its scenario in a link: `s`, `r`, `k` or `b`.
     pub fn key(self) -> &'static str {
         match self {
             Calculator::Battle => "s",
             Calculator::Reset => "r",
             Calculator::Kingmaker => "k",
+            Calculator::Board => "b",
         }
     }
 
-    /// A short lowercase name, for ids: `battle`, `reset`, `kingmaker`.
+    /// A short lowercase name, for ids: `battle`, `reset`, `kingmaker`, `board`.
     pub fn id(self) -> &'static str {
         match self {
             Calculator::Battle => "battle",
             Calculator::Reset => "reset",
             Calculator::Kingmaker => "kingmaker",
+            Calculator::Board => "board",
         }
     }
 }
 
 impl Fragment {
-    /// The calculator the address opens: the one whose key it carries (a reset's `r=` or a
-    /// Kingmaker combat's `k=`), else the battle's, as before there were three.
+    /// The calculator the address opens: the one whose key it carries (a reset's `r=`, a
+    /// Kingmaker combat's `k=` or a board's `b=`), else the battle's, as before there were three.
     pub fn calculator(&self) -> Calculator {
         if self.reset.is_some() {
             Calculator::Reset
         } else if self.kingmaker.is_some() {
             Calculator::Kingmaker
+        } else if self.board.is_some() {
+            Calculator::Board
         } else {
             Calculator::Battle
         }
@@ -204,6 +215,8 @@ pub fn fragment(hash: &str) -> Fragment {
             out.reset = Some(v.to_string());
         } else if let Some(v) = part.strip_prefix("k=") {
             out.kingmaker = Some(v.to_string());
+        } else if let Some(v) = part.strip_prefix("b=") {
+            out.board = Some(v.to_string());
         } else if part == "overlay" {
             out.overlay = true;
         }
@@ -328,22 +341,98 @@ pub fn kingmaker_fragment(combat: &KingmakerScenario) -> String {
     format!("#k={}", encode_kingmaker(combat))
 }
 
-/// What a JSON document is, by its shape: a Kingmaker combat says `"kind": "kingmaker"`, a reset
-/// has a `king` and no armies, anything else is read as a battle. For telling a user who opens
-/// a file in the wrong calculator where it belongs; `None` when it is not a JSON object.
+/// Parses board JSON (`docs/board.md`); a format error names the field, and a document with no
+/// `kind` (a battle, say) is told so, as `bosworth plan` does.
+///
+/// # Errors
+/// A [`ScenarioError`] with the JSON path and serde's message.
+pub fn parse_board(text: &str) -> Result<Board, ScenarioError> {
+    if let Ok(serde_json::Value::Object(fields)) = serde_json::from_str(text)
+        && !fields.contains_key("kind")
+    {
+        return Err(ScenarioError::new(
+            "kind",
+            "missing: a board says \"kind\": \"board\" (docs/board.md)",
+        ));
+    }
+    parse_as(text)
+}
+
+/// The board as compact JSON.
+pub fn board_to_json(board: &Board) -> String {
+    compact(board)
+}
+
+/// The board as pretty JSON, for files.
+pub fn board_to_pretty_json(board: &Board) -> String {
+    pretty(board)
+}
+
+/// The `b=` value of a link: base64url (no padding) of the board JSON.
+pub fn encode_board(board: &Board) -> String {
+    URL_SAFE_NO_PAD.encode(board_to_json(board))
+}
+
+/// Reads the `b=` value of a link.
+///
+/// # Errors
+/// A message saying whether the link is too long, not base64url, not UTF-8, or not a valid
+/// board (with the field).
+pub fn decode_board(value: &str) -> Result<Board, String> {
+    let text = decode_text_of(value, "board")?;
+    parse_board(&text).map_err(|e| format!("the link's board is not a valid board: {e}"))
+}
+
+/// The fragment of a board, with the leading `#`: `#b=...`.
+pub fn board_fragment(board: &Board) -> String {
+    format!("#b={}", encode_board(board))
+}
+
+/// A whole app link for a board: `base` (its own fragment dropped) and `#b=...`.
+pub fn board_link(base: &str, board: &Board) -> String {
+    let base = base.split('#').next().unwrap_or(base);
+    format!("{base}{}", board_fragment(board))
+}
+
+/// A board from any of the forms a user may hold: board JSON, a whole app link
+/// (`http://.../#b=...`), or its fragment (`#b=...`, `b=...`).
+///
+/// # Errors
+/// For JSON, the field and the reason ([`parse_board`]); for a link, why its board cannot be
+/// read, or the field and the reason as for JSON.
+pub fn read_board(text: &str) -> Result<Board, ScenarioError> {
+    let t = text.trim();
+    let hash = match t.split_once('#') {
+        Some((_, h)) if h.starts_with("b=") || h.contains("&b=") => h,
+        _ if t.starts_with("b=") => t,
+        _ => return parse_board(t),
+    };
+    match fragment(hash).board {
+        Some(value) => {
+            parse_board(&decode_text_of(&value, "board").map_err(|e| ScenarioError::new("", e))?)
+        }
+        None => parse_board(t),
+    }
+}
+
+/// What a JSON document is, by its shape: a Kingmaker combat says `"kind": "kingmaker"`, a board
+/// `"kind": "board"`, a reset has a `king` and no armies, anything else is read as a battle. For
+/// telling a user who opens a file in the wrong calculator where it belongs; `None` when it is
+/// not a JSON object.
 pub fn kind_of(text: &str) -> Option<Calculator> {
     let serde_json::Value::Object(fields) = serde_json::from_str(text).ok()? else {
         return None;
     };
-    Some(
-        if fields.get("kind").and_then(|k| k.as_str()) == Some("kingmaker") {
-            Calculator::Kingmaker
-        } else if fields.contains_key("king") && !fields.contains_key("attacker") {
-            Calculator::Reset
-        } else {
-            Calculator::Battle
-        },
-    )
+    let kind = fields.get("kind").and_then(|k| k.as_str());
+    Some(if kind == Some("kingmaker") {
+        Calculator::Kingmaker
+    } else if kind == Some("board") {
+        Calculator::Board
+    } else if fields.contains_key("king") && !fields.contains_key("attacker") {
+        Calculator::Reset
+    } else {
+        Calculator::Battle
+    })
 }
 
 /// The address the README documents for the app (`scripts/serve`).
@@ -548,8 +637,40 @@ mod tests {
         );
     }
 
+    const BOARD: &str = include_str!("../../examples/board-kent.json");
+
+    #[test]
+    fn a_board_travels_under_its_own_key() {
+        let board = parse_board(BOARD).unwrap();
+        let b = board_fragment(&board);
+        assert!(b.starts_with("#b="), "{b}");
+        let f = fragment(&b);
+        assert_eq!(f.calculator(), Calculator::Board);
+        assert_eq!(decode_board(f.board.as_deref().unwrap()).unwrap(), board);
+        assert_eq!(f.scenario, None);
+        for text in [
+            BOARD.to_string(),
+            board_link(DEFAULT_BASE, &board),
+            b.clone(),
+            b.trim_start_matches('#').to_string(),
+        ] {
+            assert_eq!(read_board(&text).unwrap(), board, "{text}");
+        }
+        assert_eq!(parse_board(&board_to_pretty_json(&board)).unwrap(), board);
+        assert_eq!(Calculator::Board.key(), "b");
+        // A battle is not a board, and is told why.
+        let e = parse_board(JSON).unwrap_err();
+        assert_eq!(e.field, "kind", "{e}");
+        let e = decode_board("!!").unwrap_err();
+        assert!(e.contains("the link's board is not valid base64url"), "{e}");
+        // A board with an unknown field is refused by name.
+        let e = parse_board(&BOARD.replacen("\"card\"", "\"cards\"", 1)).unwrap_err();
+        assert!(e.to_string().contains("cards"), "{e}");
+    }
+
     #[test]
     fn a_document_says_which_calculator_it_belongs_to() {
+        assert_eq!(kind_of(BOARD), Some(Calculator::Board));
         assert_eq!(kind_of(RESET), Some(Calculator::Reset));
         assert_eq!(kind_of(KINGMAKER), Some(Calculator::Kingmaker));
         assert_eq!(kind_of(JSON), Some(Calculator::Battle));

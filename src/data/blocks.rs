@@ -754,7 +754,8 @@ pub static BLOCKS: [BlockData; 63] = [
 
 /// The block with this exact reference id (case-insensitive).
 pub fn block(id: &str) -> Option<&'static BlockData> {
-    BLOCKS.iter().find(|b| b.id.eq_ignore_ascii_case(id.trim()))
+    let id = id.trim();
+    BLOCKS.iter().find(|b| b.id.eq_ignore_ascii_case(id))
 }
 
 /// The version of a person that serves `house`, if there is one.

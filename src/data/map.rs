@@ -270,9 +270,8 @@ pub static BORDERS: [Border; 90] = [
 
 /// The area with this name (case-insensitive).
 pub fn area(name: &str) -> Option<&'static Area> {
-    AREAS
-        .iter()
-        .find(|a| a.name.eq_ignore_ascii_case(name.trim()))
+    let name = name.trim();
+    AREAS.iter().find(|a| a.name.eq_ignore_ascii_case(name))
 }
 
 /// The borders of an area, each as (neighbour, kind).

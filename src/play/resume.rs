@@ -56,6 +56,8 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
                     custom,
                     strength: state.strength(i),
                     reserve: state.is_reserve(i),
+                    // Where it came from is carried by the retreat capacity written below.
+                    from: None,
                 }
             })
             .collect();
@@ -167,6 +169,7 @@ pub fn scenario_at(battle: &Battle, state: &State) -> Scenario {
         defender: army(Side::Defender),
         seen_elsewhere: sc.seen_elsewhere.clone(),
         defected_elsewhere: sc.defected_elsewhere.clone(),
+        neighbours: Default::default(),
         defected: sc.defected.clone(),
         policy: Policy {
             attacker: side_policy(&sc.policy.attacker, Side::Attacker),

@@ -217,6 +217,12 @@ impl Battle {
         self.houses[side.index()]
     }
 
+    /// How many blocks of a side may retreat each round (D12): as typed, or worked out from the
+    /// map for a battle whose blocks say where they came from; `None` for no limit.
+    pub fn retreat_capacity(&self, side: Side) -> Option<u8> {
+        self.retreat_capacity[side.index()]
+    }
+
     /// The house holding the throne.
     pub fn king_house(&self) -> House {
         self.scenario.king

@@ -21,6 +21,7 @@
 //! | `charge.rs`, `treachery.rs`, `retreat.rs` | charges (6.5, D9), Treachery and the Treason card (6.9, D10, D11), retreats (6.6, D12) |
 //! | `policy.rs` | the players' choices: what a block does on its turn |
 //! | `log.rs` | the events the rules report as they apply |
+//! | `movement.rs` | the map's rules of movement: land borders and their limits, estuaries, the borders an attack or a reinforcement may use, retreat capacity from the map (5.2, 5.21, 6.3, 6.6, D12) |
 
 pub mod action;
 pub(crate) mod battle;
@@ -30,6 +31,7 @@ pub mod dice;
 pub(crate) mod hits;
 pub(crate) mod home;
 pub mod log;
+pub mod movement;
 pub mod policy;
 pub(crate) mod reserves;
 pub(crate) mod retreat;

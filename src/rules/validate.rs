@@ -5,10 +5,11 @@
 use crate::data::{self, BlockData, Colour, House, Kind, Rating};
 use crate::rules::battle::{Battle, BlockRetreat, FIREPOWER_VARIES, Plans, Slot, Version};
 use crate::rules::home::{BonusRule, person_bit};
+use crate::rules::movement::{self, Exit, Holder};
 use crate::rules::state::MAX_BLOCKS;
 use crate::rules::state::State;
 use crate::scenario::ScenarioError;
-use crate::scenario::{Army, BlockEntry, SCENARIO_VERSION, Scenario, Side, SidePolicy};
+use crate::scenario::{Army, BlockEntry, Held, SCENARIO_VERSION, Scenario, Side, SidePolicy};
 
 type Result<T> = std::result::Result<T, ScenarioError>;
 
@@ -127,6 +128,7 @@ fn build(sc: &Scenario) -> Result<Battle> {
             );
         }
     }
+    let capacity = borders(sc)?;
     let turned = defected(sc, &dead, &away, &slots, &fields)?;
     // A defected heir is no heir of his house, wherever he is (9.1, R1).
     let passed_over: Vec<&str> = away.iter().chain(&turned).copied().collect();
@@ -137,7 +139,10 @@ fn build(sc: &Scenario) -> Result<Battle> {
         scenario: sc.clone(),
         area,
         houses: [sc.attacker.house, sc.defender.house],
-        retreat_capacity: [sc.attacker.retreat_capacity, sc.defender.retreat_capacity],
+        retreat_capacity: [
+            sc.attacker.retreat_capacity.or(capacity[0]),
+            sc.defender.retreat_capacity.or(capacity[1]),
+        ],
         fire_order: [Vec::new(), Vec::new()],
         hit_order: [Vec::new(), Vec::new()],
         plans: [Plans::default(), Plans::default()],
@@ -288,6 +293,291 @@ fn army(sc: &Scenario, side: Side) -> &Army {
         Side::Attacker => &sc.attacker,
         Side::Defender => &sc.defender,
     }
+}
+
+/// A block's name in messages: its id or custom name as entered.
+fn entry_name(entry: &BlockEntry) -> &str {
+    entry
+        .id
+        .as_deref()
+        .or(entry.custom.as_ref().map(|c| c.name.as_str()))
+        .unwrap_or("?")
+        .trim()
+}
+
+/// One block that may have come into the battle across a border: which it is, where it came from
+/// and whether it is a reserve (its field and name are written only for a message).
+struct Arrival<'a> {
+    side: Side,
+    /// Its index among the side's known blocks, or among its hidden blocks.
+    index: usize,
+    /// The known block, `None` for a hidden one.
+    known: Option<&'a BlockEntry>,
+    from: Option<&'a str>,
+    reserve: bool,
+}
+
+impl Arrival<'_> {
+    /// `attacker.blocks[2]`, `defender.hidden[0]`.
+    fn field(&self) -> String {
+        let list = if self.known.is_some() {
+            "blocks"
+        } else {
+            "hidden"
+        };
+        format!("{}.{list}[{}]", self.side.name(), self.index)
+    }
+
+    /// Its name as entered, or "hidden #k+1" as reports name a hidden block.
+    fn name(&self) -> String {
+        match self.known {
+            Some(b) => entry_name(b).to_string(),
+            None => format!("hidden #{}", self.index + 1),
+        }
+    }
+}
+
+/// A side's blocks as arrivals: the known blocks, then the hidden ones.
+fn arrivals(sc: &Scenario, side: Side) -> Vec<Arrival<'_>> {
+    let a = army(sc, side);
+    let known = a.blocks.iter().enumerate().map(|(i, b)| Arrival {
+        side,
+        index: i,
+        known: Some(b),
+        from: b.from.as_deref(),
+        reserve: b.reserve,
+    });
+    let hidden = a.hidden.iter().enumerate().map(|(k, h)| Arrival {
+        side,
+        index: k,
+        known: None,
+        from: h.from.as_deref(),
+        reserve: h.reserve,
+    });
+    known.chain(hidden).collect()
+}
+
+/// The map's rules for a battle whose attacking blocks say where they came from (`from`):
+/// each came across a land border of the area (5.2, no estuary), no border carries more of a
+/// side's blocks than its limit (5.21), the attack uses at most three borders and its active
+/// blocks all crossed one, the Main Attack, while the reserves crossed others (6.3); the
+/// defender's reinforcements came by at most two (6.3). Returns each side's retreat capacity
+/// worked out from the map (6.6, D12), or `None` for both when the battle says nothing of its
+/// borders. Hidden blocks (`hidden[k]`) count as blocks, so a battle with hidden blocks is
+/// checked once, before its compositions ([`crate::Fog::new`]).
+pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
+    let all = [arrivals(sc, Side::Attacker), arrivals(sc, Side::Defender)];
+    let said = |side: Side| all[side.index()].iter().find(|b| b.from.is_some());
+    let (attacker_said, defender_said) = (said(Side::Attacker), said(Side::Defender));
+    if attacker_said.is_none() && defender_said.is_none() && sc.neighbours.is_empty() {
+        return Ok([None, None]);
+    }
+    let first = match (attacker_said, defender_said) {
+        (Some(b), _) | (None, Some(b)) => format!("{}.from", b.field()),
+        (None, None) => "neighbours".to_string(),
+    };
+    let Some(area) = sc.area.as_deref().and_then(data::area) else {
+        return err(
+            first,
+            "a battle whose blocks say where they came from needs its area (5.2)",
+        );
+    };
+    if sc.progress.is_some() {
+        return err(
+            first,
+            "a battle under way carries its retreat capacity, not where its blocks came from: \
+             give retreat_capacity instead (D12)",
+        );
+    }
+    if attacker_said.is_none() {
+        return err(
+            first,
+            "say where the attacking blocks came from too: the map's rules need the attack's \
+             borders (6.3)",
+        );
+    }
+    let mut exits: Vec<Exit> = movement::land_neighbours(area.name)
+        .map(|(n, b)| Exit {
+            area: n,
+            kind: data::BORDERS[b].kind,
+            holder: Holder::Vacant,
+            attacker_entered: false,
+            defender_entered: false,
+        })
+        .collect();
+    for (name, held) in &sc.neighbours {
+        let f = format!("neighbours.{name}");
+        let Some(n) = data::area(name) else {
+            return err(f, format!("'{name}' is not an area of the map"));
+        };
+        let Some(exit) = exits.iter_mut().find(|e| e.area.name == n.name) else {
+            return err(
+                f,
+                format!(
+                    "{} is not a land neighbour of {}: {}",
+                    n.name,
+                    area.name,
+                    movement::no_land_border(n.name, area.name)
+                ),
+            );
+        };
+        exit.holder = match held {
+            Held::York => Holder::House(House::York),
+            Held::Lancaster => Holder::House(House::Lancaster),
+            Held::Contested => Holder::Contested,
+        };
+    }
+    for side in Side::BOTH {
+        let blocks = &all[side.index()];
+        let house = army(sc, side).house;
+        if side == Side::Defender {
+            if let Some(b) = blocks.iter().find(|b| b.from.is_some() && !b.reserve) {
+                return err(
+                    format!("{}.from", b.field()),
+                    format!(
+                        "{} is not a reserve: only the defender's reinforcements came into the \
+                         battle (6.3); its other blocks were there",
+                        b.name()
+                    ),
+                );
+            }
+            if defender_said.is_none() {
+                continue;
+            }
+        }
+        // The attacker's blocks all came in; the defender's reinforcements (reserves) came in.
+        let arriving = blocks
+            .iter()
+            .filter(|b| side == Side::Attacker || b.reserve);
+        let limit = match side {
+            Side::Attacker => movement::ATTACK_BORDERS,
+            Side::Defender => movement::REINFORCEMENT_BORDERS,
+        };
+        // The Main Attack: the border of the first block that fights in round 1 (6.3).
+        let main = (side == Side::Attacker)
+            .then(|| blocks.iter().find(|b| !b.reserve))
+            .flatten();
+        let main_from = main.and_then(|m| m.from).and_then(data::area);
+        let mut crossed: Vec<(&'static str, usize)> = Vec::new();
+        for b in arriving {
+            let f = || format!("{}.from", b.field());
+            let Some(from) = b.from else {
+                return err(
+                    f(),
+                    format!(
+                        "missing: where one {} says where it came from, every one must (6.3)",
+                        match side {
+                            Side::Attacker => "attacking block",
+                            Side::Defender => "reinforcement",
+                        }
+                    ),
+                );
+            };
+            let Some(n) = data::area(from) else {
+                return err(
+                    f(),
+                    format!("{}: '{from}' is not an area of the map", b.name()),
+                );
+            };
+            let Some(border) = movement::land_border(n.name, area.name) else {
+                return err(
+                    f(),
+                    format!(
+                        "{}: {}",
+                        b.name(),
+                        movement::no_land_border(n.name, area.name)
+                    ),
+                );
+            };
+            if !movement::may_enter(n, house) {
+                return err(
+                    f(),
+                    format!(
+                        "{}: {house} blocks never stand in {}, an exile area of {} (2.7)",
+                        b.name(),
+                        n.name,
+                        house.other()
+                    ),
+                );
+            }
+            let at = match crossed.iter().position(|c| c.0 == n.name) {
+                Some(at) => at,
+                None => {
+                    crossed.push((n.name, 0));
+                    crossed.len() - 1
+                }
+            };
+            crossed[at].1 += 1;
+            if crossed.len() > limit {
+                return err(
+                    f(),
+                    match side {
+                        Side::Attacker => format!(
+                            "{}: {} would be a fourth border; an attack crosses at most three (6.3)",
+                            b.name(),
+                            n.name
+                        ),
+                        Side::Defender => format!(
+                            "{}: {} would be a third border; Player 2 reinforces a battle across \
+                             at most two (6.3)",
+                            b.name(),
+                            n.name
+                        ),
+                    },
+                );
+            }
+            if crossed[at].1 > usize::from(border.kind.limit()) {
+                return err(
+                    f(),
+                    format!(
+                        "{}: {}",
+                        b.name(),
+                        movement::over_limit(n.name, area.name, border.kind, crossed[at].1)
+                    ),
+                );
+            }
+            if let Some(m) = main {
+                let by_main = main_from.is_some_and(|x| x.name == n.name);
+                if !b.reserve && !by_main {
+                    return err(
+                        f(),
+                        format!(
+                            "{} came from {}, not across the Main Attack's border ({}-{}, as \
+                             {} came): a block crossing another border is a reserve (6.3)",
+                            b.name(),
+                            n.name,
+                            main_from.map_or("?", |x| x.name),
+                            area.name,
+                            m.field()
+                        ),
+                    );
+                }
+                if b.reserve && by_main {
+                    return err(
+                        format!("{}.reserve", b.field()),
+                        format!(
+                            "{} crossed {}-{}, the Main Attack's border: only blocks crossing \
+                             other borders are reserves (6.3)",
+                            b.name(),
+                            n.name,
+                            area.name
+                        ),
+                    );
+                }
+            }
+            for e in exits.iter_mut().filter(|e| e.area.name == n.name) {
+                match side {
+                    Side::Attacker => e.attacker_entered = true,
+                    Side::Defender => e.defender_entered = true,
+                }
+            }
+        }
+    }
+    let houses = [sc.attacker.house, sc.defender.house];
+    Ok([
+        Some(movement::retreat_capacity(&exits, houses, true)),
+        Some(movement::retreat_capacity(&exits, houses, false)),
+    ])
 }
 
 fn side_policy(sc: &Scenario, side: Side) -> &SidePolicy {
@@ -457,10 +747,11 @@ fn slot(
 /// that it may fight for `house`.
 fn printed(sc: &Scenario, house: House, id: &str, field: &str) -> Result<&'static BlockData> {
     let found = data::block(id).or_else(|| {
-        data::block_by_person_and_house(id.trim(), house).or_else(|| {
+        let id = id.trim();
+        data::block_by_person_and_house(id, house).or_else(|| {
             data::BLOCKS
                 .iter()
-                .find(|b| b.person.eq_ignore_ascii_case(id.trim()))
+                .find(|b| b.person.eq_ignore_ascii_case(id))
         })
     });
     let Some(d) = found else {

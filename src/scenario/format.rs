@@ -6,6 +6,7 @@
 
 use crate::data::House;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The scenario format version this engine reads.
 pub const SCENARIO_VERSION: u32 = 1;
@@ -79,6 +80,11 @@ pub struct Scenario {
     /// 9.1, R1); none of them can be a hidden block here.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub defected_elsewhere: Vec<String>,
+    /// Who holds the area's land neighbours, for a battle whose blocks say where they came from
+    /// (`from`): the retreat capacity of each side is then worked out from the map (6.6, D12).
+    /// A neighbour not listed is vacant.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub neighbours: BTreeMap<String, Held>,
     /// Two-version nobles who have changed sides (4.6, 6.9) and may be anywhere, named by the
     /// version they now are (`Warwick/L`, `Stanley/Y`, `Clarence/L`): the enemy version of a
     /// noble, which no hidden block may be unless listed here (R13). A defected heir is no heir
@@ -117,6 +123,18 @@ pub struct Progress {
     /// Blocks each side has retreated this round (D12): [attacker, defender].
     #[serde(default, skip_serializing_if = "is_zero_pair")]
     pub retreats_used: [u8; 2],
+}
+
+/// Who holds a neighbouring area (2.1): blocks retreat only to friendly or vacant areas (6.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Held {
+    /// York's blocks only.
+    York,
+    /// Lancaster's blocks only.
+    Lancaster,
+    /// Blocks of both houses, awaiting their own battle: friendly to neither.
+    #[serde(rename = "contested")]
+    Contested,
 }
 
 fn is_zero_pair(p: &[u8; 2]) -> bool {
@@ -163,6 +181,10 @@ pub struct HiddenBlock {
     /// Enters as a reserve (6.3, D4).
     #[serde(default, skip_serializing_if = "is_false")]
     pub reserve: bool,
+    /// The neighbouring area it came from, across their border (5.2, 6.3): as for a known
+    /// block's `from`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
 }
 
 /// What a hidden block's strength may be, for each candidate up to its own maximum (3.11).
@@ -206,6 +228,13 @@ pub struct BlockEntry {
     /// A reserve: it crossed another border than the Main Attack, or reinforces the defence (6.3, D4).
     #[serde(default, skip_serializing_if = "is_false")]
     pub reserve: bool,
+    /// The neighbouring area it came from, across their border (5.2, 6.3). Optional; where a
+    /// side's blocks say it, the map's rules apply to the battle: border limits (5.21), no land
+    /// move across an estuary, at most three borders for an attack and two for reinforcements
+    /// (6.3), the Main Attack's blocks active and the others reserves, the retreat capacity
+    /// worked out from the map (D12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -86,6 +86,8 @@ struct Hidden {
     /// "hidden #2" as reports name it (numbered per side).
     label: String,
     reserve: bool,
+    /// The neighbour it came from (5.2, 6.3), if the scenario says.
+    from: Option<String>,
     /// Its slot in every composition's battle: after its side's known blocks.
     slot: usize,
     candidates: Vec<Candidate>,
@@ -236,12 +238,13 @@ fn army(sc: &Scenario, side: Side) -> &crate::scenario::Army {
     }
 }
 
-fn entry(c: &Candidate, reserve: bool) -> BlockEntry {
+fn entry(c: &Candidate, reserve: bool, from: Option<String>) -> BlockEntry {
     BlockEntry {
         id: Some(c.block.id.to_string()),
         custom: None,
         strength: c.strength,
         reserve,
+        from,
     }
 }
 
@@ -266,6 +269,9 @@ impl Fog {
             ));
         }
         check_policy(sc)?;
+        // The map's rules for the battle's borders, named by the scenario's own fields before
+        // any composition is built (they hold or fail for all of them alike).
+        crate::rules::validate::borders(sc)?;
         let whereabouts = candidates::Whereabouts::of(sc)?;
         let mut hidden: Vec<Hidden> = Vec::new();
         let mut offset = 0;
@@ -294,6 +300,7 @@ impl Fog {
                     side,
                     label: format!("hidden #{}", k + 1),
                     reserve: h.reserve,
+                    from: h.from.clone(),
                     slot: offset + a.blocks.len() + k,
                     blocks: persons.len(),
                     candidates,
@@ -368,9 +375,11 @@ impl Fog {
             army_mut(&mut sc, side).hidden.clear();
         }
         for (h, &c) in self.hidden.iter().zip(pick) {
-            army_mut(&mut sc, h.side)
-                .blocks
-                .push(entry(&h.candidates[c], h.reserve));
+            army_mut(&mut sc, h.side).blocks.push(entry(
+                &h.candidates[c],
+                h.reserve,
+                h.from.clone(),
+            ));
         }
         sc
     }

@@ -548,6 +548,7 @@ pub fn empty_battle(area: Option<String>, king: House, attacker: House) -> Scena
         defender: army(attacker.other()),
         seen_elsewhere: Vec::new(),
         defected_elsewhere: Vec::new(),
+        neighbours: Default::default(),
         defected: Vec::new(),
         policy: Default::default(),
         progress: None,
@@ -591,6 +592,7 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
                 custom: None,
                 strength,
                 reserve: false,
+                from: None,
             });
         }
         Edit::Remove(side, i) => {
@@ -608,7 +610,7 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
         },
         Edit::AddCustom(side, c) => {
             let strength = c.max_strength.clamp(1, 4);
-            army_mut(s, side).blocks.push(BlockEntry { id: None, custom: Some(c), strength, reserve: false });
+            army_mut(s, side).blocks.push(BlockEntry { id: None, custom: Some(c), strength, reserve: false, from: None });
         }
         Edit::AddHidden(side) => army_mut(s, side).hidden.push(HiddenBlock::default()),
         Edit::Hidden(side, k, h) => {

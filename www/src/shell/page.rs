@@ -75,6 +75,7 @@ fn names(c: Calculator) -> (&'static str, &'static str) {
         Calculator::Battle => ("Richard III battle", "battle"),
         Calculator::Reset => ("Campaign Reset", "Campaign Reset"),
         Calculator::Kingmaker => ("Kingmaker combat", "Kingmaker"),
+        Calculator::Board => ("Richard III board", "map"),
     }
 }
 

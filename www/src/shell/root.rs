@@ -18,6 +18,8 @@ pub fn mount(c: Calculator) -> &'static Mount {
         Calculator::Battle => &crate::battle::MOUNT,
         Calculator::Reset => &crate::reset::MOUNT,
         Calculator::Kingmaker => &crate::kingmaker::MOUNT,
+        // The map (issue 24) is not in the app yet: a board's link opens the battle calculator.
+        Calculator::Board => &crate::battle::MOUNT,
     }
 }
 

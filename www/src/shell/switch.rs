@@ -24,6 +24,7 @@ pub fn label(c: Calculator) -> &'static str {
         Calculator::Battle => "Richard III battle",
         Calculator::Reset => "Campaign Reset",
         Calculator::Kingmaker => "Kingmaker",
+        Calculator::Board => "Richard III map",
     }
 }
 
@@ -33,6 +34,7 @@ fn title(c: Calculator) -> &'static str {
         Calculator::Battle => "Richard III: the odds of a battle (Columbia Games)",
         Calculator::Reset => "Richard III, political-events variant: the odds of the Campaign Reset's Pledge of Loyalty and events",
         Calculator::Kingmaker => "Kingmaker (Avalon Hill): the odds of a battle, siege or ambush",
+        Calculator::Board => "Richard III: every way to attack this turn, ranked (the attack planner)",
     }
 }
 

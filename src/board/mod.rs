@@ -1,0 +1,36 @@
+//! The attack planner: from the board as the moving player sees it, every legal way to attack
+//! an area this turn, each evaluated as a battle against the hidden defenders, ranked.
+//!
+//! A [`Board`] (`docs/board.md`, its own scenario kind) is validated once by [`Position::new`].
+//! Uses `data`, `scenario`, `rules` (the map's rules of movement, and `Battle::new` for every
+//! battle a plan makes) and `solve` (the fog of war and Monte Carlo).
+//!
+//! | file | what |
+//! |---|---|
+//! | `format.rs` | the board as JSON: the moving player's blocks, the enemy's unseen blocks, the card, this turn's moves |
+//! | `setup.rs` | which blocks are in play: the versions that begin the game, the minor heirs (4.3-4.6) |
+//! | `validate.rs` | [`Position::new`]: every rule a board must obey, and the enemy's candidates (R21) |
+//! | `reach.rs` | where blocks can go this turn: paths, pins, targets (5.2, 5.21, 5.22, R22) |
+//! | `plans.rs` | every distinct way to attack a target within the card (6.3) |
+//! | `reinforce.rs` | the enemy's reinforcements as Player 2 (6.3, R23) |
+//! | `battle.rs` | a plan as a battle scenario, with its borders and hidden defenders |
+//! | `screen.rs` | the screening: every plan against the same draws and dice |
+//! | `rank.rs` | the ranking: screening, then the fog of war's figures on the best plans |
+
+mod battle;
+mod format;
+pub mod plans;
+pub mod rank;
+pub mod reach;
+pub mod reinforce;
+mod screen;
+pub mod setup;
+mod validate;
+
+pub use battle::battle;
+pub use format::*;
+pub use plans::{Plan, Plans, plans};
+pub use rank::{Assessed, Figures, Options, PlanError, Ranking, every_target, rank, targets};
+pub use reach::{Role, Target, Way, destinations, target, ways};
+pub use reinforce::{Group, Reinforce, reinforcements};
+pub use validate::{EnemyAttack, Own, Position, Seen, Spot};

@@ -1,0 +1,286 @@
+//! Reach (5.2, 5.21, 5.22, 6.3): where blocks can go this turn. One action point activates every
+//! block of one area; each moves one or two areas, passing through friendly or vacant areas
+//! (R22), stopping on entering an enemy or contested area, stopping after a red border; each
+//! border's limit counts every block of the player crossing it this turn; no land move crosses
+//! an estuary; pinned blocks stay, and the others never leave by a border the enemy came by.
+//!
+//! [`ways`] lists, for a target, every way each block can reach it; [`target`] says what an
+//! attack on an area is (an attack, joining one's own attack, or reinforcing one's defence);
+//! [`destinations`] lists where the blocks of one area can go at all (the rulebook's Move
+//! Example).
+
+use super::validate::Position;
+use crate::data::{AREAS, BORDERS, BorderKind, House};
+use crate::rules::movement;
+
+/// Who stands where, as a mover sees it: per area, whether the mover's blocks are there and
+/// whether the other house's are.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// The house moving.
+    pub mover: House,
+    /// Per area of [`AREAS`]: the mover's blocks stand there.
+    pub friendly: Vec<bool>,
+    /// Per area: the other house's blocks stand there.
+    pub hostile: Vec<bool>,
+}
+
+impl Field {
+    /// The board as the moving player sees it.
+    pub fn of(position: &Position) -> Field {
+        Field {
+            mover: position.house,
+            friendly: position.spots.iter().map(|s| !s.own.is_empty()).collect(),
+            hostile: position.spots.iter().map(|s| s.enemies() > 0).collect(),
+        }
+    }
+
+    /// True if a moving block may pass through `area` on its way (5.2, R22): the mover's own
+    /// area or a vacant one, never an enemy or contested area (it would have to stop) nor an
+    /// exile area of the other house (2.7).
+    pub fn passable(&self, area: usize) -> bool {
+        !self.hostile[area] && movement::may_enter(&AREAS[area], self.mover)
+    }
+}
+
+/// One way a block can reach a target: the areas it moves through, from where it stands to the
+/// target, two or three of them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Way {
+    /// The block: an index into [`Position::own`] (or, for enemy groups, the group's area).
+    pub block: usize,
+    /// Areas (indices into [`AREAS`]): where it starts, the area it passes through if any, the
+    /// target.
+    pub path: Vec<usize>,
+}
+
+impl Way {
+    /// The area it starts from: the one action point that activates it (5.2).
+    pub fn source(&self) -> usize {
+        self.path[0]
+    }
+
+    /// The neighbour it enters the target from: the border it attacks across.
+    pub fn entry(&self) -> usize {
+        self.path[self.path.len() - 2]
+    }
+
+    /// The borders it crosses, as indices into [`BORDERS`].
+    pub fn borders(&self) -> Vec<usize> {
+        self.path
+            .windows(2)
+            .map(|w| {
+                movement::land_border_index(AREAS[w[0]].name, AREAS[w[1]].name)
+                    .expect("a way crosses land borders only")
+            })
+            .collect()
+    }
+}
+
+/// The paths a block standing in `from` may take to `to` this turn (5.2): directly across a
+/// land border, or through one passable area, the first border not red (5.21: a block stops
+/// after crossing a red border). `closed` lists the neighbours of `from` it may not leave by
+/// (5.22: the borders the enemy came by into a battle it is pinned in).
+pub fn paths(field: &Field, from: usize, to: usize, closed: &[usize]) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if from == to || !movement::may_enter(&AREAS[to], field.mover) {
+        return out;
+    }
+    let (a, t) = (AREAS[from].name, AREAS[to].name);
+    if movement::land_border(a, t).is_some() && !closed.contains(&to) {
+        out.push(vec![from, to]);
+    }
+    for (m, b) in movement::land_neighbours(a) {
+        let mid = movement::area_index(m.name).expect("a map area");
+        if mid == to || closed.contains(&mid) || BORDERS[b].kind == BorderKind::Minor {
+            continue;
+        }
+        if field.passable(mid) && movement::land_border(m.name, t).is_some() {
+            out.push(vec![from, mid, to]);
+        }
+    }
+    out
+}
+
+/// What an attack on an area is for the moving player (5.22, 6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// The area is the enemy's: the blocks that enter attack, across at most three borders, one
+    /// of them the Main Attack (6.3).
+    Attack,
+    /// The moving player attacked it earlier this turn: more blocks join the attack, the Main
+    /// Attack's border already chosen, at most three borders in all (6.3).
+    Join {
+        /// The Main Attack's border: the neighbour it came from.
+        main: usize,
+    },
+    /// The enemy (Player 1) attacked the moving player's blocks there: Player 2's blocks
+    /// reinforce the defence as reserves, across at most two borders (6.3).
+    Reinforce,
+}
+
+/// An area the moving player can attack (or reinforce) this turn, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    /// The area (an index into [`AREAS`]).
+    pub area: usize,
+    /// What moving blocks into it means.
+    pub role: Role,
+}
+
+impl Target {
+    /// The most different borders the moving player's blocks may cross into it, counting those
+    /// already crossed this turn (6.3).
+    pub fn max_borders(&self) -> usize {
+        match self.role {
+            Role::Reinforce => movement::REINFORCEMENT_BORDERS,
+            _ => movement::ATTACK_BORDERS,
+        }
+    }
+}
+
+/// What moving into `area` means, or why it is no target: it must hold enemy blocks and not be
+/// an exile area of the enemy (2.7).
+///
+/// # Errors
+/// Words for the user: why blocks cannot attack there.
+pub fn target(position: &Position, area: usize) -> Result<Target, String> {
+    let a = &AREAS[area];
+    let spot = &position.spots[area];
+    if !movement::may_enter(a, position.house) {
+        return Err(format!(
+            "{} is an exile area of {} and can never be attacked (2.7)",
+            a.name,
+            position.enemy()
+        ));
+    }
+    if spot.enemies() == 0 {
+        return Err(format!(
+            "no {} block stands in {}: there is nothing to attack",
+            position.enemy(),
+            a.name
+        ));
+    }
+    let role = if !spot.attacked.is_empty() {
+        Role::Reinforce
+    } else if let Some(main) = spot.main {
+        Role::Join { main }
+    } else {
+        Role::Attack
+    };
+    Ok(Target { area, role })
+}
+
+/// The blocks of an area that may move this turn, and the neighbours they may not leave by: not
+/// those that moved already (5.2); of a battle the enemy started there (5.22), as many blocks as
+/// the enemy's Main Attack brought stay pinned (the player chooses which), and the others may
+/// not leave by a border the enemy came by.
+pub fn movable(position: &Position, area: usize) -> (Vec<usize>, usize, Vec<usize>) {
+    let spot = &position.spots[area];
+    let free: Vec<usize> = spot
+        .own
+        .iter()
+        .copied()
+        .filter(|&k| !position.own[k].moved)
+        .collect();
+    let pinned: usize = spot
+        .attacked
+        .iter()
+        .filter(|g| !g.reserve)
+        .map(|g| g.blocks as usize)
+        .sum();
+    // The blocks that moved in (reinforcements) are not pinned: the pin falls on the others.
+    let may_leave = free.len().saturating_sub(pinned);
+    let closed: Vec<usize> = spot.attacked.iter().map(|g| g.from).collect();
+    (free, may_leave, closed)
+}
+
+/// Every way each of the moving player's blocks can reach `target` this turn: for every block
+/// that may move, every path of one or two areas ending there (5.2, 5.22). Border limits and
+/// action points are for a plan to respect (`plan.rs`): a way is possible alone.
+pub fn ways(position: &Position, target: usize) -> Vec<Way> {
+    let field = Field::of(position);
+    let mut out = Vec::new();
+    for area in 0..AREAS.len() {
+        if area == target {
+            continue;
+        }
+        let (free, may_leave, closed) = movable(position, area);
+        if may_leave == 0 {
+            continue;
+        }
+        let paths = paths(&field, area, target, &closed);
+        for &k in &free {
+            for p in &paths {
+                out.push(Way {
+                    block: k,
+                    path: p.clone(),
+                });
+            }
+        }
+    }
+    out.retain(|w| {
+        w.borders()
+            .iter()
+            .all(|&b| position.crossed[b] < BORDERS[b].kind.limit())
+    });
+    out
+}
+
+/// Every area the blocks of `from` can move to this turn for one action point (5.2), with the
+/// most of them that can get there across the border limits (5.21): each destination once, in
+/// the map's order. A destination holding enemy blocks ends the move (5.2).
+pub fn destinations(position: &Position, from: usize) -> Vec<(usize, usize)> {
+    let field = Field::of(position);
+    let (free, may_leave, closed) = movable(position, from);
+    let blocks = free.len().min(may_leave);
+    let mut out = Vec::new();
+    for to in 0..AREAS.len() {
+        let paths = paths(&field, from, to, &closed);
+        if paths.is_empty() {
+            continue;
+        }
+        out.push((to, most_across(position, &paths, blocks)));
+    }
+    out
+}
+
+/// The most of `blocks` blocks that can take these paths together within the limits left on
+/// every border they cross (5.21): a small maximum flow, found by trying every way to share the
+/// blocks among the paths.
+pub fn most_across(position: &Position, paths: &[Vec<usize>], blocks: usize) -> usize {
+    let borders: Vec<Vec<usize>> = paths
+        .iter()
+        .map(|p| {
+            p.windows(2)
+                .map(|w| {
+                    movement::land_border_index(AREAS[w[0]].name, AREAS[w[1]].name).expect("land")
+                })
+                .collect()
+        })
+        .collect();
+    let mut used = position.crossed.clone();
+    fn go(k: usize, left: usize, borders: &[Vec<usize>], used: &mut [u8]) -> usize {
+        if k == borders.len() || left == 0 {
+            return 0;
+        }
+        let mut best = go(k + 1, left, borders, used);
+        let room = borders[k]
+            .iter()
+            .map(|&b| BORDERS[b].kind.limit().saturating_sub(used[b]) as usize)
+            .min()
+            .unwrap_or(0)
+            .min(left);
+        for n in 1..=room {
+            for &b in &borders[k] {
+                used[b] += n as u8;
+            }
+            best = best.max(n + go(k + 1, left - n, borders, used));
+            for &b in &borders[k] {
+                used[b] -= n as u8;
+            }
+        }
+        best
+    }
+    go(0, blocks, &borders, &mut used)
+}

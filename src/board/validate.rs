@@ -1,0 +1,797 @@
+//! Validation: [`Position::new`], where the board meets the rules. A board is checked once,
+//! here, and either becomes a [`Position`] or yields a [`ScenarioError`] that names the field and
+//! the reason.
+
+use super::format::{BOARD_VERSION, Board};
+use super::setup;
+use crate::data::{self, AREAS, BLOCKS, BORDERS, BlockData, BorderKind, Colour, House};
+use crate::rules::movement;
+use crate::scenario::{ScenarioError, StrengthPrior};
+
+type Result<T> = std::result::Result<T, ScenarioError>;
+
+fn err<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T> {
+    Err(ScenarioError::new(field, reason))
+}
+
+/// One of the moving player's blocks on the board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Own {
+    /// The printed block.
+    pub block: &'static BlockData,
+    /// Its strength.
+    pub strength: u8,
+    /// Where it stands: an index into [`AREAS`].
+    pub area: usize,
+    /// It moved this turn and moves no more (5.2).
+    pub moved: bool,
+    /// It moved this turn by land into `area` from this neighbour (an index into [`AREAS`]).
+    pub came_from: Option<usize>,
+    /// Its field in the board (`areas[1].blocks[0]`).
+    pub field: String,
+}
+
+/// An enemy block known by identity and strength.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Seen {
+    /// The printed block.
+    pub block: &'static BlockData,
+    /// Its strength.
+    pub strength: u8,
+}
+
+/// A group of enemy blocks that attacked one of the moving player's areas this turn (5.22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnemyAttack {
+    /// The neighbour it came from (an index into [`AREAS`]).
+    pub from: usize,
+    /// How many blocks.
+    pub blocks: u8,
+    /// A reserve, not the Main Attack (6.3).
+    pub reserve: bool,
+}
+
+/// What stands in one area of the map.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Spot {
+    /// Its entry in the board's `areas`, if listed.
+    pub entry: Option<usize>,
+    /// The moving player's blocks here (indices into [`Position::own`]).
+    pub own: Vec<usize>,
+    /// Enemy blocks here unseen.
+    pub hidden: u8,
+    /// Enemy blocks here known.
+    pub seen: Vec<Seen>,
+    /// The prior of the unseen enemy blocks' strengths.
+    pub prior: StrengthPrior,
+    /// The enemy's attack on this area this turn, group by group.
+    pub attacked: Vec<EnemyAttack>,
+    /// The border of the moving player's own Main Attack on this area, made earlier this turn
+    /// (an index into [`AREAS`]: the neighbour it came from).
+    pub main: Option<usize>,
+}
+
+impl Spot {
+    /// Enemy blocks here, seen or not.
+    pub fn enemies(&self) -> usize {
+        self.hidden as usize + self.seen.len()
+    }
+}
+
+/// A board that obeys every rule, built by [`Position::new`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Position {
+    pub(crate) board: Board,
+    /// The moving player's house.
+    pub house: House,
+    /// The house holding the throne.
+    pub king: House,
+    /// Player 1 or 2 this turn.
+    pub player: u8,
+    /// Action points left to spend (5.1).
+    pub ap: u8,
+    /// The enemy's card's action points, if known.
+    pub enemy_ap: Option<u8>,
+    /// Persons permanently dead.
+    pub dead: Vec<&'static str>,
+    /// Two-version blocks in play as their other version, as the board's `defected` names them.
+    pub defected: Vec<&'static BlockData>,
+    /// Per area of [`AREAS`], what stands there.
+    pub spots: Vec<Spot>,
+    /// The moving player's blocks, in the board's order.
+    pub own: Vec<Own>,
+    /// Per border of [`BORDERS`], the moving player's blocks that crossed it this turn (5.21).
+    pub crossed: Vec<u8>,
+    /// The enemy blocks any unseen enemy block may be (R21): alive, in play, not on the board
+    /// by name, not in the enemy's pool.
+    pub candidates: Vec<&'static BlockData>,
+}
+
+impl Position {
+    /// Checks a board and builds the position.
+    ///
+    /// # Errors
+    /// A [`ScenarioError`] naming the first field that is wrong and why.
+    pub fn new(board: &Board) -> Result<Position> {
+        build(board)
+    }
+
+    /// The board it was built from.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The enemy's house.
+    pub fn enemy(&self) -> House {
+        self.house.other()
+    }
+}
+
+/// The printed block a name means for `house`: an id, or a person's version of that house.
+pub(crate) fn resolve(name: &str, house: House) -> Option<&'static BlockData> {
+    data::block(name).or_else(|| {
+        data::block_by_person_and_house(name.trim(), house).or_else(|| {
+            BLOCKS
+                .iter()
+                .find(|b| b.person.eq_ignore_ascii_case(name.trim()))
+        })
+    })
+}
+
+/// True if the printed block can fight for `house`: its own colour, or the Rebel for the
+/// Pretender's house (3.26, D14).
+pub(crate) fn fights_for(d: &BlockData, house: House, king: House) -> bool {
+    match d.colour {
+        Colour::Rebel => house == king.other(),
+        _ => d.house() == Some(house),
+    }
+}
+
+/// The area a name means, with the field on error.
+fn area_named(name: &str, field: &str) -> Result<usize> {
+    movement::area_index(name).map_or_else(
+        || err(field, format!("'{name}' is not an area of the map")),
+        Ok,
+    )
+}
+
+/// A block placed on the board: its field and printed block.
+struct Placed {
+    field: String,
+    block: &'static BlockData,
+}
+
+fn build(b: &Board) -> Result<Position> {
+    if b.version != BOARD_VERSION {
+        return err(
+            "version",
+            format!(
+                "{} is not supported; this engine reads version {BOARD_VERSION}",
+                b.version
+            ),
+        );
+    }
+    if !(1..=2).contains(&b.player) {
+        return err(
+            "player",
+            format!(
+                "{}: the moving player is Player 1 or Player 2 (1.1)",
+                b.player
+            ),
+        );
+    }
+    for (field, card) in [("card", Some(b.card)), ("enemy_card", b.enemy_card)] {
+        if let Some(c) = card
+            && !(2..=4).contains(&c)
+        {
+            return err(
+                field,
+                format!(
+                    "{c} is not a card of the game: action cards give 2, 3 or 4 action points \
+                     (5.1)"
+                ),
+            );
+        }
+    }
+    let house = b.house;
+    let enemy = house.other();
+    let mut dead: Vec<&'static str> = Vec::new();
+    for (i, name) in b.dead.iter().enumerate() {
+        let Some(d) = resolve(name, house) else {
+            return err(format!("dead[{i}]"), format!("unknown block '{name}'"));
+        };
+        if dead.contains(&d.person) {
+            return err(format!("dead[{i}]"), format!("{} is named twice", d.person));
+        }
+        dead.push(d.person);
+    }
+    let mut defected: Vec<(&'static BlockData, String)> = Vec::new();
+    for (i, name) in b.defected.iter().enumerate() {
+        let field = format!("defected[{i}]");
+        let Some(d) = data::block(name) else {
+            return err(
+                field,
+                format!("unknown block '{name}' (name the version it plays as: Stanley/Y)"),
+            );
+        };
+        if d.other_version().is_none() {
+            return err(
+                field,
+                format!(
+                    "{} has one version only and cannot change sides (3.22)",
+                    d.id
+                ),
+            );
+        }
+        if setup::starts_in_play(d) {
+            return err(
+                field,
+                format!(
+                    "{} is the version {} begins the game as (4.3, 4.4); name the version he \
+                     changed to",
+                    d.id, d.person
+                ),
+            );
+        }
+        if dead.contains(&d.person) {
+            return err(field, format!("{} is listed in dead", d.person));
+        }
+        if defected.iter().any(|(o, _)| o.person == d.person) {
+            return err(field, format!("{} is named twice", d.person));
+        }
+        defected.push((d, field));
+    }
+    let mut spots: Vec<Spot> = vec![Spot::default(); AREAS.len()];
+    let mut own: Vec<Own> = Vec::new();
+    let mut placed: Vec<Placed> = Vec::new();
+    let mut crossed = vec![0u8; BORDERS.len()];
+    let mut starts: Vec<usize> = Vec::new();
+    // Checks a block placed on the board for either side.
+    let mut place = |name: &str,
+                     strength: u8,
+                     side: House,
+                     field: &str|
+     -> Result<&'static BlockData> {
+        let id_field = format!("{field}.id");
+        let Some(d) = resolve(name, side) else {
+            return err(
+                id_field,
+                format!(
+                    "unknown block '{name}' (ids look like Buckingham/L, Coventry (levy), \
+                     Bombard/Y, Rebel)"
+                ),
+            );
+        };
+        if !fights_for(d, side, b.king) {
+            let (list, other) = if side == house {
+                ("blocks", "enemy_known")
+            } else {
+                ("enemy_known", "blocks")
+            };
+            return err(
+                id_field,
+                match d.colour {
+                    Colour::Rebel => format!(
+                        "the Rebel fights for the Pretender's house, {} (3.26, D14)",
+                        b.king.other()
+                    ),
+                    _ => format!(
+                        "{} is a {} block; {list} lists {side}'s blocks, {other} {}'s",
+                        d.id,
+                        side.other(),
+                        side.other()
+                    ),
+                },
+            );
+        }
+        if dead.contains(&d.person) {
+            return err(id_field, format!("{} is listed in dead", d.id));
+        }
+        if let Some(p) = placed.iter().find(|p| p.block.person == d.person) {
+            return err(
+                id_field,
+                if p.block.id == d.id {
+                    format!(
+                        "{} is already on the board ({}); a block stands in one place",
+                        d.id, p.field
+                    )
+                } else {
+                    format!(
+                        "{} and {} ({}) are two versions of one noble; only one can be in play \
+                         (3.22, 4.6)",
+                        p.block.id, d.id, p.field
+                    )
+                },
+            );
+        }
+        if let Some((v, f)) = defected.iter().find(|(v, _)| v.person == d.person)
+            && v.id != d.id
+        {
+            return err(
+                id_field,
+                format!(
+                    "{} is on the board, but {f} says {} plays as {}",
+                    d.id, d.person, v.id
+                ),
+            );
+        }
+        if let Some(n) = setup::minor_waiting(d, &dead) {
+            return err(
+                id_field,
+                format!(
+                    "{} is a minor heir, in play only once {n} {} heir{} died (4.5, 6.82); list \
+                     the dead in dead",
+                    d.id,
+                    d.house().unwrap_or(side),
+                    if n == 1 { " has" } else { "s have" }
+                ),
+            );
+        }
+        if strength == 0 {
+            return err(
+                format!("{field}.strength"),
+                "must be at least 1 (a block at 0 is eliminated)",
+            );
+        }
+        if strength > d.max_strength {
+            return err(
+                format!("{field}.strength"),
+                format!(
+                    "{strength} exceeds {}'s maximum {} (3.11)",
+                    d.id, d.max_strength
+                ),
+            );
+        }
+        placed.push(Placed {
+            field: field.to_string(),
+            block: d,
+        });
+        Ok(d)
+    };
+    for (i, entry) in b.areas.iter().enumerate() {
+        let path = format!("areas[{i}]");
+        let at = area_named(&entry.area, &format!("{path}.area"))?;
+        let a = &AREAS[at];
+        if let Some(j) = spots[at].entry {
+            return err(
+                format!("{path}.area"),
+                format!(
+                    "{} is already listed (areas[{j}]); list each area once",
+                    a.name
+                ),
+            );
+        }
+        spots[at].entry = Some(i);
+        for (who, here, field) in [
+            (house, !entry.blocks.is_empty(), format!("{path}.blocks")),
+            (
+                enemy,
+                entry.enemy > 0 || !entry.enemy_known.is_empty(),
+                if entry.enemy > 0 {
+                    format!("{path}.enemy")
+                } else {
+                    format!("{path}.enemy_known")
+                },
+            ),
+        ] {
+            if here && !movement::may_enter(a, who) {
+                return err(
+                    field,
+                    format!(
+                        "{who} blocks never stand in {}, an exile area of {} (2.7)",
+                        a.name,
+                        who.other()
+                    ),
+                );
+            }
+        }
+        for (j, p) in entry.blocks.iter().enumerate() {
+            let field = format!("{path}.blocks[{j}]");
+            let d = place(&p.id, p.strength, house, &field)?;
+            let came_from = route(p, at, house, &field, &mut crossed, &mut starts)?;
+            own.push(Own {
+                block: d,
+                strength: p.strength,
+                area: at,
+                moved: p.moved || !p.route.is_empty(),
+                came_from,
+                field,
+            });
+            spots[at].own.push(own.len() - 1);
+        }
+        for (j, k) in entry.enemy_known.iter().enumerate() {
+            let d = place(
+                &k.id,
+                k.strength,
+                enemy,
+                &format!("{path}.enemy_known[{j}]"),
+            )?;
+            spots[at].seen.push(Seen {
+                block: d,
+                strength: k.strength,
+            });
+        }
+        spots[at].hidden = entry.enemy;
+        check_prior(&entry.enemy_strength, &format!("{path}.enemy_strength"))?;
+        spots[at].prior = entry.enemy_strength.clone();
+    }
+    for (i, entry) in b.areas.iter().enumerate() {
+        let at = movement::area_index(&entry.area).expect("checked above");
+        attacks(b, entry, i, at, &mut spots, &own)?;
+    }
+    let spent = match b.spent {
+        Some(s) if s > b.card => {
+            return err(
+                "spent",
+                format!("{s} exceeds the card's {} action points (5.1)", b.card),
+            );
+        }
+        Some(s) if (s as usize) < starts.len() => {
+            return err(
+                "spent",
+                format!(
+                    "{s}, but the blocks that moved by land started from {} areas, one action \
+                     point each (5.2)",
+                    starts.len()
+                ),
+            );
+        }
+        Some(s) => s,
+        None if starts.len() > b.card as usize => {
+            return err(
+                "areas",
+                format!(
+                    "the blocks that moved by land started from {} areas, one action point each \
+                     (5.2), more than the card's {}",
+                    starts.len(),
+                    b.card
+                ),
+            );
+        }
+        None => starts.len() as u8,
+    };
+    let defected: Vec<&'static BlockData> = defected.into_iter().map(|(d, _)| d).collect();
+    let mut pool: Vec<&'static str> = Vec::new();
+    for (i, name) in b.enemy_pool.iter().enumerate() {
+        let field = format!("enemy_pool[{i}]");
+        let Some(d) = resolve(name, enemy) else {
+            return err(field, format!("unknown block '{name}'"));
+        };
+        if !fights_for(d, enemy, b.king) {
+            return err(field, format!("{} is not a {enemy} block", d.id));
+        }
+        if let Some(p) = placed.iter().find(|p| p.block.person == d.person) {
+            return err(
+                field,
+                format!("{} stands on the board ({})", p.block.id, p.field),
+            );
+        }
+        pool.push(d.person);
+    }
+    let on_board: Vec<&str> = placed.iter().map(|p| p.block.person).collect();
+    let candidates = candidates(enemy, b.king, &dead, &defected, &on_board, &pool);
+    let mut hidden = 0usize;
+    for (i, entry) in b.areas.iter().enumerate() {
+        hidden += entry.enemy as usize;
+        if hidden > persons(&candidates) {
+            return err(
+                format!("areas[{i}].enemy"),
+                format!(
+                    "{hidden} unseen {enemy} blocks on the board, but only {} {enemy} blocks may \
+                     be them (alive, in play, not named on the board, not in enemy_pool; 4.3-4.6, \
+                     R21)",
+                    persons(&candidates)
+                ),
+            );
+        }
+    }
+    Ok(Position {
+        board: b.clone(),
+        house,
+        king: b.king,
+        player: b.player,
+        ap: b.card - spent,
+        enemy_ap: b.enemy_card,
+        dead,
+        defected,
+        spots,
+        own,
+        crossed,
+        candidates,
+    })
+}
+
+/// The number of different persons among blocks.
+fn persons(blocks: &[&BlockData]) -> usize {
+    let mut p: Vec<&str> = blocks.iter().map(|b| b.person).collect();
+    p.sort_unstable();
+    p.dedup();
+    p.len()
+}
+
+/// The enemy blocks an unseen enemy block may be (R21): every block that fights for the enemy
+/// (its colour, or the Rebel for the Pretender's house, 3.26) and is in play (the version of a
+/// two-version block that began the game in play unless it defected, 4.3-4.6; a minor heir only
+/// once enough heirs of his house died, 4.5), not dead, not named on the board (either version),
+/// not in the enemy's pool. Every block once, in the game's block order.
+pub(crate) fn candidates(
+    enemy: House,
+    king: House,
+    dead: &[&str],
+    defected: &[&BlockData],
+    on_board: &[&str],
+    pool: &[&str],
+) -> Vec<&'static BlockData> {
+    BLOCKS
+        .iter()
+        .filter(|d| fights_for(d, enemy, king))
+        .filter(|d| !dead.contains(&d.person) && !on_board.contains(&d.person))
+        .filter(|d| !pool.contains(&d.person))
+        .filter(|d| {
+            if d.other_version().is_none() {
+                return true;
+            }
+            match defected.iter().find(|v| v.person == d.person) {
+                Some(v) => v.id == d.id,
+                None => setup::starts_in_play(d),
+            }
+        })
+        .filter(|d| setup::minor_waiting(d, dead).is_none())
+        .collect()
+}
+
+/// Checks a block's land move this turn (5.2, 5.21) and counts its crossings against each
+/// border's limit: one or two areas, each step across a land border (never an estuary), no step
+/// after a red border, never through an exile area of the other house (2.7). Returns the area
+/// it entered its own from.
+fn route(
+    p: &super::format::Piece,
+    at: usize,
+    house: House,
+    field: &str,
+    crossed: &mut [u8],
+    starts: &mut Vec<usize>,
+) -> Result<Option<usize>> {
+    if p.route.is_empty() {
+        return Ok(None);
+    }
+    if p.route.len() > 2 {
+        return err(
+            format!("{field}.route"),
+            format!(
+                "a block moves one or two areas (5.2), not {}",
+                p.route.len()
+            ),
+        );
+    }
+    let mut path = Vec::new();
+    for (k, name) in p.route.iter().enumerate() {
+        path.push(area_named(name, &format!("{field}.route[{k}]"))?);
+    }
+    path.push(at);
+    let mut previous: Option<usize> = None;
+    for k in 0..path.len() - 1 {
+        let (from, to) = (&AREAS[path[k]], &AREAS[path[k + 1]]);
+        let f = format!("{field}.route[{k}]");
+        let Some(border) = movement::land_border_index(from.name, to.name) else {
+            return err(f, movement::no_land_border(from.name, to.name));
+        };
+        if let Some(prev) = previous.filter(|&x| BORDERS[x].kind == BorderKind::Minor) {
+            let x = &BORDERS[prev];
+            return err(
+                format!("{field}.route"),
+                format!(
+                    "{} crossed the red border {}-{} and had to stop there (5.21)",
+                    p.id, x.a, x.b
+                ),
+            );
+        }
+        if !movement::may_enter(to, house) {
+            return err(
+                f,
+                format!(
+                    "{house} blocks never enter {}, an exile area of {} (2.7)",
+                    to.name,
+                    house.other()
+                ),
+            );
+        }
+        crossed[border] = crossed[border].saturating_add(1);
+        let kind = BORDERS[border].kind;
+        if crossed[border] > kind.limit() {
+            return err(
+                format!("{field}.route"),
+                movement::over_limit(from.name, to.name, kind, crossed[border] as usize),
+            );
+        }
+        previous = Some(border);
+    }
+    if !starts.contains(&path[0]) {
+        starts.push(path[0]);
+    }
+    Ok(Some(path[path.len() - 2]))
+}
+
+/// The attacks of this turn on one area: the enemy's (`attacked_from`, Player 2 only) and the
+/// moving player's (blocks that moved in), and an area where both houses stand must be one of
+/// them (2.1: contested areas exist only between the moves and the battles).
+fn attacks(
+    b: &Board,
+    entry: &super::format::AreaEntry,
+    i: usize,
+    at: usize,
+    spots: &mut [Spot],
+    own: &[Own],
+) -> Result<()> {
+    let path = format!("areas[{i}]");
+    let a = &AREAS[at];
+    let spot = &spots[at];
+    let moved_in: Vec<&Own> = spot
+        .own
+        .iter()
+        .map(|&k| &own[k])
+        .filter(|o| o.came_from.is_some())
+        .collect();
+    if !entry.attacked_from.is_empty() {
+        if b.player == 1 {
+            return err(
+                format!("{path}.attacked_from"),
+                "Player 1 moves first: no enemy block has attacked yet this turn (1.2); set \
+                 \"player\": 2",
+            );
+        }
+        if spot.own.is_empty() {
+            return err(
+                format!("{path}.attacked_from"),
+                format!(
+                    "no block of {}'s stands in {} to be attacked",
+                    b.house, a.name
+                ),
+            );
+        }
+        let mut total = 0usize;
+        let mut borders: Vec<usize> = Vec::new();
+        let mut main = None;
+        for (k, g) in entry.attacked_from.iter().enumerate() {
+            let f = format!("{path}.attacked_from[{k}]");
+            let from = area_named(&g.from, &format!("{f}.from"))?;
+            let Some(border) = movement::land_border(AREAS[from].name, a.name) else {
+                return err(
+                    format!("{f}.from"),
+                    movement::no_land_border(AREAS[from].name, a.name),
+                );
+            };
+            if g.blocks == 0 {
+                return err(format!("{f}.blocks"), "must be at least 1");
+            }
+            if g.blocks > border.kind.limit() {
+                return err(
+                    format!("{f}.blocks"),
+                    movement::over_limit(AREAS[from].name, a.name, border.kind, g.blocks as usize),
+                );
+            }
+            if borders.contains(&from) {
+                return err(
+                    format!("{f}.from"),
+                    format!(
+                        "{} is already listed; give each border's blocks once",
+                        AREAS[from].name
+                    ),
+                );
+            }
+            borders.push(from);
+            if borders.len() > movement::ATTACK_BORDERS {
+                return err(
+                    format!("{f}.from"),
+                    "a fourth border; an attack crosses at most three (6.3)",
+                );
+            }
+            if !g.reserve {
+                if main.is_some() {
+                    return err(
+                        format!("{f}.reserve"),
+                        "a second Main Attack: the groups by other borders are reserves (6.3)",
+                    );
+                }
+                main = Some(k);
+            }
+            total += g.blocks as usize;
+            spots[at].attacked.push(EnemyAttack {
+                from,
+                blocks: g.blocks,
+                reserve: g.reserve,
+            });
+        }
+        if main.is_none() {
+            return err(
+                format!("{path}.attacked_from"),
+                "every group is a reserve; one group is the Main Attack (6.3)",
+            );
+        }
+        if total != spots[at].enemies() {
+            return err(
+                format!("{path}.attacked_from"),
+                format!(
+                    "{total} attacking blocks, but {} enemy blocks stand here: every enemy block \
+                     here attacked this turn",
+                    spots[at].enemies()
+                ),
+            );
+        }
+    }
+    let contested = !spots[at].own.is_empty() && spots[at].enemies() > 0;
+    if contested && entry.attacked_from.is_empty() && moved_in.is_empty() {
+        return err(
+            path,
+            format!(
+                "{}'s and {}'s blocks stand in {} together: say who attacked it this turn (a \
+                 block's route, or attacked_from)",
+                b.house,
+                b.house.other(),
+                a.name
+            ),
+        );
+    }
+    if let Some(m) = &entry.main {
+        let f = format!("{path}.main");
+        let from = area_named(m, &f)?;
+        if !contested || !entry.attacked_from.is_empty() {
+            return err(
+                f,
+                format!(
+                    "{b_house} attacks no enemy block in {}",
+                    a.name,
+                    b_house = b.house
+                ),
+            );
+        }
+        if !moved_in.iter().any(|o| o.came_from == Some(from)) {
+            return err(
+                f,
+                format!(
+                    "none of the blocks that attacked {} came from {}",
+                    a.name, AREAS[from].name
+                ),
+            );
+        }
+        spots[at].main = Some(from);
+    } else if contested && entry.attacked_from.is_empty() {
+        let mut from: Vec<usize> = moved_in.iter().filter_map(|o| o.came_from).collect();
+        from.sort_unstable();
+        from.dedup();
+        if from.len() > 1 {
+            return err(
+                format!("{path}.main"),
+                format!(
+                    "missing: the blocks attacking {} came by {} borders; say which is the Main \
+                     Attack (6.3)",
+                    a.name,
+                    from.len()
+                ),
+            );
+        }
+        spots[at].main = from.first().copied();
+    }
+    Ok(())
+}
+
+/// A strength prior the fog of war can read (R13).
+fn check_prior(prior: &StrengthPrior, field: &str) -> Result<()> {
+    match prior {
+        StrengthPrior::AtMost(n) | StrengthPrior::AtLeast(n) if !(1..=4).contains(n) => {
+            err(field, format!("{n} is not a strength: 1 to 4 (3.11)"))
+        }
+        StrengthPrior::Weights(w)
+            if w.is_empty()
+                || w.len() > 4
+                || w.iter().any(|x| !x.is_finite() || *x < 0.0)
+                || w.iter().all(|x| *x == 0.0) =>
+        {
+            err(
+                field,
+                "give 1 to 4 weights of 0 or more, for strengths 1, 2, 3, 4, not all 0",
+            )
+        }
+        _ => Ok(()),
+    }
+}
