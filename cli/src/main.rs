@@ -113,9 +113,23 @@ enum Command {
         /// Take tied hits by the hit order (D3), not by best play's choice
         #[arg(long)]
         hit_order: bool,
-        /// Stop after this many distinct battle states
+        /// Exact best play within this many distinct battle states; past it, an estimate
+        /// (whose exact parts hold as many)
         #[arg(long, default_value_t = ADVISE_STATE_BUDGET)]
         budget: usize,
+        /// Estimate even where exact best play fits the budget
+        #[arg(long)]
+        estimate: bool,
+        /// Battles sampled for each choice when estimating (more, smaller standard errors)
+        #[arg(long, default_value_t = bosworth::solve::advice::DEFAULT_SAMPLES)]
+        samples: u64,
+        /// Seed of the sampled battles' dice (same seed, same figures)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// When estimating, battles fought on by the policy to value each move at a later
+        /// decision exact best play cannot solve (0: the policy's choice there)
+        #[arg(long, default_value_t = bosworth::solve::advice::Sampling::default().look_ahead)]
+        look_ahead: u32,
         /// Print JSON instead of text
         #[arg(long)]
         json: bool,
@@ -498,11 +512,15 @@ fn main() -> ExitCode {
             choose_order,
             hit_order,
             budget,
+            estimate,
+            samples,
+            seed,
+            look_ahead,
             json: as_json,
         } => (
             file,
             Box::new(move |b| {
-                use bosworth::solve::advice::{Objective, Players};
+                use bosworth::solve::advice::{Objective, Players, Sampling};
                 let objective = match objective {
                     ObjectiveArg::Hold => Objective::Hold,
                     ObjectiveArg::KillRoyal => Objective::KillRoyal,
@@ -518,27 +536,59 @@ fn main() -> ExitCode {
                     tie_hits: !*hit_order,
                     group_order: *choose_order,
                 };
-                let meter = Meter::states(*budget, quiet);
-                let a = bosworth::solve::advice::advise_with(
-                    b,
-                    objective,
-                    players,
-                    *budget,
-                    decide,
-                    &|n| meter.add(n),
-                )
-                .map_err(|e| match e {
-                    // Best play has no Monte Carlo to fall back on: say how to give it room.
-                    bosworth::SolveError::TooLarge { budget } => Stop::Error(format!(
-                        "best play needs more than {budget} distinct states for this battle;                          allow more with --budget (some 60 bytes each), or ask fewer choices                          (--players attacker|defender, --hit-order)"
-                    )),
-                    e => e.into(),
-                })?;
-                drop(meter);
+                if !(1..=bosworth::MAX_RUNS).contains(samples) {
+                    return Err(Stop::Error(format!(
+                        "--samples: {samples} is not 1 to {}",
+                        bosworth::MAX_RUNS
+                    )));
+                }
+                let exact = if *estimate {
+                    Err(bosworth::SolveError::TooLarge { budget: *budget })
+                } else {
+                    let meter = Meter::states(*budget, quiet);
+                    bosworth::solve::advice::advise_with(
+                        b,
+                        objective,
+                        players,
+                        *budget,
+                        decide,
+                        &|n| meter.add(n),
+                    )
+                };
+                // Past the budget, best play is estimated by sampling, and says so.
+                let why = if *estimate {
+                    "--estimate".to_string()
+                } else {
+                    format!("exact best play needs more than {budget} states here")
+                };
+                let a = match exact {
+                    Err(bosworth::SolveError::TooLarge { .. }) => {
+                        let sampling = Sampling {
+                            samples: *samples,
+                            seed: *seed,
+                            look_ahead: *look_ahead,
+                            ..Sampling::default()
+                        };
+                        let total = bosworth::solve::advice::estimate_battles(
+                            b, players, decide, &sampling,
+                        );
+                        let meter = Meter::battles(total, quiet);
+                        bosworth::solve::advice::estimate_with(
+                            b,
+                            objective,
+                            players,
+                            *budget,
+                            decide,
+                            &sampling,
+                            &|n| meter.add(n),
+                        )?
+                    }
+                    answer => answer?,
+                };
                 Ok(if *as_json {
                     json(&a)
                 } else {
-                    text::advice(b, &a)
+                    text::advice(b, &a, &why)
                 })
             }),
         ),

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod generate;
+
 use bosworth::{Battle, Report, Scenario, ScenarioError};
 
 /// Parses scenario JSON (the test's own text: a parse failure is a bug in the test).

@@ -3,18 +3,28 @@
 //! (or one side plays its best against the other side's fixed policy), and the value of every
 //! legal action is known.
 
-use crate::rules::action::{Action, legal_actions, outcome_choices, outcomes};
+mod advisor;
+mod estimate;
+mod estimated;
+mod here;
+mod memo;
+mod outline;
+mod solver;
+
+pub use advisor::Advisor;
+pub use estimate::{DEFAULT_SAMPLES, Sampling};
+pub use estimated::{advise_or_estimate, estimate_battles, estimate_with};
+pub use here::{Here, LIVE_BUDGET, best_here, here_battles};
+
+use crate::rules::action::Action;
 use crate::rules::battle::Battle;
-use crate::rules::policy;
-use crate::rules::round::{Ending, Point, advance, may_act_next};
-use crate::rules::state::{State, bits};
+use crate::rules::round::{Point, advance};
+use crate::rules::state::State;
 use crate::scenario::Side;
 use crate::solve::error::SolveError;
-use crate::solve::key::{Codec, Lost, Narrow, Packer};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault, Hash};
+use solver::better;
 
 /// The default state budget of best play (`bosworth advise`, the app's advisor): the memo takes
 /// some 60 bytes a state, so about 300 MB at most.
@@ -79,8 +89,18 @@ pub struct ActionValue {
     pub action: Action,
     /// In words: `fire`, `charge Norfolk`, `treachery on Stanley/Y`.
     pub label: String,
-    /// The acting side's objective value if it takes this action and play goes on as solved.
+    /// The acting side's objective value if it takes this action and play goes on as solved
+    /// (or, estimated, as sampled: [`AdviceMethod::Estimated`]).
     pub value: f64,
+    /// Estimated only: the standard error of `value`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub std_error: Option<f64>,
+    /// Estimated only, and not for the best choice itself: whether this choice can be told
+    /// apart from the best, its difference from the best more than [`APART`] standard errors
+    /// of that difference (each sampled battle plays both on the same dice, so the difference
+    /// is measured closer than either value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub apart_from_best: Option<bool>,
 }
 
 /// The decision at one point of a battle, with every legal action valued.
@@ -98,369 +118,6 @@ pub struct Decision {
     pub policy_action: String,
 }
 
-type Fx = BuildHasherDefault<crate::solve::table::FxHasher>;
-
-/// The values solved so far, by a key that forgets what cannot change them (see
-/// [`Memo::key`]): packed into 64 or 128 bits where the battle allows ([`Packer`]).
-enum Memo {
-    Narrow(Packer, Shards<u64>),
-    Packed(Packer, Shards<u128>),
-    Plain(Shards<State>),
-}
-
-/// A memo in [`SHARDS`] tables chosen by bits of the key's hash that the tables themselves do
-/// not use: each grows on its own, so growing never holds two copies of the whole memo (a
-/// single table doubling from 4 to 8 million entries would hold 12 million slots at once).
-struct Shards<K> {
-    tables: Vec<HashMap<K, [f64; 2], Fx>>,
-}
-
-/// Tables of a [`Shards`].
-const SHARDS: usize = 64;
-
-impl<K: Hash + Eq> Shards<K> {
-    fn new() -> Self {
-        Shards {
-            tables: (0..SHARDS).map(|_| HashMap::default()).collect(),
-        }
-    }
-    fn table(&self, key: &K) -> usize {
-        // Bits 32-37: a table's slot is picked by the low bits, its tag by the top seven.
-        (Fx::default().hash_one(key) >> 32) as usize % SHARDS
-    }
-    fn len(&self) -> usize {
-        self.tables.iter().map(|t| t.len()).sum()
-    }
-    fn get(&self, key: &K) -> Option<[f64; 2]> {
-        self.tables[self.table(key)].get(key).copied()
-    }
-    fn insert(&mut self, key: K, v: [f64; 2]) {
-        let t = self.table(&key);
-        self.tables[t].insert(key, v);
-    }
-}
-
-/// A state's key in the [`Memo`], made once per look-up.
-#[derive(Clone, Copy)]
-enum MemoKey {
-    Narrow(u64),
-    Packed(u128),
-    Plain(State),
-}
-
-impl Memo {
-    fn new(battle: &Battle, objective: Objective) -> Memo {
-        let lost = if objective == Objective::Steps {
-            Lost::Stored
-        } else {
-            Lost::Zero
-        };
-        match Packer::for_any_play(battle, lost) {
-            Some(p) if p.fits_64() => Memo::Narrow(p, Shards::new()),
-            Some(p) => Memo::Packed(p, Shards::new()),
-            None => Memo::Plain(Shards::new()),
-        }
-    }
-
-    /// The key of a state as far as its value goes: a retreated block's strength only matters
-    /// as alive (the Pretender and the dead-person shields read it, R1, D7), so it is kept as 1;
-    /// steps lost matter only to the steps objective.
-    fn key(&self, state: &State, objective: Objective) -> MemoKey {
-        let mut s = *state;
-        for i in bits(s.retreated) {
-            s.strength[i] = 1;
-        }
-        if objective != Objective::Steps {
-            s.lost = [0, 0];
-        }
-        match self {
-            Memo::Narrow(p, _) => MemoKey::Narrow(Narrow::pack_with(p, &s)),
-            Memo::Packed(p, _) => MemoKey::Packed(p.pack(&s)),
-            Memo::Plain(_) => MemoKey::Plain(s),
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Memo::Narrow(_, m) => m.len(),
-            Memo::Packed(_, m) => m.len(),
-            Memo::Plain(m) => m.len(),
-        }
-    }
-
-    fn get(&self, key: &MemoKey) -> Option<[f64; 2]> {
-        match (self, key) {
-            (Memo::Narrow(_, m), MemoKey::Narrow(k)) => m.get(k),
-            (Memo::Packed(_, m), MemoKey::Packed(k)) => m.get(k),
-            (Memo::Plain(m), MemoKey::Plain(k)) => m.get(k),
-            _ => None,
-        }
-    }
-
-    fn insert(&mut self, key: MemoKey, v: [f64; 2]) {
-        match (self, key) {
-            (Memo::Narrow(_, m), MemoKey::Narrow(k)) => m.insert(k, v),
-            (Memo::Packed(_, m), MemoKey::Packed(k)) => m.insert(k, v),
-            (Memo::Plain(m), MemoKey::Plain(k)) => m.insert(k, v),
-            _ => {}
-        }
-    }
-}
-
-type Reach = HashMap<State, f64, BuildHasherDefault<crate::solve::table::FxHasher>>;
-
-/// A battle solved as a game: ask it for the value of any state and the best action there.
-pub struct Advisor<'b> {
-    battle: &'b Battle,
-    objective: Objective,
-    players: Players,
-    memo: Memo,
-    budget: usize,
-    decide: Decisions,
-    watch: &'b Watch<'b>,
-}
-
-impl<'b> Advisor<'b> {
-    /// A solver for `battle`; nothing is computed until asked. `budget` bounds the states held.
-    pub fn new(battle: &'b Battle, objective: Objective, players: Players, budget: usize) -> Self {
-        Advisor {
-            battle,
-            objective,
-            players,
-            memo: Memo::new(battle, objective),
-            budget,
-            decide: Decisions::default(),
-            watch: UNWATCHED,
-        }
-    }
-
-    /// The same solver watched by a [`Watch`] hook: told every [`EVERY`] new states solved,
-    /// it can stop the solve ([`SolveError::Cancelled`] from the call that was asked).
-    pub fn watched(self, watch: &'b Watch<'b>) -> Self {
-        Advisor { watch, ..self }
-    }
-
-    /// Which choices beyond each turn's action a side playing its best makes (see
-    /// [`Decisions`]); those it does not follow the scenario's hit and fire orders.
-    pub fn with_decisions(mut self, decide: Decisions) -> Self {
-        self.decide = decide;
-        self
-    }
-
-    /// The moves open at a decision point where `actor` is next by the fire order: each block
-    /// that may act next (D2, when chosen) with each of its legal actions.
-    fn moves(&self, state: &State, actor: usize) -> Vec<(usize, Action)> {
-        let actors = if self.decide.group_order {
-            may_act_next(self.battle, state)
-        } else {
-            vec![actor]
-        };
-        actors
-            .into_iter()
-            .flat_map(|a| {
-                legal_actions(self.battle, state, a)
-                    .into_iter()
-                    .map(move |x| (a, x))
-            })
-            .collect()
-    }
-
-    /// Distinct states solved so far.
-    pub fn states(&self) -> usize {
-        self.memo.len()
-    }
-
-    /// Whether `side` plays its best.
-    fn optimises(&self, side: Side) -> bool {
-        match self.players {
-            Players::Both => true,
-            Players::Only(s) => s == side,
-            Players::Neither => false,
-        }
-    }
-
-    /// The objective value of an ending, for each side (attacker, defender).
-    fn terminal(&self, state: &State, ending: Ending) -> [f64; 2] {
-        let b = self.battle;
-        let mut v = [0.0; 2];
-        for side in Side::BOTH {
-            let house = b.house(side);
-            v[side.index()] = match self.objective {
-                Objective::Hold => (ending.holder == Some(side)) as u8 as f64,
-                Objective::KillRoyal => {
-                    let dead = |slot: Option<usize>| {
-                        slot.is_some_and(|k| b.slots[k].side != side && state.strength[k] == 0)
-                    };
-                    (dead(b.king()) || dead(b.pretender())) as u8 as f64
-                }
-                Objective::KeepHeirs => {
-                    let lost = (0..b.slots.len()).any(|i| {
-                        let v = state.version(b, i);
-                        state.strength[i] == 0 && v.heir_rank.is_some() && v.house == house
-                    });
-                    (!lost) as u8 as f64
-                }
-                Objective::Steps => {
-                    state.lost[side.other().index()] as f64 - state.lost[side.index()] as f64
-                }
-            };
-        }
-        v
-    }
-
-    /// The value of a state (already moved on to its decision point or end) for both sides.
-    ///
-    /// # Errors
-    /// [`SolveError::TooLarge`] past the state budget; [`SolveError::Cancelled`] when the hook
-    /// ([`Advisor::watched`]) says stop.
-    pub fn value(&mut self, state: &State) -> Result<[f64; 2], SolveError> {
-        let mut s = *state;
-        // An ending is valued on the spot: cheaper than a look-up, and it keeps the memo to the
-        // decision points.
-        let actor = match advance(self.battle, &mut s, &mut crate::rules::log::Silent) {
-            Point::End(ending) => return Ok(self.terminal(&s, ending)),
-            Point::Act(actor) => actor,
-        };
-        let key = self.memo.key(&s, self.objective);
-        if let Some(v) = self.memo.get(&key) {
-            return Ok(v);
-        }
-        let side = s.side_of(actor);
-        let v = if self.optimises(side) {
-            let mut best: Option<[f64; 2]> = None;
-            for (who, a) in self.moves(&s, actor) {
-                let q = self.q(&s, who, a)?;
-                if best.is_none_or(|b| better(side, q, b)) {
-                    best = Some(q);
-                }
-            }
-            best.unwrap_or([0.0; 2])
-        } else {
-            self.q(&s, actor, policy::choose(self.battle, &s, actor))?
-        };
-        if self.memo.len() >= self.budget {
-            return Err(SolveError::TooLarge {
-                budget: self.budget,
-            });
-        }
-        self.memo.insert(key, v);
-        if self.memo.len().is_multiple_of(EVERY) && !(self.watch)(EVERY) {
-            return Err(SolveError::Cancelled);
-        }
-        Ok(v)
-    }
-
-    /// The value of taking `action` with `actor` in `state` (a decision point).
-    pub fn q(
-        &mut self,
-        state: &State,
-        actor: usize,
-        action: Action,
-    ) -> Result<[f64; 2], SolveError> {
-        let mut v = [0.0; 2];
-        let owner = state.side_of(actor).other();
-        if self.decide.tie_hits && self.optimises(owner) {
-            for (p, choices) in outcome_choices(self.battle, state, actor, action) {
-                let (_, w) = self.pick(owner, &choices)?;
-                v[0] += p * w[0];
-                v[1] += p * w[1];
-            }
-            return Ok(v);
-        }
-        for (p, next) in outcomes(self.battle, state, actor, action) {
-            let w = self.value(&next)?;
-            v[0] += p * w[0];
-            v[1] += p * w[1];
-        }
-        Ok(v)
-    }
-
-    /// The owner's best among the states his choice of tied blocks allows (6.4, D3): his own
-    /// objective first, then the enemy's lowest; the hit order's choice (the first) on a tie.
-    fn pick(&mut self, owner: Side, choices: &[State]) -> Result<(usize, [f64; 2]), SolveError> {
-        let (me, them) = (owner.index(), owner.other().index());
-        let mut best = (0, self.value(&choices[0])?);
-        for (k, c) in choices.iter().enumerate().skip(1) {
-            let w = self.value(c)?;
-            let b = best.1;
-            if w[me] > b[me] + 1e-12
-                || ((w[me] - b[me]).abs() <= 1e-12 && w[them] < b[them] - 1e-12)
-            {
-                best = (k, w);
-            }
-        }
-        Ok(best)
-    }
-
-    /// The best action for `actor` at a decision point (its side's objective; ties broken by
-    /// hurting the enemy most, then by the order of [`legal_actions`]).
-    pub fn best_action(&mut self, state: &State, actor: usize) -> Result<Action, SolveError> {
-        let mut best = (Action::Fire, [f64::NEG_INFINITY, 0.0]);
-        for a in legal_actions(self.battle, state, actor) {
-            let q = self.q(state, actor, a)?;
-            if better(state.side_of(actor), q, best.1) {
-                best = (a, q);
-            }
-        }
-        Ok(best.0)
-    }
-
-    /// The best move at a decision point where `actor` is next by the fire order: which block
-    /// acts (D2, when best play decides it) and what it does.
-    pub fn best_move(
-        &mut self,
-        state: &State,
-        actor: usize,
-    ) -> Result<(usize, Action), SolveError> {
-        let mut best = ((actor, Action::Fire), [f64::NEG_INFINITY, 0.0]);
-        for (who, a) in self.moves(state, actor) {
-            let q = self.q(state, who, a)?;
-            if better(state.side_of(actor), q, best.1) {
-                best = ((who, a), q);
-            }
-        }
-        Ok(best.0)
-    }
-
-    /// Every legal action at a decision point, valued and sorted best first; with
-    /// [`Decisions::group_order`], those of the other blocks that may act first too.
-    pub fn decision(&mut self, state: &State, actor: usize) -> Result<Decision, SolveError> {
-        let side = state.side_of(actor);
-        let mut actions = Vec::new();
-        for (who, a) in self.moves(state, actor) {
-            let q = self.q(state, who, a)?;
-            let other = (who != actor).then(|| state.version(self.battle, who).id.clone());
-            actions.push(ActionValue {
-                label: match &other {
-                    Some(b) => format!("{b} first: {}", label(self.battle, state, a)),
-                    None => label(self.battle, state, a),
-                },
-                block: other,
-                action: a,
-                value: q[side.index()],
-            });
-        }
-        actions.sort_by(|x, y| y.value.total_cmp(&x.value));
-        Ok(Decision {
-            round: state.round,
-            block: state.version(self.battle, actor).id.clone(),
-            side,
-            actions,
-            policy_action: label(
-                self.battle,
-                state,
-                policy::choose(self.battle, state, actor),
-            ),
-        })
-    }
-}
-
-/// True if `q` is better than `best` for `side`: its own objective, then the enemy's lowest.
-fn better(side: Side, q: [f64; 2], best: [f64; 2]) -> bool {
-    let i = side.index();
-    q[i] > best[i] + 1e-12 || ((q[i] - best[i]).abs() <= 1e-12 && q[1 - i] < best[1 - i] - 1e-12)
-}
-
 /// An action in words.
 pub fn label(battle: &Battle, state: &State, action: Action) -> String {
     let name = |i: usize| state.version(battle, i).id.clone();
@@ -473,6 +130,43 @@ pub fn label(battle: &Battle, state: &State, action: Action) -> String {
     }
 }
 
+/// How far apart two estimated values must be, in standard errors of their difference, to be
+/// told apart (a difference of 4 standard errors comes by chance about once in 16,000).
+pub const APART: f64 = 4.0;
+
+/// How the advice's figures were found.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AdviceMethod {
+    /// Best play solved exactly: every value is exact.
+    #[default]
+    Exact,
+    /// Past the budget of exact best play: each value estimated by sampling the rest of the
+    /// battle, with its standard error.
+    Estimated(Estimate),
+}
+
+/// How an estimate was made (`estimate.rs`): what it sampled, and how the later choices of the
+/// sampled battles were made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    /// Battles sampled for each choice, for best play from the start and for the policy.
+    pub samples: u64,
+    /// The seed of the dice (same seed, same figures).
+    pub seed: u64,
+    /// Battles fought on by the scenario's policy to value each move at a later decision whose
+    /// rest exact best play could not solve (0: the policy's own choice there).
+    pub look_ahead: u32,
+    /// The most new states one attempt at solving the rest of a sampled battle exactly could add.
+    pub attempt: usize,
+    /// Of the battles sampled, the share that reached a point whose rest exact best play solved
+    /// (from there on, its choices are exact).
+    pub settled_share: f64,
+    /// Later decisions per battle sampled made by the look-ahead (or the policy) because the rest
+    /// of the battle did not fit: 0 when every later choice was exact best play.
+    pub guessed_per_battle: f64,
+}
+
 /// The advisor's answer for a battle from its start.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Advice {
@@ -480,6 +174,9 @@ pub struct Advice {
     pub objective: Objective,
     /// Who plays best.
     pub players: Players,
+    /// Exact, or estimated by sampling (and how).
+    #[serde(default)]
+    pub method: AdviceMethod,
     /// The first decision point (after the Treason card, if its roll fails), every action valued.
     pub first_decision: Option<Decision>,
     /// The first decision is the one after a failed Treason roll (the battle opens with one).
@@ -489,6 +186,12 @@ pub struct Advice {
     pub best: [f64; 2],
     /// The same under the scenario's policy.
     pub policy: [f64; 2],
+    /// Estimated only: the standard errors of `best`, for (attacker, defender).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_std_error: Option<[f64; 2]>,
+    /// Estimated only: the standard errors of `policy`, for (attacker, defender).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy_std_error: Option<[f64; 2]>,
     /// Distinct states solved.
     pub states: usize,
     /// Best play in outline: for each round and block, how often each action is chosen where
@@ -619,28 +322,95 @@ pub fn advise_with(
     watch: &Watch<'_>,
 ) -> Result<Advice, SolveError> {
     let ask = |_| watch(0);
-    let mut plain = Advisor::new(battle, objective, Players::Neither, budget).watched(&ask);
-    let mut p = [0.0; 2];
-    for (w, s) in openings(battle) {
-        let vp = plain.value(&s)?;
-        for i in 0..2 {
-            p[i] += w * vp[i];
+    let policy = policy_value(battle, objective, budget, &ask)?;
+    // The Treason card's target is its holder's choice (D11): played best, the best target. Each
+    // is solved, and the solver of the best kept for the rest of the advice.
+    let targets = treason_targets(battle, players);
+    if targets.is_empty() {
+        let mut best = Advisor::new(battle, objective, players, budget)
+            .with_decisions(decide)
+            .watched(watch);
+        let advice = exact_advice(
+            battle,
+            &mut best,
+            objective,
+            players,
+            decide,
+            policy,
+            Vec::new(),
+        )?;
+        watch(best.states() % EVERY);
+        return Ok(advice);
+    }
+    let holder = battle.treason().expect("targets come with a holder");
+    let mut kept: Option<(usize, Advisor<'_>, [f64; 2])> = None;
+    let mut values = Vec::new();
+    for (k, (b, j)) in targets.iter().enumerate() {
+        let mut solver = Advisor::new(b, objective, players, budget)
+            .with_decisions(decide)
+            .watched(&ask);
+        let v = from_openings(b, &mut solver)?;
+        values.push(ActionValue {
+            block: None,
+            action: Action::Treachery(*j),
+            label: format!("Treason card on {}", battle.slots[*j].name()),
+            value: v[holder.index()],
+            std_error: None,
+            apart_from_best: None,
+        });
+        if kept.as_ref().is_none_or(|(_, _, w)| better(holder, v, *w)) {
+            kept = Some((k, solver, v));
         }
     }
-    drop(plain);
-    // The Treason card's target is its holder's choice (D11): played best, the best target.
-    let (chosen, treason) = treason_choice(battle, objective, players, budget, decide, &ask)?;
-    let battle = chosen.as_ref().unwrap_or(battle);
-    let mut best = Advisor::new(battle, objective, players, budget)
-        .with_decisions(decide)
-        .watched(watch);
-    let mut b = [0.0; 2];
+    values.sort_by(|x, y| y.value.total_cmp(&x.value));
+    let (k, mut best, _) = kept.expect("at least one target");
+    let advice = exact_advice(
+        &targets[k].0,
+        &mut best,
+        objective,
+        players,
+        decide,
+        policy,
+        values,
+    )?;
+    watch(best.states());
+    Ok(advice)
+}
+
+/// The value of the scenario's policy for both sides, from the start.
+fn policy_value(
+    battle: &Battle,
+    objective: Objective,
+    budget: usize,
+    watch: &Watch<'_>,
+) -> Result<[f64; 2], SolveError> {
+    let mut plain = Advisor::new(battle, objective, Players::Neither, budget).watched(watch);
+    from_openings(battle, &mut plain)
+}
+
+/// The value of a battle from its start for both sides: each opening's (D11), weighted.
+fn from_openings(battle: &Battle, solver: &mut Advisor<'_>) -> Result<[f64; 2], SolveError> {
+    let mut v = [0.0; 2];
     for (w, s) in openings(battle) {
-        let vb = best.value(&s)?;
-        for i in 0..2 {
-            b[i] += w * vb[i];
-        }
+        let x = solver.value(&s)?;
+        v[0] += w * x[0];
+        v[1] += w * x[1];
     }
+    Ok(v)
+}
+
+/// The exact advice on `battle` (the Treason card's target chosen, if it was a choice) with its
+/// solver: best play from the start, the first decision, the outline.
+fn exact_advice(
+    battle: &Battle,
+    best: &mut Advisor<'_>,
+    objective: Objective,
+    players: Players,
+    decide: Decisions,
+    policy: [f64; 2],
+    treason: Vec<ActionValue>,
+) -> Result<Advice, SolveError> {
+    let b = from_openings(battle, best)?;
     // The first decision: from the opening where the Treason roll failed (or there was none).
     let (_, mut start) = *openings(battle).last().expect("at least one opening");
     let first_decision = match advance(battle, &mut start, &mut crate::rules::log::Silent) {
@@ -648,14 +418,16 @@ pub fn advise_with(
         Point::End(_) => None,
     };
     let (outline, ties) = best.outline()?;
-    watch(best.states() % EVERY);
     Ok(Advice {
         objective,
         players,
+        method: AdviceMethod::Exact,
         first_decision,
         after_treason: battle.treason().is_some() && !battle.in_progress(),
         best: b,
-        policy: p,
+        policy,
+        best_std_error: None,
+        policy_std_error: None,
         states: best.states(),
         outline,
         ties,
@@ -664,20 +436,12 @@ pub fn advise_with(
     })
 }
 
-/// When the side holding the Treason card plays its best (and the battle is about to begin),
-/// the card's target is its choice (D11): every block it may roll at is tried, and the battle
-/// with the best one returned with each target's value, best first. `None` and nothing
-/// otherwise.
-fn treason_choice(
-    battle: &Battle,
-    objective: Objective,
-    players: Players,
-    budget: usize,
-    decide: Decisions,
-    watch: &Watch<'_>,
-) -> Result<(Option<Battle>, Vec<ActionValue>), SolveError> {
+/// When the side holding the Treason card plays its best and the battle is about to begin, the
+/// card's target is its choice (D11): the battle with each block it may roll at, and that
+/// block's slot. Empty otherwise.
+fn treason_targets(battle: &Battle, players: Players) -> Vec<(Battle, usize)> {
     let Some(holder) = battle.treason() else {
-        return Ok((None, Vec::new()));
+        return Vec::new();
     };
     let plays = match players {
         Players::Both => true,
@@ -685,9 +449,9 @@ fn treason_choice(
         Players::Neither => false,
     };
     if !plays || battle.in_progress() {
-        return Ok((None, Vec::new()));
+        return Vec::new();
     }
-    let mut tried: Vec<(Battle, ActionValue, [f64; 2])> = Vec::new();
+    let mut out = Vec::new();
     for (j, slot) in battle.slots.iter().enumerate() {
         if slot.side == holder || slot.reserve || battle.treachery_dice(None, j).is_none() {
             continue;
@@ -699,163 +463,9 @@ fn treason_choice(
         };
         policy.treason_target = Some(slot.name().to_string());
         // A target the card may roll at is one `Battle::new` accepts; skip any other.
-        let Ok(b) = Battle::new(&sc) else { continue };
-        let mut solver = Advisor::new(&b, objective, players, budget)
-            .with_decisions(decide)
-            .watched(watch);
-        let mut v = [0.0; 2];
-        for (w, s) in openings(&b) {
-            let x = solver.value(&s)?;
-            v[0] += w * x[0];
-            v[1] += w * x[1];
-        }
-        drop(solver);
-        let av = ActionValue {
-            block: None,
-            action: Action::Treachery(j),
-            label: format!("Treason card on {}", slot.name()),
-            value: v[holder.index()],
-        };
-        tried.push((b, av, v));
-    }
-    let mut at = None;
-    for (k, t) in tried.iter().enumerate() {
-        if at.is_none_or(|a: usize| better(holder, t.2, tried[a].2)) {
-            at = Some(k);
+        if let Ok(b) = Battle::new(&sc) {
+            out.push((b, j));
         }
     }
-    let Some(at) = at else {
-        return Ok((None, Vec::new()));
-    };
-    let mut values: Vec<ActionValue> = tried.iter().map(|t| t.1.clone()).collect();
-    values.sort_by(|x, y| y.value.total_cmp(&x.value));
-    let chosen = tried.swap_remove(at).0;
-    Ok((Some(chosen), values))
-}
-
-impl Advisor<'_> {
-    /// Follows best play forward from the start, summing the chance of every (round, block,
-    /// action) at the decision points it reaches where there is a choice; keeps the actions other
-    /// than fire, and any that departs from the scenario's policy; and the choices of tied
-    /// blocks to take hits that depart from the hit order (6.4, D3).
-    pub fn outline(&mut self) -> Result<(Vec<OutlineEntry>, Vec<TieEntry>), SolveError> {
-        use std::collections::BTreeMap;
-        let battle = self.battle;
-        let levels = 4 * (crate::rules::state::MAX_BLOCKS + 1);
-        let mut buckets: Vec<Reach> = (0..levels).map(|_| Reach::default()).collect();
-        let place = |mut s: State, p: f64, buckets: &mut Vec<Reach>| {
-            if let Point::Act(_) = advance(battle, &mut s, &mut crate::rules::log::Silent) {
-                *buckets[s.progress(battle)].entry(s).or_insert(0.0) += p;
-            }
-        };
-        for (w, s) in openings(battle) {
-            place(s, w, &mut buckets);
-        }
-        // (round, slot, label) -> (chance, departs); (round, slot) -> total
-        let mut acts: BTreeMap<(u8, usize, String), (f64, bool)> = BTreeMap::new();
-        let mut turns: BTreeMap<(u8, usize), f64> = BTreeMap::new();
-        // (round, side, hit, spared) -> (chance, gain)
-        let mut ties: BTreeMap<(u8, usize, String, String), (f64, f64)> = BTreeMap::new();
-        let mut followed = 0usize;
-        for level in 0..levels {
-            for (state, p) in std::mem::take(&mut buckets[level]) {
-                followed += 1;
-                if followed.is_multiple_of(EVERY) && !(self.watch)(0) {
-                    return Err(SolveError::Cancelled);
-                }
-                let mut s = state;
-                let Point::Act(actor) = advance(battle, &mut s, &mut crate::rules::log::Silent)
-                else {
-                    continue;
-                };
-                let next = actor;
-                let policy = policy::choose(battle, &s, next);
-                let (actor, action) = if self.optimises(s.side_of(next)) {
-                    self.best_move(&s, next)?
-                } else {
-                    (next, policy)
-                };
-                let side = s.side_of(next);
-                if self.moves(&s, next).len() > 1 && !crate::rules::retreat::must_retreat(&s, side)
-                {
-                    // A forced move (the round-4 retreat, in whatever order) is no advice.
-                    let words = if actor == next {
-                        label(battle, &s, action)
-                    } else {
-                        // D2: another block of the group acts before the fire order's next.
-                        let first = &s.version(battle, next).id;
-                        format!("{} (before {first})", label(battle, &s, action))
-                    };
-                    let e = acts.entry((s.round, actor, words)).or_insert((0.0, false));
-                    e.0 += p;
-                    e.1 |= action != policy || actor != next;
-                    *turns.entry((s.round, actor)).or_insert(0.0) += p;
-                }
-                let owner = s.side_of(actor).other();
-                if self.decide.tie_hits && self.optimises(owner) {
-                    for (q, choices) in outcome_choices(battle, &s, actor, action) {
-                        let (k, w) = self.pick(owner, &choices)?;
-                        if k != 0 {
-                            let by_order = self.value(&choices[0])?;
-                            let (hit, spared) = tie_words(battle, &choices[k], &choices[0]);
-                            let e = ties
-                                .entry((s.round, owner.index(), hit, spared))
-                                .or_insert((0.0, 0.0));
-                            e.0 += p * q;
-                            e.1 += p * q * (w[owner.index()] - by_order[owner.index()]);
-                        }
-                        place(choices[k], p * q, &mut buckets);
-                    }
-                } else {
-                    for (q, next) in outcomes(battle, &s, actor, action) {
-                        place(next, p * q, &mut buckets);
-                    }
-                }
-            }
-        }
-        let ties = ties
-            .into_iter()
-            .filter(|(_, (chance, _))| *chance > 1e-9)
-            .map(|((round, side, hit, spared), (chance, gain))| TieEntry {
-                round,
-                side: Side::BOTH[side],
-                hit,
-                spared,
-                chance,
-                gain,
-            })
-            .collect();
-        let acts = acts
-            .into_iter()
-            .filter(|((_, _, action), (chance, departs))| {
-                (action != "fire" || *departs) && *chance > 1e-9
-            })
-            .map(|((round, slot, action), (chance, departs))| OutlineEntry {
-                round,
-                block: battle.slots[slot].name().to_string(),
-                side: battle.slots[slot].side,
-                share: chance / turns[&(round, slot)],
-                action,
-                chance,
-                departs_from_policy: departs,
-            })
-            .collect();
-        Ok((acts, ties))
-    }
-}
-
-/// Which blocks a chosen way of taking hits hits where the hit order would not, and which it
-/// spares: (hit, spared), ids joined by " and ".
-fn tie_words(battle: &Battle, chosen: &State, by_order: &State) -> (String, String) {
-    let mut hit = Vec::new();
-    let mut spared = Vec::new();
-    for i in 0..battle.slots.len() {
-        let id = || by_order.version(battle, i).id.clone();
-        match chosen.strength[i].cmp(&by_order.strength[i]) {
-            std::cmp::Ordering::Less => hit.push(id()),
-            std::cmp::Ordering::Greater => spared.push(id()),
-            std::cmp::Ordering::Equal => {}
-        }
-    }
-    (hit.join(" and "), spared.join(" and "))
+    out
 }
