@@ -156,6 +156,16 @@ enum Command {
         /// Best play instead of the exact solver
         #[arg(long)]
         advise: bool,
+        /// With --advise: past the budget, estimate as `bosworth advise` does
+        #[arg(long, requires = "advise")]
+        estimate: bool,
+        /// With --advise: the best choice at the first decision, as live play asks it (its
+        /// sampling, within --budget)
+        #[arg(long, requires = "advise", conflicts_with = "estimate")]
+        here: bool,
+        /// Battles sampled per choice when estimating (default: the command's)
+        #[arg(long)]
+        samples: Option<u64>,
         /// Stop after this many distinct battle states
         #[arg(long)]
         budget: usize,
@@ -360,10 +370,19 @@ fn main() -> ExitCode {
     if let Command::BenchSolve {
         target,
         advise,
+        estimate,
+        here,
+        samples,
         budget,
     } = &cli.command
     {
-        return finish(bench::solve_one(target, *advise, *budget, |f| {
+        let kind = match (advise, estimate, here) {
+            (false, _, _) => bench::Kind::Exact,
+            (true, _, true) => bench::Kind::Here,
+            (true, true, _) => bench::Kind::AdviseOrEstimate,
+            (true, false, false) => bench::Kind::Advise,
+        };
+        return finish(bench::solve_one(target, kind, *budget, *samples, |f| {
             load(f).map_err(|e| format!("{f}: {e}"))
         }));
     }
