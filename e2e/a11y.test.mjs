@@ -70,6 +70,14 @@ const VIEWS = {
     await page.waitForSelector('[data-testid="overlay"]');
     await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 30000 });
   },
+  // Last of the battle's views, so that the others are reached as before (issue 21).
+  'replay stepped to its end': async () => {
+    await page.goto(link(server.url, KNOWN));
+    await settled(page);
+    await page.click('[data-testid="replay"] [aria-label="To the end"]');
+    // The battle is over: the blocks eliminated or gone from it are struck through.
+    await page.waitForSelector('.replay-strengths li.gone');
+  },
   // The two other calculators (issue 13): after the battle's views, each from a fresh page.
   'campaign reset': async () => {
     await page.goto('about:blank');

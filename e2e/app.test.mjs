@@ -160,21 +160,32 @@ test('a battle too large for the exact solver switches to Monte Carlo, with prog
   };
   await page.goto(link(server.url, big));
   // Cancel as soon as the progress bar shows, from inside the page: on a fast or busy machine the
-  // 400,000 battles can finish before a click from outside lands.
-  const clicked = page.evaluate(() => new Promise((resolve) => {
+  // 400,000 battles can finish before a click from outside lands. The count shown at that moment
+  // is kept: a Cancel is final, so the figures are those of the battles simulated until then,
+  // whatever the workers sent before they were stopped (issue 21).
+  const shownAtCancel = page.evaluate(() => new Promise((resolve) => {
     const tryClick = () => {
       const button = document.querySelector('[data-testid="progress"] [data-testid="cancel"]');
-      if (button) { button.click(); observer.disconnect(); resolve(true); }
+      if (button) {
+        const counted = document.querySelector('[data-testid="progress"] span').textContent;
+        button.click();
+        observer.disconnect();
+        resolve(counted);
+      }
     };
     const observer = new MutationObserver(tryClick);
     observer.observe(document.body, { childList: true, subtree: true });
     tryClick();
   }));
-  assert.equal(await clicked, true);
-  await page.waitForSelector('text=Stopped: the figures are from the battles simulated so far.', { timeout: 60000 });
+  const counted = await shownAtCancel;
+  const [, runs] = counted.match(/^Monte Carlo: (\d+) of 400000 battles$/) ?? [];
+  assert.ok(runs, `the progress bar said: ${counted}`);
+  await page.waitForSelector('[data-testid="stopped"]');
+  assert.equal(await page.textContent('[data-testid="stopped"]'), 'Stopped: the figures are from the battles simulated so far.');
+  assert.equal(await page.isVisible('[data-testid="progress"]'), false);
   assert.match(await page.textContent('[data-testid="note"]'), /Too large for the exact solver.*Monte Carlo/);
   assert.match(await page.textContent('[data-testid="outcome-attacker"]'), /^\d+\.\d%$/);
-  assert.match(await page.textContent('[data-testid="method"]'), /Monte Carlo: \d+ simulated battles/);
+  assert.match(await page.textContent('[data-testid="method"]'), new RegExp(`^Monte Carlo: ${runs} simulated battles`));
 });
 
 test('a charge set in the choices panel gives the CLI\'s exact odds for the same scenario', async () => {

@@ -1,53 +1,241 @@
 //! Generated battles: properties every result must have, and exact against Monte Carlo.
 
 mod common;
+use bosworth::data::House;
 use bosworth::rules::dice::rng_from_seed;
 use bosworth::{Battle, Report, Scenario, Side};
 use common::generate::{pick, random_battle};
 
-#[track_caller]
-fn is_distribution(ps: &[f64], what: &str) {
+/// True if some block of this battle may change sides: the Treason card is in play (D11), or a
+/// King, Pretender (or an heir who may become one, R1) or Warwick fights and may roll (6.9, D10).
+fn turning_possible(battle: &Battle) -> bool {
+    battle.treason().is_some()
+        || Side::BOTH
+            .iter()
+            .any(|&side| !battle.possible_rollers(side).is_empty())
+        || battle
+            .slots()
+            .iter()
+            .any(|s| s.versions.iter().any(|v| v.person() == "Warwick"))
+}
+
+/// How many times each check of [`check_report`] that applies only to some battles was made:
+/// each side's steps against its own blocks, no retreat without capacity, no control change
+/// without a reserve, an heir's death.
+type Applied = [u32; 4];
+
+/// What the rules say of every exact report, checked against the battle it came from rather than
+/// against the solver's own bookkeeping. Returns which of the checks that apply to some battles
+/// only were made.
+fn check_report(battle: &Battle, r: &Report) -> Applied {
+    let mut applied = [0; 4];
+    let eps = 1e-12;
+    // The exact solver loses no probability on the way.
+    assert!((r.mass - 1.0).abs() < eps, "mass {}", r.mass);
+    let turning = turning_possible(battle);
+    let mut lost_by_blocks = 0.0;
+    for (slot, b) in battle.slots().iter().zip(&r.blocks) {
+        // No block gains a step in battle (5.4: steps are never added during a campaign).
+        assert!(
+            b.final_strength[slot.strength as usize + 1..]
+                .iter()
+                .all(|&p| p == 0.0),
+            "{}: ends above its starting strength {}: {:?}",
+            b.name,
+            slot.strength,
+            b.final_strength
+        );
+        lost_by_blocks += slot.strength as f64 - b.expected_strength;
+        // A retreated block has left the area and cannot be eliminated there, and the reverse.
+        assert!(b.retreated + b.eliminated <= 1.0 + eps, "{}", b.name);
+        // No retreat in round 1 (6.6): a block that retreats saw round 2.
+        assert!(
+            b.retreated <= 1.0 - r.ends_in_round[0] + eps,
+            "{}: retreated {} but the battle ends in round 1 with {}",
+            b.name,
+            b.retreated,
+            r.ends_in_round[0]
+        );
+        // Only a block with a loyalty rating defects (3.13, 6.9), and only when someone rolls.
+        let loyal = slot.versions[0].loyalty.is_none();
+        if loyal || !turning {
+            assert_eq!(b.defected, 0.0, "{} cannot defect", b.name);
+        }
+        // A block that stays on its side never retreats when that side has no way out (D12).
+        let army = match slot.side {
+            Side::Attacker => &battle.scenario().attacker,
+            Side::Defender => &battle.scenario().defender,
+        };
+        if (loyal || !turning) && army.retreat_capacity == Some(0) {
+            assert_eq!(b.retreated, 0.0, "{}: no retreat capacity", b.name);
+            applied[1] += 1;
+        }
+    }
+    // Every step a block loses is lost by the side it serves at that moment, and a defection is
+    // no step lost (R4): the two sides' losses add up to the blocks' lost strength.
+    let lost_by_sides: f64 = r.sides.iter().map(|s| s.expected_steps_lost).sum();
     assert!(
-        ps.iter().all(|&p| p >= 0.0),
-        "{what}: negative probability {ps:?}"
+        (lost_by_sides - lost_by_blocks).abs() < 1e-9,
+        "steps lost: sides {lost_by_sides}, blocks {lost_by_blocks}"
     );
-    let sum: f64 = ps.iter().sum();
-    assert!((sum - 1.0).abs() < 1e-12, "{what}: sums to {sum}");
+    if !turning {
+        for side in Side::BOTH {
+            let own: f64 = battle
+                .slots()
+                .iter()
+                .zip(&r.blocks)
+                .filter(|(s, _)| s.side == side)
+                .map(|(s, b)| s.strength as f64 - b.expected_strength)
+                .sum();
+            let lost = r.sides[side.index()].expected_steps_lost;
+            assert!((own - lost).abs() < 1e-9, "{side:?}: {lost} vs {own}");
+            applied[0] += 1;
+        }
+    }
+    // Control changes only when the defender has a reserve to deploy in round 1 (6.3, D5): one
+    // it entered with, or a block turned to it.
+    let defender_reserve = battle
+        .slots()
+        .iter()
+        .any(|s| s.side == Side::Defender && s.reserve);
+    if !defender_reserve && !turning {
+        assert_eq!(r.control_changes, 0.0, "control changes with no reserve");
+        applied[2] += 1;
+    }
+    // The King's death is his block's elimination (6.81); an heir who cannot change sides dies
+    // with his block, so his house loses an heir at least that often (6.82).
+    if let Some(k) = battle.king() {
+        let dies = r.king_dies.expect("the King fights");
+        assert!((dies - r.blocks[k].eliminated).abs() < eps, "King dies");
+    } else {
+        assert_eq!(r.king_dies, None);
+    }
+    for (slot, b) in battle.slots().iter().zip(&r.blocks) {
+        let v = &slot.versions[0];
+        if v.heir_rank.is_some() && v.loyalty.is_none() {
+            let dies = match v.house {
+                House::York => r.york_heir_dies,
+                House::Lancaster => r.lancaster_heir_dies,
+            };
+            let dies = dies.unwrap_or_else(|| panic!("{} is an heir in the battle", b.name));
+            assert!(dies >= b.eliminated - eps, "{}: heir dies {dies}", b.name);
+            applied[3] += 1;
+        }
+    }
+    applied
 }
 
-fn check_report(r: &Report) {
-    assert!((r.mass - 1.0).abs() < 1e-12, "mass {}", r.mass);
-    is_distribution(&[r.attacker_holds, r.defender_holds, r.vacant], "holders");
-    is_distribution(&r.ends_in_round, "ends_in_round");
-    for b in &r.blocks {
-        is_distribution(&b.final_strength, &b.name);
-        assert!(b.eliminated <= 1.0 + 1e-12 && (b.eliminated - b.final_strength[0]).abs() < 1e-12);
-        assert!(b.retreated + b.eliminated <= 1.0 + 1e-12);
-    }
-    for s in &r.sides {
-        is_distribution(&s.steps_lost, "steps_lost");
+/// What the rules say of every fire order (6.2, 6.3, D1, D2, D6, D7, R11): in each round every
+/// block present acts once (reserves only from round 2), letters run A to D, the defender's
+/// blocks of a letter before the attacker's, a side's blocks of a letter in its fire order (the
+/// listing when the policy names none); a Bombard is A3 in round 1 and D3 after; a bonus adds at
+/// most 2, only for the defender, never for a custom block.
+fn check_fire_order(battle: &Battle) {
+    let order = bosworth::fire_order(battle);
+    assert_eq!(order.len(), 4);
+    let slots = battle.slots();
+    let index = |name: &str| {
+        slots
+            .iter()
+            .position(|s| s.name() == name)
+            .unwrap_or_else(|| panic!("{name} is not in the battle"))
+    };
+    let reserves = slots.iter().filter(|s| s.reserve).count();
+    for (k, round) in order.iter().enumerate() {
+        assert_eq!(round.round as usize, k + 1);
+        let mut acting: Vec<usize> = round.turns.iter().map(|t| index(&t.block)).collect();
+        acting.sort();
+        let expected: Vec<usize> = (0..slots.len())
+            .filter(|&i| round.round > 1 || !slots[i].reserve)
+            .collect();
+        assert_eq!(acting, expected, "round {}", round.round);
+        assert_eq!(
+            round.waiting.len(),
+            if round.round == 1 { reserves } else { 0 }
+        );
+        for pair in round.turns.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            let (la, lb) = (a.rating.as_bytes()[0], b.rating.as_bytes()[0]);
+            assert!(la <= lb, "round {}: {a:?} before {b:?}", round.round);
+            if la == lb {
+                assert!(
+                    !(a.side == Side::Attacker && b.side == Side::Defender),
+                    "round {}: attacker {} before defender {} in {}",
+                    round.round,
+                    a.block,
+                    b.block,
+                    la as char
+                );
+                let policy = &battle.scenario().policy;
+                let named = match a.side {
+                    Side::Attacker => &policy.attacker.fire_order,
+                    Side::Defender => &policy.defender.fire_order,
+                };
+                if a.side == b.side && named.is_empty() {
+                    assert!(index(&a.block) < index(&b.block), "D2: listing order");
+                }
+            }
+        }
+        for t in &round.turns {
+            let slot = &slots[index(&t.block)];
+            let v = &slot.versions[0];
+            let (letter, fire) = (t.rating.as_bytes()[0], t.rating.as_bytes()[1] - b'0');
+            if v.kind == bosworth::data::Kind::Bombard {
+                let want = if round.round == 1 { "A3" } else { "D3" };
+                assert_eq!(t.rating, want, "Bombard in round {} (6.2)", round.round);
+                continue;
+            }
+            assert_eq!(letter, v.rating.initiative.letter() as u8, "{}", t.block);
+            let bonus = fire as i32 - v.rating.firepower as i32;
+            assert!((0..=2).contains(&bonus), "{}: {}", t.block, t.rating);
+            if bonus > 0 {
+                assert_eq!(
+                    t.side,
+                    Side::Defender,
+                    "{}: a bonus attacking (D6)",
+                    t.block
+                );
+                assert!(
+                    v.data.is_some(),
+                    "{}: a custom block's bonus (R11)",
+                    t.block
+                );
+            }
+            if bonus == 2 {
+                assert!(
+                    v.heir_rank.is_some(),
+                    "{}: +2 for a non-heir (2.3)",
+                    t.block
+                );
+            }
+        }
     }
 }
 
-/// 300 generated battles: no panic; every distribution sums to 1 within 1e-12 with no negative
-/// probability; replays and fire orders run.
+/// 300 generated battles: no panic; every report says what the rules say of it
+/// ([`check_report`]) and so does every fire order ([`check_fire_order`]); replays end.
 #[test]
 fn properties_of_generated_battles() {
-    let mut solved = 0;
+    let (mut solved, mut applied) = (0, [0; 4]);
     for seed in 0..300 {
         let battle = random_battle(seed, 3);
-        let _ = bosworth::fire_order(&battle);
+        check_fire_order(&battle);
         let replay = bosworth::replay(&battle, seed);
         assert!(matches!(
             replay.events.last(),
             Some(bosworth::rules::log::Event::Ends { .. })
         ));
         if let Ok(r) = bosworth::solve(&battle, 2_000_000) {
-            check_report(&r);
+            let made = check_report(&battle, &r);
+            applied.iter_mut().zip(made).for_each(|(a, m)| *a += m);
             solved += 1;
         }
     }
     assert!(solved > 250, "only {solved} of 300 solved exactly");
+    assert!(
+        applied.iter().all(|&n| n >= 20),
+        "sides' own steps, no capacity, no reserve, heirs: {applied:?}"
+    );
 }
 
 /// Exact against Monte Carlo on 40 generated battles with reserves, heirs, shields and Bombards:
@@ -285,11 +473,14 @@ fn worker_counts_travel_and_merge_exactly() {
     main.merge(&other);
     assert_eq!(a.report(), main.report());
     assert_eq!(a.runs(), 5_000);
-    let other_battle = random_battle(22, 3);
+    // Counts of a battle with another number of blocks are refused.
+    let other_battle = (22..)
+        .map(|seed| random_battle(seed, 3))
+        .find(|b| b.slots().len() != battle.slots().len())
+        .unwrap();
     let mut b = bosworth::Simulation::new(&other_battle, 1);
-    if other_battle.slots().len() != battle.slots().len() {
-        assert!(b.absorb(runs, &tally).is_err());
-    }
+    assert!(b.absorb(runs, &tally).is_err());
+    assert_eq!(b.runs(), 0, "nothing absorbed");
 }
 
 /// Live play with the dice of a replay, turn by turn through scenarios with progress, ends the
@@ -327,7 +518,7 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
             }
         }
         while ending.is_none() {
-            let (_, action, target, dice) = &acts[k];
+            let (block, action, target, dice) = &acts[k];
             let mut s = b.initial_state();
             let bosworth::rules::round::Point::Act(actor) = bosworth::next_point(&b, &mut s) else {
                 panic!("seed {seed}")
@@ -349,7 +540,8 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
                 }
                 other => panic!("seed {seed}: {other}"),
             };
-            let _ = actor;
+            // The battle written back after each turn gives the turn to the replay's next actor.
+            assert_eq!(&s.version(&b, actor).id, block, "seed {seed}");
             k += 1;
             let counter =
                 if action == "charge" && acts.get(k).is_some_and(|n| n.1 == "counter-fire") {
@@ -381,7 +573,7 @@ fn live_play_with_a_replays_dice_ends_as_the_replay() {
 #[test]
 fn tie_choices_never_lower_best_play() {
     use bosworth::solve::advice::{Advisor, Decisions, Objective, Players};
-    let mut gained = 0;
+    let (mut gained, mut ordered_compared) = (0, 0);
     for seed in 2000..2030 {
         let battle = random_battle(seed, 2);
         for side in [Side::Attacker, Side::Defender] {
@@ -417,9 +609,14 @@ fn tie_choices_never_lower_best_play() {
                         ordered >= with - 1e-9,
                         "seed {seed}, {side:?}, {objective:?}: order {ordered} < {with}"
                     );
+                    ordered_compared += 1;
                 }
             }
         }
     }
     assert!(gained >= 3, "the choice mattered in only {gained} cases");
+    assert!(
+        ordered_compared >= 40,
+        "the group order was compared in only {ordered_compared} cases"
+    );
 }

@@ -10,87 +10,8 @@
 //! block rated `A6` hits with every die, which makes parts of a battle
 //! deterministic.
 
-use bosworth::{Battle, Scenario};
-
-const EPS: f64 = 1e-12;
-
-fn solve(json: &str) -> bosworth::Report {
-    let scenario: Scenario = serde_json::from_str(json).expect("scenario JSON parses");
-    let battle = Battle::new(&scenario).unwrap_or_else(|e| panic!("scenario rejected: {e}"));
-    let r = bosworth::solve(&battle, bosworth::DEFAULT_STATE_BUDGET).expect("solves");
-    close(r.mass, 1.0, "probability mass");
-    r
-}
-
-/// `fire_order` flattened to (round, [(block, rating)] in turn order).
-type Order = Vec<(usize, Vec<(String, String)>)>;
-
-fn order(json: &str) -> Order {
-    let scenario: Scenario = serde_json::from_str(json).expect("scenario JSON parses");
-    let battle = Battle::new(&scenario).unwrap_or_else(|e| panic!("scenario rejected: {e}"));
-    bosworth::fire_order(&battle)
-        .iter()
-        .map(|o| {
-            (
-                o.round as usize,
-                o.turns
-                    .iter()
-                    .map(|t| (t.block.to_string(), t.rating.to_string()))
-                    .collect(),
-            )
-        })
-        .collect()
-}
-
-#[track_caller]
-fn close(got: f64, want: f64, what: &str) {
-    assert!(
-        (got - want).abs() < EPS,
-        "{what}: engine {got} (={got:.15}), hand {want} (={want:.15})"
-    );
-}
-
-/// Probability that block `i` (scenario order) ends at strength `k`.
-fn fs(r: &bosworth::Report, i: usize, k: usize) -> f64 {
-    r.blocks[i].final_strength.get(k).copied().unwrap_or(0.0)
-}
-
-#[track_caller]
-fn close_fs(r: &bosworth::Report, i: usize, want: &[f64]) {
-    let name = r.blocks[i].name.clone();
-    for (k, w) in want.iter().enumerate() {
-        close(fs(r, i, k), *w, &format!("{name} ends at strength {k}"));
-    }
-    for k in want.len()..r.blocks[i].final_strength.len() {
-        close(fs(r, i, k), 0.0, &format!("{name} ends at strength {k}"));
-    }
-}
-
-#[track_caller]
-fn close_ends(r: &bosworth::Report, want: [f64; 4]) {
-    for (k, w) in want.iter().enumerate() {
-        close(
-            r.ends_in_round[k],
-            *w,
-            &format!("battle ends in round {}", k + 1),
-        );
-    }
-}
-
-/// Rating shown by `fire_order` for `block` in round `round` (1-based).
-fn rating_in(order: &Order, round: usize, block: &str) -> String {
-    let (_, turns) = order.iter().find(|o| o.0 == round).expect("round listed");
-    let t = turns
-        .iter()
-        .find(|t| t.0 == block)
-        .unwrap_or_else(|| panic!("{block} has no turn in round {round}: {turns:?}"));
-    t.1.clone()
-}
-
-fn turn_names(order: &Order, round: usize) -> Vec<String> {
-    let (_, turns) = order.iter().find(|o| o.0 == round).expect("round listed");
-    turns.iter().map(|t| t.0.clone()).collect()
-}
+mod common;
+use common::hand::*;
 
 const PLAIN: &str = r#"{"version": 1,
   "attacker": {"house": "York", "blocks": [{"id": "Exeter/Y", "strength": 1}]},

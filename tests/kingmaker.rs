@@ -1185,7 +1185,7 @@ fn generated_combats_are_refused_or_add_up_to_one() {
     ];
     let results = ["majority", "5-4", "3-2", "2-1", "3-1", "4-1", "bad weather"];
     let mut g = Gen(13);
-    let (mut built, mut refused, mut encounters) = (0, 0, 0);
+    let (mut built, mut refused, mut encounters, mut successions) = (0, 0, 0, 0);
     for _ in 0..3000 {
         let game = ["basic", "advanced"][g.next(2) as usize];
         let combat = ["battle", "siege", "ambush"][g.next(3) as usize];
@@ -1295,6 +1295,7 @@ fn generated_combats_are_refused_or_add_up_to_one() {
                     assert!(p.killed.value() <= 1.0, "{v}");
                     if let (Some(a), Some(b)) = (p.successor_loyal, p.successor_lost) {
                         assert_eq!(a.plus(b), p.killed);
+                        successions += 1;
                     }
                 }
                 if let Outcome::Encounters { .. } = r.outcome {
@@ -1304,10 +1305,13 @@ fn generated_combats_are_refused_or_add_up_to_one() {
             }
         }
     }
-    eprintln!("generated combats: {built} built ({encounters} with encounters), {refused} refused");
+    eprintln!(
+        "generated combats: {built} built ({encounters} with encounters, {successions} successions \
+         checked), {refused} refused"
+    );
     assert!(
-        built > 300 && refused > 300 && encounters > 20,
-        "built {built} ({encounters} with encounters), refused {refused}"
+        built > 300 && refused > 300 && encounters > 20 && successions > 100,
+        "built {built} ({encounters} with encounters, {successions} successions), refused {refused}"
     );
 }
 

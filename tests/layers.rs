@@ -8,137 +8,21 @@
 //! - Kingmaker (`kingmaker/`) is a separate system: of the Richard III layers it uses only the
 //!   error naming a field (`scenario::ScenarioError`), and no layer uses it.
 
+#[path = "layers/imports.rs"]
+mod imports;
+
+use imports::{Files, find_loop, paths};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Module path of each file under `src/` ("" for lib.rs, "rules" for rules/mod.rs), and its text
-/// with comments removed.
-fn modules() -> BTreeMap<String, String> {
-    fn walk(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_str().unwrap().to_string();
-            if path.is_dir() {
-                walk(&path, &format!("{prefix}{name}/"), out);
-            } else if let Some(stem) = name.strip_suffix(".rs") {
-                let module = match stem {
-                    "lib" | "mod" => prefix.trim_end_matches('/').to_string(),
-                    _ => format!("{prefix}{stem}"),
-                };
-                let text = std::fs::read_to_string(&path).unwrap();
-                let code: Vec<&str> = text
-                    .lines()
-                    .map(|l| l.split("//").next().unwrap())
-                    .collect();
-                out.insert(module, code.join("\n"));
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        "",
-        &mut out,
-    );
-    out
+/// Every file under `src/`, by module path.
+fn modules() -> Files {
+    imports::read_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
 }
 
-/// Every path a piece of code names from `start` (`crate::a::{b, c::d}` gives `a::b`, `a::c::d`).
-fn paths(code: &str, start: &str) -> Vec<Vec<String>> {
-    fn tree(
-        chars: &[char],
-        mut i: usize,
-        prefix: Vec<String>,
-        out: &mut Vec<Vec<String>>,
-    ) -> usize {
-        let mut path = prefix;
-        loop {
-            if chars.get(i) == Some(&'{') {
-                i += 1;
-                loop {
-                    while chars.get(i).is_some_and(|c| c.is_whitespace() || *c == ',') {
-                        i += 1;
-                    }
-                    if chars.get(i).is_none_or(|c| *c == '}') {
-                        return i + 1;
-                    }
-                    i = tree(chars, i, path.clone(), out);
-                }
-            }
-            let begin = i;
-            while chars
-                .get(i)
-                .is_some_and(|c| c.is_alphanumeric() || *c == '_')
-            {
-                i += 1;
-            }
-            path.push(chars[begin..i].iter().collect());
-            if chars.get(i) == Some(&':') && chars.get(i + 1) == Some(&':') {
-                i += 2;
-            } else {
-                out.push(path);
-                // `name as other`: the rename is not a path.
-                let mut j = i;
-                while chars.get(j).is_some_and(|c| c.is_whitespace()) {
-                    j += 1;
-                }
-                if chars.get(j) == Some(&'a')
-                    && chars.get(j + 1) == Some(&'s')
-                    && chars.get(j + 2).is_some_and(|c| c.is_whitespace())
-                {
-                    j += 3;
-                    while chars.get(j).is_some_and(|c| c.is_whitespace()) {
-                        j += 1;
-                    }
-                    while chars
-                        .get(j)
-                        .is_some_and(|c| c.is_alphanumeric() || *c == '_')
-                    {
-                        j += 1;
-                    }
-                    return j;
-                }
-                return i;
-            }
-        }
-    }
-    let chars: Vec<char> = code.chars().collect();
-    let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(at) = code[from..].find(start) {
-        let byte = from + at + start.len();
-        let i = code[..byte].chars().count();
-        tree(&chars, i, Vec::new(), &mut out);
-        from = byte;
-    }
-    out
-}
-
-/// The file each import of `module` comes from (the longest prefix that is a module), and the
-/// path it names.
-fn imports(all: &BTreeMap<String, String>, module: &str) -> Vec<(String, Vec<String>)> {
-    let code = &all[module];
-    let parent: Vec<String> = module
-        .split('/')
-        .filter(|s| !s.is_empty())
-        .map(String::from)
-        .collect();
-    let parent = parent[..parent.len().saturating_sub(1)].to_vec();
-    let mut found = Vec::new();
-    for (start, base) in [("crate::", Vec::new()), ("super::", parent)] {
-        for path in paths(code, start) {
-            let full: Vec<String> = base.iter().cloned().chain(path.iter().cloned()).collect();
-            let target = (0..=full.len())
-                .rev()
-                .map(|k| full[..k].join("/"))
-                .find(|m| all.contains_key(m))
-                .unwrap();
-            if target != module {
-                found.push((target, full));
-            }
-        }
-    }
-    found
+/// The file each import of `module` comes from, and the path it names.
+fn imports(all: &Files, module: &str) -> Vec<(String, Vec<String>)> {
+    imports::imports(all, module, &["crate::"], false)
 }
 
 fn layer(module: &str) -> &str {
@@ -149,7 +33,7 @@ fn layer(module: &str) -> &str {
 fn the_reader_finds_imports() {
     let code = "use crate::rules::{battle::Battle, state::{State as S, bits}};\nlet x = crate::data::block(\"York\");";
     assert_eq!(
-        paths(code, "crate::"),
+        paths(code, "crate::", false),
         [
             vec!["rules", "battle", "Battle"],
             vec!["rules", "state", "State"],
@@ -166,12 +50,12 @@ fn the_reader_finds_imports() {
 #[test]
 fn no_file_imports_another_in_a_loop() {
     let all = modules();
-    let graph: BTreeMap<&str, BTreeSet<String>> = all
+    let graph: BTreeMap<String, BTreeSet<String>> = all
         .keys()
         .filter(|m| !m.is_empty())
         .map(|m| {
             (
-                m.as_str(),
+                m.clone(),
                 imports(&all, m)
                     .into_iter()
                     .map(|(t, _)| t)
@@ -180,48 +64,8 @@ fn no_file_imports_another_in_a_loop() {
             )
         })
         .collect();
-    // Depth-first search; a grey module met again closes a loop.
-    fn visit<'a>(
-        m: &'a str,
-        graph: &'a BTreeMap<&'a str, BTreeSet<String>>,
-        colour: &mut BTreeMap<&'a str, u8>,
-        stack: &mut Vec<&'a str>,
-    ) -> Option<Vec<String>> {
-        colour.insert(m, 1);
-        stack.push(m);
-        for next in &graph[m] {
-            match colour.get(next.as_str()) {
-                Some(1) => {
-                    let at = stack.iter().position(|s| s == next).unwrap();
-                    let mut cycle: Vec<String> =
-                        stack[at..].iter().map(|s| s.to_string()).collect();
-                    cycle.push(next.clone());
-                    return Some(cycle);
-                }
-                Some(_) => {}
-                None => {
-                    if let Some(c) = visit(
-                        graph.get_key_value(next.as_str()).unwrap().0,
-                        graph,
-                        colour,
-                        stack,
-                    ) {
-                        return Some(c);
-                    }
-                }
-            }
-        }
-        stack.pop();
-        colour.insert(m, 2);
-        None
-    }
-    let mut colour = BTreeMap::new();
-    for m in graph.keys() {
-        if !colour.contains_key(m)
-            && let Some(cycle) = visit(m, &graph, &mut colour, &mut Vec::new())
-        {
-            panic!("import loop: {}", cycle.join(" -> "));
-        }
+    if let Some(cycle) = find_loop(&graph) {
+        panic!("import loop: {}", cycle.join(" -> "));
     }
     assert!(graph.len() > 20, "only {} files read", graph.len());
 }

@@ -43,28 +43,51 @@ fn d4_surplus_lost_reserves_deploy_d5_control_changes() {
 }
 
 /// D5 and 6.2: after a control change the defender as entered must retreat in round 4, and the
-/// attacker as entered acts first within a letter.
+/// attacker as entered, now defending, acts first within a letter (D1).
+///
+/// Tap (custom A1, strength 1) attacks Anvil (C1, 1); Wall (A1, 1) is the defender's reserve. Every
+/// die hits with 1/6 (q), misses with 5/6.
+///
+/// Round 1 (Wall waits, 6.3): Tap fires first (A). With 1/6 Anvil falls, Wall deploys and cannot
+/// act (D4, R6), and control changes (D5): Tap now defends, Wall attacks. Otherwise Anvil (C)
+/// fires: 1/6 kills Tap (Lancaster, the defender as entered, holds in round 1: 5/36), else round 2.
+///
+/// After the change (1/6): Tap and Wall are both A, and the defending A, now Tap, fires first in
+/// rounds 2-4. Rounds 2 and 3: Tap kills Wall with 1/6, else Wall kills Tap with (5/6)(1/6) = 5/36,
+/// else on with c = 25/36. Round 4: Tap fires (1/6), else Wall, the attacker now, must retreat on
+/// its turn (6.2, D12): Wall retreats with (1/6)(25/36)^2(5/6) = 3125/46656 (had Wall kept the
+/// first turn, it would retreat before Tap fired: (1/6)(25/36)^2 = 625/7776). York (the attacker as
+/// entered) holds after the change with 1/6 + (25/36)(1/6) + (25/36)^2 = 991/1296.
+///
+/// Without it (25/36 reach round 2): Wall (defending A), Tap (attacking A), Anvil (defending C).
+/// Wall kills Tap with 1/6; else Tap's hit (1/6) goes to Anvil, first of the tied pair in
+/// Lancaster's listing (D3); else Anvil kills Tap with 1/6. With Anvil gone, Tap kills Wall with
+/// (5/6)(1/6) in a later round; from round 2 only an Anvil falling in round 2 and Wall in round 3
+/// lets York hold: (25/36)(5/36)(5/36) = 625/46656. In round 4 Wall fires (1/6), then Tap retreats.
+///
+/// - control changes = 1/6; attacker holds = (1/6)(991/1296) + 625/46656 = 6571/46656;
+///   defender holds = 40085/46656; never vacant.
+/// - Wall retreated 3125/46656 (only after the change); eliminated (1/6)(1/6)(1 + 25/36 +
+///   (25/36)^2) + 625/46656 = 2821/46656 + 625/46656 = 1723/23328.
+/// - Anvil eliminated: 1/6 in round 1, or by Tap in round 2 or 3 without the change:
+///   1/6 + (25/36)(5/36)(1 + 125/216) = 89281/279936.
 #[test]
-fn d5_new_attacker_must_retreat_in_round_four() {
-    // Hammer (A6, 1) kills Anvil in round 1; Wall (C1, strength 1) deploys. Both then miss forever:
-    // Hammer is replaced by a block that never hits... use firepower 1 on a 1-step block instead:
-    // Here: attacker "Tap" A1 (1 step), defender "Anvil" C1 and reserve "Wall" C1.
+fn d5_new_attacker_must_retreat_in_round_four_and_the_new_defender_acts_first() {
     let r = exact(
         r#"{"version":1,
-        "attacker":{"house":"Lancaster","blocks":[{"custom":{"name":"Tap","rating":"A1","max_strength":1},"strength":1}]},
-        "defender":{"house":"York","blocks":[
+        "attacker":{"house":"York","blocks":[{"custom":{"name":"Tap","rating":"A1","max_strength":1},"strength":1}]},
+        "defender":{"house":"Lancaster","blocks":[
             {"custom":{"name":"Anvil","rating":"C1","max_strength":1},"strength":1},
-            {"custom":{"name":"Wall","rating":"C1","max_strength":1},"strength":1,"reserve":true}]}}"#,
+            {"custom":{"name":"Wall","rating":"A1","max_strength":1},"strength":1,"reserve":true}]}}"#,
     );
-    // Round 1: Tap hits Anvil with 1/6 (then D5: Tap defends, Wall attacks and deploys without
-    // acting); otherwise Anvil hits Tap with 1/6 (defender holds), else round 2 with all three...
-    // The exact chance of a control change is 1/6.
     close(r.control_changes, 1.0 / 6.0);
-    // Whenever control changed, Wall, now the attacker, either dies, kills Tap, or retreats in round 4;
-    // it never holds the area after round 4.
+    close(r.attacker_holds, 6571.0 / 46656.0);
+    close(r.defender_holds, 40085.0 / 46656.0);
+    close(r.vacant, 0.0);
     let wall = block(&r, "Wall");
-    assert!(wall.retreated > 0.0);
-    close(r.mass, 1.0);
+    close(wall.retreated, 3125.0 / 46656.0);
+    close(wall.eliminated, 1723.0 / 23328.0);
+    close(block(&r, "Anvil").eliminated, 89281.0 / 279936.0);
 }
 
 /// D12: with no retreat capacity, the attacker's forced retreat in round 4 eliminates it.
@@ -148,17 +171,34 @@ fn d11_treason_card_turns_a_block_before_round_one() {
         "attacker":{"house":"Lancaster","blocks":[{"id":"Stanley/L","strength":2},{"id":"Oxford","strength":3}]},
         "defender":{"house":"York","blocks":[{"id":"Norfolk","strength":4}]}}"#,
     );
-    // Find a seed where the roll succeeds and check Stanley does not act in round 1.
-    let replay = (0..64)
-        .map(|s| bosworth::replay(&b, s))
-        .find(|r| r.events.iter().any(|e| matches!(e, Event::Defects { .. })))
-        .unwrap();
-    let acts_in_round_1 = replay
-        .events
-        .iter()
-        .take_while(|e| !matches!(e, Event::RoundStarts { .. }))
-        .any(|e| matches!(e, Event::Acts { block, .. } if block == "Stanley/Y"));
-    assert!(!acts_in_round_1);
+    // Every replay where the roll succeeds: Stanley does not act in round 1, arrives from the
+    // reserve at the start of round 2, and acts in round 2 when the battle lasts to his turn.
+    let (mut turned, mut acted_in_round_2) = (0, 0);
+    for seed in 0..64 {
+        let events = bosworth::replay(&b, seed).events;
+        if !events.iter().any(|e| matches!(e, Event::Defects { .. })) {
+            continue;
+        }
+        turned += 1;
+        let acts_in = |round: u8| {
+            events.iter().any(
+                |e| matches!(e, Event::Acts { block, round: r, .. } if block == "Stanley/Y" && *r == round),
+            )
+        };
+        assert!(!acts_in(1), "seed {seed}: Stanley/Y acts in round 1");
+        if let Some(Event::RoundStarts { arrive, .. }) = events
+            .iter()
+            .find(|e| matches!(e, Event::RoundStarts { round: 2, .. }))
+        {
+            assert_eq!(arrive, &["Stanley/Y"], "seed {seed}");
+        }
+        acted_in_round_2 += acts_in(2) as u32;
+    }
+    assert!(turned >= 20, "only {turned} of 64 rolls succeeded");
+    assert!(
+        acted_in_round_2 >= 10,
+        "Stanley/Y acted in round 2 in only {acted_in_round_2} of {turned} battles"
+    );
 }
 
 /// D7: Dorset is Somerset's own shield; once Somerset is dead it serves the senior Lancaster heir.
@@ -330,17 +370,23 @@ fn r12_deployed_reserve_does_not_fire_back_at_a_charge() {
         "defender":{"house":"Lancaster","blocks":[{"id":"Beaumont","strength":1},{"id":"Oxford","strength":3,"reserve":true}]},
         "policy":{"attacker":{"charges":[{"target":"Oxford","round":1}]}}}"#,
     );
-    let mut charged = 0;
+    let (mut charged, mut hit) = (0, 0);
     for seed in 0..40 {
         let events = bosworth::replay(&b, seed).events;
         let round_1: Vec<&Event> = events
             .iter()
             .take_while(|e| !matches!(e, Event::RoundStarts { .. }))
             .collect();
-        charged += round_1
+        let charge = round_1
             .iter()
-            .any(|e| matches!(e, Event::Acts { action, .. } if action == "charge"))
-            as u32;
+            .position(|e| matches!(e, Event::Acts { action, .. } if action == "charge"));
+        charged += charge.is_some() as u32;
+        // The charge's hits land on Oxford, deployed this round.
+        hit += charge.is_some_and(|at| {
+            round_1[at..]
+                .iter()
+                .any(|e| matches!(e, Event::Hit { block, .. } if block == "Oxford"))
+        }) as u32;
         assert!(
             !round_1
                 .iter()
@@ -349,6 +395,11 @@ fn r12_deployed_reserve_does_not_fire_back_at_a_charge() {
         );
     }
     assert_eq!(charged, 40);
+    // March (A3) charges with 3 dice at 1/2: he misses with all three only 1 time in 8.
+    assert!(
+        hit >= 25,
+        "the charge hit Oxford in only {hit} of 40 battles"
+    );
 }
 
 /// R1, 3.21: when the Pretender falls, the next heir of his house is the Pretender at once: he

@@ -574,7 +574,8 @@ fn random_reset(seed: u64) -> String {
 
 #[test]
 fn generated_resets_sum_to_one_and_their_figures_agree() {
-    let mut valid = 0;
+    // And how often each check that holds only for some resets was made.
+    let (mut valid, mut off_map, mut warwick_off_map, mut rebel_on_map) = (0, 0, 0, 0);
     for seed in 0..400 {
         let json = random_reset(seed);
         let Ok(reset) = Reset::new(&scenario(&json)) else {
@@ -592,9 +593,11 @@ fn generated_resets_sum_to_one_and_their_figures_agree() {
             assert!(n.turned + n.executed <= 1.0 + 1e-12, "{json}: {n:?}");
             if !r.pledge || !n.on_map {
                 assert_eq!(n.pledge, 0.0, "{json}: {n:?}");
+                off_map += 1;
             }
             if !n.on_map && n.noble.starts_with("Warwick") {
                 assert_eq!(n.executed, 0.0, "{json}: a pool cannot be named to effect");
+                warwick_off_map += 1;
             }
         }
         // Every heir alive at the start ends alive or dead of one of the three causes.
@@ -613,10 +616,15 @@ fn generated_resets_sum_to_one_and_their_figures_agree() {
         assert!(in_range(r.rebel_placed));
         if reset.scenario().rebel_on_map {
             assert_eq!(r.rebel_placed, 0.0);
+            rebel_on_map += 1;
         }
         assert!(r.outcomes >= 1);
     }
     assert!(valid >= 250, "only {valid} valid resets of 400");
+    assert!(
+        off_map >= 100 && warwick_off_map >= 10 && rebel_on_map >= 20,
+        "no Pledge or off the map {off_map}, Warwick off the map {warwick_off_map}, Rebel on the map {rebel_on_map}"
+    );
 }
 
 // ---- exact against an independent Monte Carlo ----

@@ -3,7 +3,20 @@
 mod common;
 use common::*;
 
-/// 6.4: "Stanley 3 rolls 3 dice; B2: rolls of 1 and 2 hit." Three dice at firepower 2.
+/// 6.4: "Stanley 3 rolls 3 dice; B2: rolls of 1 and 2 hit." Three dice at firepower 2, each
+/// hitting with 1/3: no hit (2/3)^3 = 8/27, one 3(1/3)(2/3)^2 = 12/27, two 3(1/3)^2(2/3) = 6/27,
+/// three (1/3)^3 = 1/27.
+///
+/// In a battle, where Stanley fires at the only enemy block: round 4 of a battle in which
+/// Stanley/L (B2, strength 3) defends and Norfolk (B2, strength 3) attacks. The defending B fires
+/// first (6.2); Norfolk then must retreat on his turn (6.2, D12), with no limit on retreats. So
+/// Norfolk ends at 3 with 8/27, at 2 with 12/27, at 1 with 6/27 (all retreated), and is
+/// eliminated with 1/27.
+///
+/// In round 1 of the same two blocks with Stanley attacking, Norfolk (defending B) fires first and
+/// may cost Stanley dice: Norfolk is unhurt after round 1 with
+/// (8/27)(8/27) + (12/27)(2/3)^2 + (6/27)(2/3) + (1/27)(1) = (64 + 144 + 108 + 27)/729 = 343/729
+/// (Stanley at 3, 2, 1 or dead when his turn comes), not 8/27.
 #[test]
 fn rule_6_4_stanley_three_dice_at_b2() {
     let row = &bosworth::rules::dice::HITS[3][2];
@@ -11,8 +24,19 @@ fn rule_6_4_stanley_three_dice_at_b2() {
     close(row[1], 12.0 / 27.0);
     close(row[2], 6.0 / 27.0);
     close(row[3], 1.0 / 27.0);
-    // And in a battle: Stanley/L at 3 attacks a lone Norfolk at strength 3 with no area; Norfolk's
-    // first-round losses are Stanley's hits, so P(Norfolk still 3 after round 1's fire) = 8/27.
+
+    let r = exact(
+        r#"{"version":1,"attacker":{"house":"York","blocks":[{"id":"Norfolk","strength":3}]},
+            "defender":{"house":"Lancaster","blocks":[{"id":"Stanley/L","strength":3}]},
+            "progress":{"round":4}}"#,
+    );
+    let norfolk = block(&r, "Norfolk");
+    for (k, want) in [1.0, 6.0, 12.0, 8.0, 0.0].iter().enumerate() {
+        close(norfolk.final_strength[k], want / 27.0);
+    }
+    close(norfolk.retreated, 26.0 / 27.0);
+    close(r.defender_holds, 1.0);
+
     let b = battle(
         r#"{"version":1,"attacker":{"house":"Lancaster","blocks":[{"id":"Stanley/L","strength":3}]},
             "defender":{"house":"York","blocks":[{"id":"Norfolk","strength":3}]}}"#,
@@ -22,6 +46,31 @@ fn rule_6_4_stanley_three_dice_at_b2() {
     assert_eq!(order[0].turns[0].block, "Norfolk");
     assert_eq!(order[0].turns[1].block, "Stanley/L");
     assert_eq!(order[0].turns[1].rating, "B2");
+    // Round 1 through the transition function: Norfolk's fire, then Stanley's.
+    use bosworth::rules::action::{Action, outcomes};
+    use bosworth::rules::round::Point;
+    let (stanley, norfolk) = (0, 1);
+    let mut unhurt = 0.0;
+    let mut start = b.initial_state();
+    let Point::Act(first) = bosworth::next_point(&b, &mut start) else {
+        panic!("nobody acts first")
+    };
+    assert_eq!(first, norfolk);
+    for (p, mut s) in outcomes(&b, &start, norfolk, Action::Fire) {
+        match bosworth::next_point(&b, &mut s) {
+            Point::Act(next) => {
+                assert_eq!(next, stanley);
+                for (q, after) in outcomes(&b, &s, stanley, Action::Fire) {
+                    if after.strength(norfolk) == 3 {
+                        unhurt += p * q;
+                    }
+                }
+            }
+            // Stanley fell to Norfolk's three hits (1/27): Norfolk is unhurt.
+            Point::End(_) => unhurt += p,
+        }
+    }
+    close(unhurt, 343.0 / 729.0);
 }
 
 /// Sidebar to 6.2: "Herbert (A2) and Clarence (B2) attack Rivers (B2): Herbert, Rivers, Clarence."

@@ -16,13 +16,13 @@ pub const SUITE: [(&str, &str); 5] = [
 ];
 
 /// The app's source of its exact solver's state budget, read for [`browser_budget`].
-const ENGINE_RS: &str = include_str!("../../www/src/engine.rs");
+const ENGINE_RS: &str = include_str!("../../www/src/battle/engine.rs");
 
-/// The app's `BROWSER_STATE_BUDGET` (www/src/engine.rs), read from its source so that this run
+/// The app's `BROWSER_STATE_BUDGET` (www/src/battle/engine.rs), read from its source so that this run
 /// always uses the app's own figure: past it the app falls back to Monte Carlo.
 pub fn browser_budget() -> usize {
     let key = "pub const BROWSER_STATE_BUDGET: usize = ";
-    let start = ENGINE_RS.find(key).expect("www/src/engine.rs defines BROWSER_STATE_BUDGET") + key.len();
+    let start = ENGINE_RS.find(key).expect("www/src/battle/engine.rs defines BROWSER_STATE_BUDGET") + key.len();
     let digits: String = ENGINE_RS[start..].chars().take_while(|c| c.is_ascii_digit() || *c == '_').filter(|c| *c != '_').collect();
     digits.parse().expect("BROWSER_STATE_BUDGET is a number")
 }

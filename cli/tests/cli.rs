@@ -196,7 +196,7 @@ fn bench_smoke_run_covers_the_suite() {
 fn bench_bosworth_1485_is_the_apps_preset() {
     let presets = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../www/src/presets.rs"
+        "/../www/src/battle/presets.rs"
     ))
     .unwrap();
     let at = presets.find("name: \"Bosworth 1485").expect("the preset");
@@ -346,44 +346,101 @@ fn readme_worked_examples_are_current() {
     );
 }
 
-/// Every example in docs/error-examples.jsonl is refused with exit code 2, a message on stderr
-/// naming the field and nothing on stdout (docs/reliability.md lists them with their messages).
-/// Each goes to the command its `command` names: `exact` (the default), `reset` or `kingmaker`.
+/// The rows of `docs/reliability.md`'s catalogue of error messages, by command: (case, example
+/// input as printed, message), in the order of their table. `scripts/reliability` writes each
+/// table from `docs/error-examples.jsonl`, the example cut to 400 characters and every `|` in a
+/// cell written `&#124;`.
+fn documented_messages() -> std::collections::BTreeMap<String, Vec<[String; 3]>> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/reliability.md"
+    ))
+    .unwrap();
+    let catalogue = text
+        .split("\n## ")
+        .find(|s| s.starts_with("Every error message"))
+        .expect("docs/reliability.md has its catalogue of error messages");
+    let mut tables = std::collections::BTreeMap::new();
+    for section in catalogue.split("\n### ").skip(1) {
+        let title = section.lines().next().unwrap();
+        let command = ["exact", "reset", "kingmaker"]
+            .into_iter()
+            .find(|c| title.contains(&format!("`bosworth {c}`")))
+            .unwrap_or_else(|| panic!("which command is {title}?"));
+        let rows: Vec<[String; 3]> = section
+            .lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| case |"))
+            .map(|l| {
+                let cells: Vec<String> = l
+                    .trim()
+                    .trim_matches('|')
+                    .split('|')
+                    .map(|c| c.trim().replace("&#124;", "|"))
+                    .collect();
+                assert_eq!(cells.len(), 3, "{l}");
+                [cells[0].clone(), cells[1].clone(), cells[2].clone()]
+            })
+            .collect();
+        assert!(
+            tables.insert(command.to_string(), rows).is_none(),
+            "{command} twice"
+        );
+    }
+    tables
+}
+
+/// Every example in docs/error-examples.jsonl is refused with exit code 2, nothing on stdout and
+/// on stderr exactly the message docs/reliability.md documents for it (which names the field and
+/// the reason). Each goes to the command its `command` names: `exact` (the default), `reset` or
+/// `kingmaker`; each is found in that command's table by its place, and must be the row's case
+/// and example.
 #[test]
-fn every_documented_error_example_is_refused_with_a_message() {
+fn every_documented_error_example_is_refused_with_its_documented_message() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../docs/error-examples.jsonl"
     ))
     .unwrap();
+    let documented = documented_messages();
     let mut n = std::collections::BTreeMap::new();
     for line in text.lines() {
         let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let what = case["what"].as_str().unwrap();
+        let scenario = case["scenario"].as_str().unwrap();
         let command = case["command"].as_str().unwrap_or("exact");
-        assert!(
-            ["exact", "reset", "kingmaker"].contains(&command),
-            "{}: command {command}",
-            case["what"]
-        );
-        let out = run(&[command, "-"], Some(case["scenario"].as_str().unwrap()));
+        let k = n.entry(command.to_string()).or_insert(0usize);
+        let [case_cell, example, message] = documented
+            .get(command)
+            .and_then(|rows| rows.get(*k))
+            .unwrap_or_else(|| panic!("{what}: no row {k} in the {command} table"));
+        *k += 1;
+        assert_eq!(case_cell, what, "{command} row {k}");
+        let shown: String = if scenario.chars().count() <= 400 {
+            scenario.to_string()
+        } else {
+            scenario.chars().take(397).chain("...".chars()).collect()
+        };
+        assert_eq!(example, &format!("`{shown}`"), "{what}: the example shown");
+        let out = run(&[command, "-"], Some(scenario));
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{}: {err}", case["what"]);
-        assert!(out.stdout.is_empty(), "{}", case["what"]);
-        assert!(
-            err.starts_with("error: ") && err.len() > 20,
-            "{}: {err}",
-            case["what"]
-        );
+        assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+        assert!(out.stdout.is_empty(), "{what}");
+        assert_eq!(err, format!("error: {message}\n"), "{what}");
         // The field first (`deck[0].result: ...`), or serde's own words naming it.
-        let message = &err["error: ".len()..];
         let field = message.split(": ").next().unwrap();
         let named = message.starts_with("missing field `")
             || (!field.is_empty()
                 && field
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c)));
-        assert!(named, "{}: no field named: {err}", case["what"]);
-        *n.entry(command.to_string()).or_insert(0) += 1;
+        assert!(named, "{what}: no field named: {message}");
+    }
+    for (command, rows) in &documented {
+        assert_eq!(
+            n.get(command),
+            Some(&rows.len()),
+            "{command}: rows without an example"
+        );
     }
     assert!(
         n["exact"] >= 40 && n["reset"] >= 20 && n["kingmaker"] >= 50,
@@ -452,14 +509,17 @@ fn completions_and_the_manual_page() {
     let script =
         std::env::temp_dir().join(format!("bosworth-completion-{}.bash", std::process::id()));
     std::fs::write(&script, run(&["completions", "bash"], None).stdout).unwrap();
-    if let Ok(check) = Command::new("bash").arg("-n").arg(&script).output() {
-        assert!(
-            check.status.success(),
-            "bash -n: {}",
-            String::from_utf8_lossy(&check.stderr)
-        );
-    }
-    let _ = std::fs::remove_file(&script);
+    let check = Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .output()
+        .expect("bash runs (the project's scripts need it)");
+    assert!(
+        check.status.success(),
+        "bash -n: {}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    std::fs::remove_file(&script).unwrap();
     let bad = run(&["completions", "cmd.exe"], None);
     assert_eq!(bad.status.code(), Some(2));
     let man = String::from_utf8(run(&["manual"], None).stdout).unwrap();

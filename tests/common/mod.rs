@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod generate;
+pub mod hand;
 
 use bosworth::{Battle, Report, Scenario, ScenarioError};
 

@@ -1,78 +1,27 @@
-//! Bosworth in the browser: a Yew app over the battle engine.
+//! Bosworth in the browser: a Yew app over the engine, a shell and one folder per calculator.
 //!
-//! Code map: [`state`] holds the one reducer (no `Html` in it); [`engine`] is the Web Worker
-//! that solves battles; [`codec`] turns a scenario into a link and back; [`charts`] draws SVG
-//! with plotters; [`presets`] are the ready-made battles; [`words`] puts the engine's messages
-//! in players' words; `app` and `components` draw the page. The page's [`root`] shows one of
-//! three calculators, by the address's key: the battle (`app`, `#s=`), the Campaign Reset of the
-//! political-events variant (`components::reset`, its reducer [`reset_state`], `#r=`) and
-//! Kingmaker (`components::kingmaker`, [`kingmaker_state`], `#k=`); the last two keep their
-//! history in a [`doc::Doc`] and open the repository's [`examples`].
+//! - [`shell`]: the page's root, which mounts the calculator the address names
+//!   (`shell::root`), the switch between calculators, local storage, the theme, the address, and
+//!   what every calculator uses (Undo and Redo, the share bar, the problem card, the undoable
+//!   document `shell::doc::Doc`, the page of a calculator built on it, `shell::page`).
+//! - [`battle`]: the Richard III battle (`#s=`), with its reducer, its components, its Web
+//!   Workers and its charts.
+//! - [`reset`]: the Campaign Reset of the political-events variant (`#r=`).
+//! - [`kingmaker`]: Kingmaker's combats (`#k=`).
+//!
+//! A calculator uses the shell and the engine, never another calculator; the shell uses no
+//! calculator but to mount it (`tests/app_layers.rs` in the repository's root).
 //!
 //! Architecture invariant: the engine crate (`bosworth`) knows nothing of this crate; every rule
 //! and number shown here comes from it.
 
-pub mod app;
-pub mod helper;
-pub mod kingmaker_state;
-pub mod pool;
-pub mod charts;
-pub mod codec;
-pub mod components;
-pub mod doc;
-pub mod engine;
-pub mod examples;
-pub mod format;
-pub mod narrate;
-pub mod presets;
-pub mod reset_state;
-pub mod root;
-pub mod roster;
-pub mod state;
-pub mod words;
+pub mod battle;
+pub mod kingmaker;
+pub mod reset;
+pub mod shell;
 
 /// Mounts the app on the page, with a panic hook that shows any panic in the page.
 pub fn start() {
-    install_panic_hook();
-    yew::Renderer::<root::Root>::new().render();
-}
-
-/// Shows panics in the page (and in the console) instead of leaving a frozen page, with the
-/// address (which holds the whole battle as `#s=`) for a bug report.
-pub fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        show_panic(&info.to_string());
-    }));
-}
-
-/// The text of a bug report: what went wrong and the address of the battle it happened in.
-pub fn panic_report(message: &str, href: &str) -> String {
-    format!("Bosworth stopped with an error: {message}\nThe battle (open this address to see it): {href}")
-}
-
-/// Fills the page's `#panic` banner: what went wrong, the report with the page's address, and a
-/// Copy button (handled in boot.js, so it works without the stopped WebAssembly).
-pub fn show_panic(message: &str) {
-    let Some(window) = web_sys::window() else { return };
-    let Some(doc) = window.document() else { return };
-    let Some(el) = doc.get_element_by_id("panic") else { return };
-    let href = window.location().href().unwrap_or_default();
-    let report = panic_report(message, &href);
-    el.set_text_content(None);
-    let add = |tag: &str, attrs: &[(&str, &str)], text: &str| {
-        doc.create_element(tag).ok().map(|c| {
-            for (k, v) in attrs {
-                let _ = c.set_attribute(k, v);
-            }
-            c.set_text_content(Some(text));
-            let _ = el.append_child(&c);
-            c
-        })
-    };
-    add("p", &[], "Something went wrong inside the calculator; reload the page. To report it, copy the text below (it holds the battle) and send it with a word on what you did.");
-    add("textarea", &[("id", "panic-report"), ("readonly", ""), ("rows", "3"), ("aria-label", "Bug report"), ("data-testid", "panic-report")], &report);
-    add("button", &[("id", "panic-copy"), ("type", "button"), ("data-testid", "panic-copy")], "Copy report");
-    let _ = el.set_attribute("class", "panic shown");
-    let _ = el.set_attribute("role", "alert");
+    shell::panic::install_panic_hook();
+    yew::Renderer::<shell::root::Root>::new().render();
 }

@@ -5,14 +5,17 @@
 use bosworth::data::House;
 use bosworth::kingmaker::{AmbushChoice, CardResult, CombatKind, Game, Line, Outcome, Side};
 use bosworth_link::Calculator;
-use bosworth_www::components::kingmaker::KingmakerApp;
-use bosworth_www::components::reset::ResetApp;
-use bosworth_www::doc::DocAction;
-use bosworth_www::examples::{KINGMAKER, RESETS};
-use bosworth_www::format::pct;
-use bosworth_www::kingmaker_state::{KingmakerEdit, KingmakerState, example_deck, new_combat};
-use bosworth_www::reset_state::{List, Place, ResetEdit, ResetState, empty_reset, place_of};
-use bosworth_www::{codec, kingmaker_state, reset_state};
+use bosworth_www::kingmaker::KingmakerApp;
+use bosworth_www::reset::ResetApp;
+use bosworth_www::shell::doc::DocAction;
+use bosworth_www::kingmaker::examples::KINGMAKER;
+use bosworth_www::reset::examples::RESETS;
+use bosworth_www::shell::format::pct;
+use bosworth_www::kingmaker::state::{KingmakerEdit, KingmakerState, example_deck, new_combat};
+use bosworth_www::reset::state::{List, Place, ResetEdit, ResetState, empty_reset, place_of};
+use bosworth_www::kingmaker::state as kingmaker_state;
+use bosworth_www::reset::state as reset_state;
+use bosworth_www::shell::codec;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

@@ -3,11 +3,12 @@
 
 use bosworth::Side;
 use bosworth::data::House;
-use bosworth_www::components::headline::{Headline, HeadlineProps};
-use bosworth_www::components::results::royal_warnings;
-use bosworth_www::presets::PRESETS;
-use bosworth_www::state::{Action, Edit, State};
-use bosworth_www::{charts, codec, format, narrate};
+use bosworth_www::battle::components::headline::{Headline, HeadlineProps};
+use bosworth_www::battle::components::results::royal_warnings;
+use bosworth_www::battle::presets::PRESETS;
+use bosworth_www::battle::state::{Action, Edit, State};
+use bosworth_www::battle::{charts, narrate};
+use bosworth_www::shell::{codec, format};
 use std::rc::Rc;
 use wasm_bindgen_test::*;
 
@@ -45,6 +46,37 @@ fn links_round_trip_and_broken_links_say_why() {
 fn base64_of(text: &str) -> String {
     use base64::Engine;
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(text)
+}
+
+/// A Cancel is final for its battle: progress, figures or a failure the workers sent before they
+/// were stopped are dropped, so the figures stay those shown when Cancel was pressed.
+#[wasm_bindgen_test]
+fn a_cancelled_computation_stays_cancelled() {
+    use bosworth_www::battle::state::Calc;
+    let s = State::new(preset("sidebar"));
+    let rev = s.revision;
+    let b = s.battle.clone().unwrap();
+    let early = Rc::new(bosworth::simulate(&b, 1_000, 7));
+    let late = Rc::new(bosworth::simulate(&b, 2_000, 7));
+    let progress = |report: &Rc<bosworth::Report>, runs| Action::Progress { revision: rev, runs, total: 400_000, report: report.clone(), note: None };
+    let s = s.apply(Action::Started(rev)).apply(progress(&early, 1_000));
+    assert_eq!(s.calc, Calc::Running { runs: 1_000, total: 400_000 });
+    let s = s.apply(Action::Cancel);
+    assert_eq!(s.calc, Calc::Cancelled);
+    let s = s
+        .apply(progress(&late, 2_000))
+        .apply(Action::Done { revision: rev, report: late.clone(), note: None, fog: None })
+        .apply(Action::Failed { revision: rev, message: "late".into() });
+    assert_eq!(s.calc, Calc::Cancelled);
+    assert!(Rc::ptr_eq(s.report.as_ref().unwrap(), &early), "the figures are those shown at Cancel");
+    assert!(s.report_is_current());
+    // An edit starts afresh: the new battle's answers are taken.
+    let s = s.apply(Action::Edit(Edit::Strength(Side::Attacker, 0, 2)));
+    let now = s.revision;
+    assert!(now > rev);
+    let s = s.apply(Action::Started(now)).apply(Action::Done { revision: now, report: late.clone(), note: None, fog: None });
+    assert_eq!(s.calc, Calc::Done);
+    assert!(Rc::ptr_eq(s.report.as_ref().unwrap(), &late));
 }
 
 #[wasm_bindgen_test]
@@ -161,7 +193,7 @@ fn monte_carlo_in_the_browser_draws_the_native_stream() {
 
 #[wasm_bindgen_test]
 fn choices_offer_only_legal_plans() {
-    use bosworth_www::components::choices::options;
+    use bosworth_www::battle::components::choices::options;
     // Bosworth 1485: Richmond is the Pretender (an heir, may charge and roll); York's King
     // Gloucester may roll; Northumberland and Stanley can be turned, the King cannot.
     let b = bosworth::Battle::new(&preset("Bosworth")).unwrap();
@@ -186,7 +218,7 @@ fn choices_offer_only_legal_plans() {
 #[wasm_bindgen_test]
 fn choices_offered_are_exactly_what_the_engine_accepts() {
     use bosworth::scenario::{ChargePlan, TreacheryPlan};
-    use bosworth_www::components::choices::options;
+    use bosworth_www::battle::components::choices::options;
     // Every preset and bench battle, both sides, each holding the Treason card in turn: a plan
     // is offered if and only if Battle::new accepts it.
     let mut scenarios: Vec<bosworth::Scenario> = PRESETS.iter().map(|p| p.scenario()).collect();
@@ -259,7 +291,7 @@ fn choices_offered_are_exactly_what_the_engine_accepts() {
 #[wasm_bindgen_test]
 fn monte_carlo_counts_from_workers_merge_exactly() {
     use bosworth::{Simulation, worker_seed};
-    use bosworth_www::engine::{merge_counts, share};
+    use bosworth_www::battle::engine::{merge_counts, share};
     let text = include_str!("../../bench/medium.json");
     let battle = bosworth::Battle::new(&codec::parse(text).unwrap()).unwrap();
     // Two workers' streams, split as the page (and `bosworth simulate --threads 2`) splits them.
@@ -302,19 +334,19 @@ fn monte_carlo_counts_from_workers_merge_exactly() {
 #[wasm_bindgen_test]
 fn advice_and_checkpoint_values_come_from_the_engine() {
     let text = include_str!("../../examples/treachery-advice.json");
-    let json = bosworth_www::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
+    let json = bosworth_www::battle::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
     let a: bosworth::solve::advice::Advice = serde_json::from_str(&json).unwrap();
     assert_eq!(a.first_decision.unwrap().actions[0].label, "treachery on Stanley/Y");
-    assert!(bosworth_www::engine::advise_json(text, "hold", "both", 10).unwrap_err().contains("Too large"));
-    let v = bosworth_www::engine::value_json(text, 1_000_000).unwrap().unwrap();
+    assert!(bosworth_www::battle::engine::advise_json(text, "hold", "both", 10).unwrap_err().contains("Too large"));
+    let v = bosworth_www::battle::engine::value_json(text, 1_000_000).unwrap().unwrap();
     assert!((0.0..=1.0).contains(&v));
-    assert_eq!(bosworth_www::engine::value_json(text, 10).unwrap(), None);
+    assert_eq!(bosworth_www::battle::engine::value_json(text, 10).unwrap(), None);
 }
 
 #[wasm_bindgen_test]
 fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
-    use bosworth_www::components::live::{counter_needed, entered, parse_dice, turn_of};
-    use bosworth_www::state::LiveTurn;
+    use bosworth_www::battle::components::live::{counter_needed, entered, parse_dice, turn_of};
+    use bosworth_www::battle::state::LiveTurn;
     assert_eq!(parse_dice("3 5,1").unwrap(), [3, 5, 1]);
     assert_eq!(parse_dice("351").unwrap(), [3, 5, 1]);
     assert!(parse_dice("3 x").unwrap_err().contains("'x' is not a die"));
@@ -350,11 +382,11 @@ fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
     assert!(bosworth::play::live::play(&b, charge, &[6, 6, 6], &[6, 6, 6, 6]).is_ok());
     // The Treason card is rolled first where it is held (D11).
     let held = bosworth::Battle::new(&codec::parse(include_str!("../../examples/every-choice.json")).unwrap()).unwrap();
-    let (side, target, dice) = bosworth_www::components::live::treason_due(&held).unwrap();
+    let (side, target, dice) = bosworth_www::battle::components::live::treason_due(&held).unwrap();
     assert_eq!((side, target.as_str()), (Side::Attacker, "Stanley/Y"));
     assert!(dice > 0);
     assert!(bosworth::play::live::play_treason(&held, &vec![2; dice as usize]).is_ok());
-    assert_eq!(bosworth_www::components::live::treason_due(&b), None);
+    assert_eq!(bosworth_www::battle::components::live::treason_due(&b), None);
     let st = st.apply(Action::LiveUndo);
     assert_eq!(st.scenario, start);
     assert!(st.live.is_empty());
@@ -368,7 +400,7 @@ fn live_turns_move_the_battle_on_and_undo_takes_them_back() {
 #[wasm_bindgen_test]
 async fn the_outline_of_best_play_reads_by_round_with_departures_marked() {
     use bosworth::solve::advice::OutlineEntry;
-    use bosworth_www::components::advisor::{Outline, OutlineProps, outline_lines};
+    use bosworth_www::battle::components::advisor::{Outline, OutlineProps, outline_lines};
     let entry = |round, block: &str, action: &str, share, departs| OutlineEntry {
         round,
         block: block.into(),
@@ -389,7 +421,7 @@ async fn the_outline_of_best_play_reads_by_round_with_departures_marked() {
     assert_eq!(lines[1].1[0].0, "Oxford: retreat (<1% of its turns)");
     // The advisor's real outline for the worked example: the Treachery roll in round 1.
     let text = include_str!("../../examples/treachery-advice.json");
-    let json = bosworth_www::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
+    let json = bosworth_www::battle::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
     let advice: bosworth::solve::advice::Advice = serde_json::from_str(&json).unwrap();
 
     let doc = gloo::utils::document();
@@ -431,10 +463,10 @@ fn a_panic_report_carries_the_address_of_the_battle() {
     let el = doc.create_element("div").unwrap();
     el.set_id("panic");
     doc.body().unwrap().append_child(&el).unwrap();
-    bosworth_www::show_panic("panicked at src/x.rs:1:1: boom");
+    bosworth_www::shell::panic::show_panic("panicked at src/x.rs:1:1: boom");
     let href = gloo::utils::window().location().href().unwrap();
     let report = doc.get_element_by_id("panic-report").unwrap().text_content().unwrap();
-    assert_eq!(report, bosworth_www::panic_report("panicked at src/x.rs:1:1: boom", &href));
+    assert_eq!(report, bosworth_www::shell::panic::panic_report("panicked at src/x.rs:1:1: boom", &href));
     assert!(report.contains(&href) && report.contains("boom"), "{report}");
     assert!(doc.get_element_by_id("panic-copy").is_some());
     assert_eq!(el.get_attribute("class").as_deref(), Some("panic shown"));
@@ -443,7 +475,7 @@ fn a_panic_report_carries_the_address_of_the_battle() {
 
 #[wasm_bindgen_test]
 fn every_change_can_be_undone_and_redone() {
-    use bosworth_www::state::HISTORY_LIMIT;
+    use bosworth_www::battle::state::HISTORY_LIMIT;
     let start = preset("East Anglia");
     let s = State::new(start.clone());
     assert!(!s.can_undo() && !s.can_redo());
@@ -485,11 +517,11 @@ fn every_change_can_be_undone_and_redone() {
 
 #[wasm_bindgen_test]
 fn undo_brings_back_the_live_turns_of_its_battle() {
-    use bosworth_www::state::LiveTurn;
+    use bosworth_www::battle::state::LiveTurn;
     let start = codec::parse(include_str!("../../examples/treachery-advice.json")).unwrap();
     let st = State::new(start.clone());
     let b = st.battle.clone().unwrap();
-    let t = bosworth_www::components::live::turn_of(&b).unwrap();
+    let t = bosworth_www::battle::components::live::turn_of(&b).unwrap();
     let (fire, _) = t.actions.iter().find(|(_, l)| l == "fire").unwrap().clone();
     let turn = bosworth::play::live::play(&b, fire, &[1, 1, 1], &[]).unwrap();
     let next = turn.next.clone().unwrap();
@@ -507,7 +539,7 @@ fn undo_brings_back_the_live_turns_of_its_battle() {
 
 #[wasm_bindgen_test]
 fn a_new_battle_carries_nothing_over() {
-    use bosworth_www::state::empty_battle;
+    use bosworth_www::battle::state::empty_battle;
     let old = preset("East Anglia");
     assert!(old.treason.is_some() && !old.dead.is_empty());
     let s = State::new(old).apply(Action::Load(empty_battle(Some("Kent".into()), House::York, House::York)));
@@ -519,12 +551,12 @@ fn a_new_battle_carries_nothing_over() {
     assert!(n.policy.attacker.is_default() && n.policy.defender.is_default());
     // Empty, it cannot be fought: the page says so in players' words.
     let e = s.battle.as_ref().unwrap_err();
-    assert_eq!(bosworth_www::words::message(n, e), "York (attacker) has no blocks yet: add at least one from its roster.");
+    assert_eq!(bosworth_www::battle::words::message(n, e), "York (attacker) has no blocks yet: add at least one from its roster.");
 }
 
 #[wasm_bindgen_test]
 fn messages_name_the_field_in_players_words_and_its_control() {
-    use bosworth_www::words::{controls, message, place};
+    use bosworth_www::battle::words::{controls, message, place};
     let s = preset("East Anglia");
     let e = |field: &str, reason: &str| bosworth::ScenarioError::new(field, reason);
     assert_eq!(
@@ -550,7 +582,7 @@ fn messages_name_the_field_in_players_words_and_its_control() {
 
 #[wasm_bindgen_test]
 fn the_summary_names_every_setting_that_counts() {
-    use bosworth_www::components::summary::parts;
+    use bosworth_www::battle::components::summary::parts;
     let words: Vec<String> = parts(&preset("East Anglia")).into_iter().map(|p| p.0).collect();
     assert_eq!(
         words,
@@ -571,7 +603,7 @@ fn the_summary_names_every_setting_that_counts() {
 
 #[wasm_bindgen_test]
 fn undo_and_redo_keys() {
-    use bosworth_www::components::toolbar::shortcut;
+    use bosworth_www::battle::components::toolbar::shortcut;
     assert_eq!(shortcut("z", true, false, false), Some(Action::Undo));
     assert_eq!(shortcut("Z", true, true, false), Some(Action::Redo));
     assert_eq!(shortcut("y", true, false, false), Some(Action::Redo));
@@ -582,7 +614,7 @@ fn undo_and_redo_keys() {
 #[wasm_bindgen_test]
 fn hidden_blocks_are_edited_checked_and_described() {
     use bosworth::scenario::{HiddenBlock, StrengthPrior};
-    use bosworth_www::components::hidden::who_line;
+    use bosworth_www::battle::components::hidden::who_line;
     let s = State::new(preset("East Anglia"));
     assert!(!s.hidden && s.check.is_ok());
     let s = s.apply(Action::Edit(Edit::AddHidden(Side::Defender)));
@@ -609,7 +641,7 @@ fn hidden_blocks_are_edited_checked_and_described() {
 
 #[wasm_bindgen_test]
 fn the_advisor_never_says_a_chance_rises_to_itself() {
-    use bosworth_www::components::advisor::gain_sentence;
+    use bosworth_www::battle::components::advisor::gain_sentence;
     assert_eq!(
         gain_sentence("by both sides", "York (defender)", "Kent", 0.63912, 0.63948),
         "Best play by both sides changes nothing that shows: York (defender)'s chance to hold Kent stays 63.9%, as with the choices as set."
@@ -623,7 +655,7 @@ fn the_advisor_never_says_a_chance_rises_to_itself() {
 #[wasm_bindgen_test]
 fn rare_turns_of_best_play_are_listed_apart() {
     use bosworth::solve::advice::OutlineEntry;
-    use bosworth_www::components::advisor::split_rare;
+    use bosworth_www::battle::components::advisor::split_rare;
     let entry = |action: &str, share: f64| OutlineEntry {
         round: 2,
         block: "Gloucester".into(),

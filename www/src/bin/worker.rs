@@ -1,6 +1,6 @@
 //! The Web Worker that runs the exact solver and Monte Carlo off the page's thread.
 
-use bosworth_www::engine::Engine;
+use bosworth_www::battle::engine::Engine;
 use gloo_worker::Registrable;
 
 fn main() {

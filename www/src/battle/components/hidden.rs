@@ -1,0 +1,193 @@
+//! A hidden block: a "?" tile standing for one block the enemy cannot see (Fog-of-War, R13),
+//! with who it may be (kinds, or a list of blocks), its strength, reserve and Remove.
+
+use super::side_id;
+use crate::battle::state::{Action, Edit, State};
+use bosworth::Side;
+use bosworth::data::House;
+use bosworth::scenario::{HiddenBlock, StrengthPrior};
+use bosworth::solve::fog::{KIND_NAMES, possible_blocks};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// Props of a hidden tile.
+#[derive(Properties, PartialEq, Clone)]
+pub struct HiddenProps {
+    /// The reducer.
+    pub state: UseReducerHandle<State>,
+    /// Its side.
+    pub side: Side,
+    /// Its place among the side's hidden blocks.
+    pub index: usize,
+    /// The side's house.
+    pub house: House,
+}
+
+/// The strength priors the tile offers, as (value, words).
+const PRIORS: [(&str, &str); 8] = [
+    ("full", "full strength"),
+    ("any", "any strength"),
+    ("at_most_1", "at most 1"),
+    ("at_most_2", "at most 2"),
+    ("at_most_3", "at most 3"),
+    ("at_least_2", "at least 2"),
+    ("at_least_3", "at least 3"),
+    ("at_least_4", "at least 4"),
+];
+
+fn prior_value(p: &StrengthPrior) -> String {
+    match p {
+        StrengthPrior::Full => "full".into(),
+        StrengthPrior::Any => "any".into(),
+        StrengthPrior::AtMost(n) => format!("at_most_{n}"),
+        StrengthPrior::AtLeast(n) => format!("at_least_{n}"),
+        StrengthPrior::Weights(_) => "weights".into(),
+    }
+}
+
+fn prior_of(v: &str) -> StrengthPrior {
+    let n = |s: &str| s.parse::<u8>().unwrap_or(1);
+    match v {
+        "any" => StrengthPrior::Any,
+        _ if v.starts_with("at_most_") => StrengthPrior::AtMost(n(&v[8..])),
+        _ if v.starts_with("at_least_") => StrengthPrior::AtLeast(n(&v[9..])),
+        _ => StrengthPrior::Full,
+    }
+}
+
+/// One line saying who a hidden block may be: `one of 31 York blocks: Arundel, Bombard/Y, …`.
+pub fn who_line(ids: &[&str], house: House) -> String {
+    let shown: Vec<&str> = ids.iter().take(5).copied().collect();
+    let more = ids.len().saturating_sub(5);
+    let list = if more > 0 { format!("{}, and {more} more", shown.join(", ")) } else { shown.join(", ") };
+    match ids.len() {
+        1 => format!("it is {}", ids[0]),
+        n => format!("one of {n} {house} blocks: {list}"),
+    }
+}
+
+/// A hidden tile.
+#[function_component]
+pub fn HiddenTile(p: &HiddenProps) -> Html {
+    let state = &p.state;
+    let s = &state.scenario;
+    let army = if p.side == Side::Attacker { &s.attacker } else { &s.defender };
+    let Some(h) = army.hidden.get(p.index).cloned() else {
+        return html! {};
+    };
+    let sid = side_id(p.side);
+    let k = p.index;
+    let label = format!("Hidden #{}", k + 1);
+    let field = format!("{sid}.hidden[{k}]");
+    let now = possible_blocks(s, p.side, &h, &field);
+    // What it could be with no list given, for the picker.
+    let open = possible_blocks(s, p.side, &HiddenBlock { candidates: Vec::new(), ..h.clone() }, &field).unwrap_or_default();
+    let set = {
+        let state = state.clone();
+        let side = p.side;
+        move |h: HiddenBlock| state.dispatch(Action::Edit(Edit::Hidden(side, k, h)))
+    };
+    let on_prior = {
+        let (set, h) = (set.clone(), h.clone());
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            set(HiddenBlock { strength: prior_of(&v), ..h.clone() });
+        })
+    };
+    let on_reserve = {
+        let (set, h) = (set.clone(), h.clone());
+        Callback::from(move |_| set(HiddenBlock { reserve: !h.reserve, ..h.clone() }))
+    };
+    let remove = {
+        let state = state.clone();
+        let side = p.side;
+        Callback::from(move |_| state.dispatch(Action::Edit(Edit::RemoveHidden(side, k))))
+    };
+    let kind_box = |name: &'static str| {
+        let (set, h) = (set.clone(), h.clone());
+        let on = h.kinds.iter().any(|x| x.eq_ignore_ascii_case(name));
+        let toggle = Callback::from(move |_| {
+            let mut kinds: Vec<String> = h.kinds.iter().filter(|x| !x.eq_ignore_ascii_case(name)).cloned().collect();
+            if !on {
+                kinds.push(name.to_string());
+            }
+            set(HiddenBlock { kinds, ..h.clone() });
+        });
+        html! {
+            <label class="toggle">
+                <input type="checkbox" checked={on} onchange={toggle} data-testid={format!("hidden-kind-{sid}-{k}-{name}")} />
+                {name}
+            </label>
+        }
+    };
+    let block_box = |id: &'static str| {
+        let (set, h) = (set.clone(), h.clone());
+        let on = h.candidates.iter().any(|x| x.eq_ignore_ascii_case(id));
+        let toggle = Callback::from(move |e: Event| {
+            let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let mut candidates: Vec<String> = h.candidates.iter().filter(|x| !x.eq_ignore_ascii_case(id)).cloned().collect();
+            if checked {
+                candidates.push(id.to_string());
+            }
+            set(HiddenBlock { candidates, ..h.clone() });
+        });
+        html! {
+            <label class="toggle">
+                <input type="checkbox" checked={on} onchange={toggle} data-testid={format!("hidden-block-{sid}-{k}-{id}")} />
+                {id}
+            </label>
+        }
+    };
+    let any_of_them = {
+        let (set, h) = (set.clone(), h.clone());
+        Callback::from(move |_| set(HiddenBlock { candidates: Vec::new(), ..h.clone() }))
+    };
+    let words = match &now {
+        Ok(ids) => who_line(ids, p.house),
+        Err(e) => crate::battle::words::message(s, e),
+    };
+    let count = now.as_ref().map(|ids| ids.len()).unwrap_or(0);
+    let colour = match p.house {
+        House::York => "york",
+        House::Lancaster => "lancaster",
+    };
+    let prior = prior_value(&h.strength);
+    html! {
+        <li class={classes!("block-row", "hidden-row", h.reserve.then_some("is-reserve"))} data-testid={format!("hidden-{sid}-{k}")}>
+            <div class={classes!("block", "hidden-block", colour)} aria-label={format!("{label}: {words}")}>
+                <span class="mark" aria-hidden="true">{"?"}</span>
+                <span class="bname">{label.clone()}</span>
+                <span class="rating" aria-hidden="true">{"?"}</span>
+                <span class="hidden-count">{if count == 1 { "1 possible".to_string() } else { format!("{count} possible") }}</span>
+            </div>
+            <div class="block-info">
+                <div class={classes!("bonus", now.is_err().then_some("invalid"))} data-testid={format!("hidden-who-{sid}-{k}")}>{words}</div>
+                <label class="hidden-strength">{"Strength "}
+                    <select data-testid={format!("hidden-strength-{sid}-{k}")} onchange={on_prior}>
+                        { for PRIORS.iter().map(|(v, w)| html! { <option value={*v} selected={prior == *v}>{*w}</option> }) }
+                        if prior == "weights" { <option value="weights" selected=true>{"custom weights"}</option> }
+                    </select>
+                </label>
+            </div>
+            <div class="block-tools">
+                <label class="toggle" title="It crossed another border than the Main Attack (or reinforces the defence)">
+                    <input type="checkbox" checked={h.reserve} onchange={on_reserve} data-testid={format!("hidden-reserve-{sid}-{k}")} />
+                    {"Reserve"}
+                </label>
+                <button class="icon danger" aria-label={format!("Remove {label}")} title="Remove" onclick={remove}>{"✕"}</button>
+            </div>
+            <details class="hidden-pick" data-testid={format!("hidden-pick-{sid}-{k}")}>
+                <summary>{"Who may it be?"}</summary>
+                <fieldset>
+                    <legend>{"Kinds (none ticked: any kind)"}</legend>
+                    { for KIND_NAMES.iter().map(|(n, _)| kind_box(n)) }
+                </fieldset>
+                <fieldset>
+                    <legend>{"Only these blocks (none ticked: any of them)"}</legend>
+                    <div class="hidden-blocks">{ for open.iter().map(|id| block_box(id)) }</div>
+                    <button class="small" onclick={any_of_them} disabled={h.candidates.is_empty()}>{"Any of them"}</button>
+                </fieldset>
+            </details>
+        </li>
+    }
+}

@@ -1,0 +1,27 @@
+//! In place of the figures while the battle cannot be fought: what is wrong in players' words,
+//! a button to the control that fixes it, and Undo (the shell's problem card). No figure of an
+//! older battle is shown.
+
+use super::StateProps;
+use crate::battle::state::Action;
+use crate::battle::words::{controls, message};
+use crate::shell::problem::ProblemCard;
+use yew::prelude::*;
+
+/// The problem card; nothing while the battle is valid.
+#[function_component]
+pub fn Problem(props: &StateProps) -> Html {
+    let state = &props.state;
+    let Err(e) = &state.check else {
+        return html! {};
+    };
+    let undo = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::Undo))
+    };
+    html! {
+        <ProblemCard heading="No odds: this battle cannot be fought as entered" message={message(&state.scenario, e)}
+            controls={controls(&e.field)} can_undo={state.can_undo()} on_undo={undo}
+            after="The odds, charts, table, advice and replay come back as soon as the battle can be fought." />
+    }
+}

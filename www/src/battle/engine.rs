@@ -1,0 +1,450 @@
+//! The Web Worker that solves battles off the page's thread. The page asks one worker for the
+//! exact solve; when the battle is too large, it asks `k` workers (see [`monte_carlo_workers`])
+//! for Monte Carlo, worker `j` seeded `bosworth::worker_seed(seed, j)` with its share of the
+//! runs ([`share`]), each sending its counts after every chunk; the page merges them with
+//! [`merge_counts`], exactly as `bosworth simulate --threads k` merges its threads.
+//!
+//! Messages carry JSON text (scenario in, `bosworth::Report` or `Tally` out), because
+//! gloo-worker's bincode cannot carry the report's internally tagged enums.
+
+use bosworth::{Battle, Simulation, SolveError, Tally};
+use gloo_worker::{HandlerId, Worker, WorkerScope};
+use serde::{Deserialize, Serialize};
+
+/// States the exact solver may visit in the browser before giving way to Monte Carlo: more than
+/// the native solver visits in a second (docs/PERFORMANCE.md, "Targets (issue 10)"), so every
+/// battle it solves that fast is exact here too. Its tables hold a fraction of them at once.
+pub const BROWSER_STATE_BUDGET: usize = 4_000_000;
+/// States the exact solver may visit in the browser over all the compositions of a battle with
+/// hidden blocks together, before giving way to Monte Carlo. Each composition's states are
+/// freed before the next is solved, so this bounds time, not memory (each composition stays
+/// within [`BROWSER_STATE_BUDGET`]).
+pub const BROWSER_FOG_BUDGET: usize = 10_000_000;
+/// Monte Carlo battles when the exact solver gives up (in all workers together).
+pub const MONTE_CARLO_RUNS: u64 = 400_000;
+/// Battles per chunk between progress reports (per worker).
+pub const MONTE_CARLO_CHUNK: u64 = 20_000;
+/// The most Monte Carlo workers the page starts.
+pub const MAX_MONTE_CARLO_WORKERS: usize = 4;
+
+/// How many Monte Carlo workers to start: `min(navigator.hardwareConcurrency, 4)`, at least 1.
+pub fn monte_carlo_workers() -> usize {
+    let n = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    (n as usize).clamp(1, MAX_MONTE_CARLO_WORKERS)
+}
+
+/// Worker `j`'s share of `runs` battles split over `k` workers (the CLI's `--threads` split).
+pub fn share(runs: u64, k: usize, j: usize) -> u64 {
+    let k = k.max(1) as u64;
+    runs / k + u64::from((j as u64) < runs % k)
+}
+
+/// The figures of every worker's counts together (`parts[j]` = worker `j`'s `(runs, Tally JSON)`),
+/// reported as one simulation seeded `seed`: the same figures as one process merging the same
+/// streams (`Simulation::merge` of `Simulation::new(battle, worker_seed(seed, j))`).
+///
+/// # Errors
+/// Counts that do not parse or are of another battle.
+pub fn merge_counts(battle: &Battle, seed: u64, parts: &[(u64, &str)]) -> Result<bosworth::Report, String> {
+    let mut total = Simulation::new(battle, seed);
+    for (runs, tally) in parts {
+        let tally: Tally = serde_json::from_str(tally).map_err(|e| e.to_string())?;
+        total.absorb(*runs, &tally)?;
+    }
+    Ok(total.report())
+}
+
+/// The note shown with Monte Carlo figures: why, how many, and the command that gives the same.
+pub fn monte_carlo_note(budget: usize, k: usize) -> String {
+    format!(
+        "Too large for the exact solver in the browser (more than {budget} battle states): these are Monte Carlo \
+         estimates from {MONTE_CARLO_RUNS} simulated battles in {k} worker{} (seed {MONTE_CARLO_SEED}; \
+         `bosworth simulate --runs {MONTE_CARLO_RUNS} --threads {k}` gives the same figures).",
+        if k == 1 { "" } else { "s" }
+    )
+}
+/// The Monte Carlo seed (the CLI's default, so `bosworth simulate --runs 400000` agrees).
+pub const MONTE_CARLO_SEED: u64 = 1;
+
+/// A request to the worker.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Request {
+    /// Solve this scenario (JSON) for the page's revision `job`.
+    Solve {
+        /// The page's revision.
+        job: u64,
+        /// The scenario JSON.
+        scenario: String,
+        /// Exact solver state budget.
+        budget: usize,
+    },
+    /// Run `runs` Monte Carlo battles of this scenario from `seed` (one worker's share).
+    Simulate {
+        /// The page's revision.
+        job: u64,
+        /// Which worker (echoed).
+        part: usize,
+        /// The scenario JSON.
+        scenario: String,
+        /// This worker's seed (`bosworth::worker_seed`).
+        seed: u64,
+        /// This worker's share of the battles.
+        runs: u64,
+    },
+    /// Solve these pieces of a battle with hidden blocks exactly (`bosworth::Fog::solve_pieces`):
+    /// the page splits the pieces among its workers and puts the parts together.
+    FogPieces {
+        /// The page's revision.
+        job: u64,
+        /// Which worker (echoed).
+        part: usize,
+        /// The scenario JSON.
+        scenario: String,
+        /// State budget of all the pieces together.
+        budget: usize,
+        /// The pieces.
+        pieces: Vec<usize>,
+    },
+    /// Stop the Monte Carlo run of `job`.
+    Cancel {
+        /// The page's revision.
+        job: u64,
+    },
+    /// Solve the battle as a game (`bosworth::solve::advice::advise`).
+    Advise {
+        /// Echoed in the reply.
+        key: String,
+        /// The scenario JSON.
+        scenario: String,
+        /// `hold`, `kill-royal`, `keep-heirs` or `steps`.
+        objective: String,
+        /// `both`, `attacker` or `defender`.
+        players: String,
+        /// Best play also chooses which block of a group acts first (D2).
+        #[serde(default)]
+        group_order: bool,
+        /// State budget.
+        budget: usize,
+    },
+    /// The figures of a plan pinned to compare, come from a link ([`figures_json`]).
+    Figures {
+        /// Echoed in the reply.
+        key: String,
+        /// The scenario JSON.
+        scenario: String,
+    },
+    /// The exact chance the attacker holds, for a replay checkpoint.
+    Value {
+        /// Echoed in the reply.
+        key: String,
+        /// The scenario JSON.
+        scenario: String,
+        /// State budget.
+        budget: usize,
+    },
+}
+
+/// State budget of the advisor in the browser: the CLI's, so that the Bosworth 1485 battle's
+/// best play (3.7 M states) is answered here too.
+pub const ADVICE_STATE_BUDGET: usize = bosworth::solve::advice::DEFAULT_ADVICE_BUDGET;
+/// State budget of each replay checkpoint's evaluation.
+pub const VALUE_STATE_BUDGET: usize = 200_000;
+
+/// An answer from the worker.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Reply {
+    /// One worker's Monte Carlo counts so far (`Simulation::counts`).
+    Counts {
+        /// The page's revision.
+        job: u64,
+        /// Which worker.
+        part: usize,
+        /// Battles so far in this worker.
+        runs: u64,
+        /// `bosworth::Tally` as JSON.
+        tally: String,
+        /// This worker has run its whole share.
+        done: bool,
+    },
+    /// The exact solver gave up at `budget` states: the page starts Monte Carlo.
+    TooLarge {
+        /// The page's revision.
+        job: u64,
+        /// The budget passed.
+        budget: usize,
+    },
+    /// The figures of a battle with hidden blocks: `bosworth::FogReport` as JSON, exact or
+    /// (past the budget) Monte Carlo with `note` saying so.
+    FogDone {
+        /// The page's revision.
+        job: u64,
+        /// `bosworth::FogReport` as JSON.
+        fog: String,
+        /// Why Monte Carlo, when it is.
+        note: Option<String>,
+    },
+    /// Solved pieces of a battle with hidden blocks: `bosworth::solve::fog::FogPart` as JSON.
+    FogPart {
+        /// The page's revision.
+        job: u64,
+        /// Which worker.
+        part: usize,
+        /// The part's JSON.
+        fog: String,
+    },
+    /// Exact figures.
+    Done {
+        /// The page's revision.
+        job: u64,
+        /// `bosworth::Report` as JSON.
+        report: String,
+    },
+    /// The scenario could not be solved.
+    Failed {
+        /// The page's revision.
+        job: u64,
+        /// Why.
+        message: String,
+    },
+    /// The advisor's answer: `bosworth::solve::advice::Advice` as JSON, or why not.
+    Advice {
+        /// The request's key.
+        key: String,
+        /// Advice JSON, or the message.
+        result: Result<String, String>,
+        /// Milliseconds spent in the worker.
+        ms: f64,
+    },
+    /// A pinned plan's figures: `bosworth::Report` as JSON, or why not.
+    Figures {
+        /// The request's key.
+        key: String,
+        /// Report JSON, or the message.
+        report: Result<String, String>,
+    },
+    /// A checkpoint's exact chance that the attacker holds; `None` past the budget.
+    Value {
+        /// The request's key.
+        key: String,
+        /// The chance, or `None` when too large.
+        value: Result<Option<f64>, String>,
+    },
+}
+
+/// Runs the advisor on scenario JSON.
+///
+/// # Errors
+/// The engine's message, or a plain sentence when the battle is too large.
+pub fn advise_json(scenario: &str, objective: &str, players: &str, budget: usize) -> Result<String, String> {
+    advise_order_json(scenario, objective, players, false, budget)
+}
+
+/// [`advise_json`], best play also choosing which block of a group acts first when
+/// `group_order` (D2); tied hits are always its choice (6.4, D3).
+///
+/// # Errors
+/// The engine's message, or a plain sentence when the battle is too large.
+pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize) -> Result<String, String> {
+    use bosworth::solve::advice::{Decisions, Objective, Players};
+    let battle = crate::shell::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
+    let players = match players {
+        "attacker" => Players::Only(bosworth::Side::Attacker),
+        "defender" => Players::Only(bosworth::Side::Defender),
+        _ => Players::Both,
+    };
+    let decide = Decisions { tie_hits: true, group_order };
+    match bosworth::solve::advice::advise_with(&battle, objective, players, budget, decide, bosworth::solve::watch::UNWATCHED) {
+        Ok(a) => Ok(serde_json::to_string(&a).expect("advice serialises")),
+        Err(SolveError::TooLarge { budget }) => Err(format!(
+            "Too large for the advisor in the browser: best play needs more than {budget} battle states. \
+             Try fewer blocks, or run `bosworth advise` on the command line."
+        )),
+        // Only a watched solve (the CLI's) is cancelled; the page terminates its workers instead.
+        Err(e @ SolveError::Cancelled) => Err(e.to_string()),
+    }
+}
+
+/// Battles simulated for a pinned plan too large for the exact solver (one worker, fixed seed).
+pub const PIN_MONTE_CARLO_RUNS: u64 = 100_000;
+
+/// The figures of a pinned plan, as the headline would give them: exact within the browser's
+/// budgets, else Monte Carlo ([`PIN_MONTE_CARLO_RUNS`] battles, seed [`MONTE_CARLO_SEED`]);
+/// with hidden blocks, averaged over what they may be.
+///
+/// # Errors
+/// The engine's message for an invalid scenario.
+pub fn figures_json(scenario: &str) -> Result<String, String> {
+    let s = crate::shell::codec::parse(scenario).map_err(|e| e.to_string())?;
+    let report = if bosworth::solve::fog::has_hidden(&s) {
+        let fog = bosworth::Fog::new(&s).map_err(|e| e.to_string())?;
+        match fog.solve(BROWSER_FOG_BUDGET) {
+            Ok(f) => f.report,
+            Err(_) => fog.simulate(PIN_MONTE_CARLO_RUNS, MONTE_CARLO_SEED).report,
+        }
+    } else {
+        let battle = Battle::new(&s).map_err(|e| e.to_string())?;
+        match bosworth::solve(&battle, BROWSER_STATE_BUDGET) {
+            Ok(r) => r,
+            Err(_) => bosworth::simulate(&battle, PIN_MONTE_CARLO_RUNS, MONTE_CARLO_SEED),
+        }
+    };
+    Ok(serde_json::to_string(&report).expect("reports serialise"))
+}
+
+/// The exact chance that the attacker holds, `None` past `budget` states.
+///
+/// # Errors
+/// The engine's message for an invalid scenario.
+pub fn value_json(scenario: &str, budget: usize) -> Result<Option<f64>, String> {
+    let battle = crate::shell::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    match bosworth::solve(&battle, budget) {
+        Ok(r) => Ok(Some(r.attacker_holds)),
+        Err(SolveError::TooLarge { .. } | SolveError::Cancelled) => Ok(None),
+    }
+}
+
+/// The figures of a battle with hidden blocks: exact within `budget` states over all its
+/// compositions, else Monte Carlo ([`MONTE_CARLO_RUNS`] battles, seed [`MONTE_CARLO_SEED`], the
+/// CLI's `bosworth simulate` defaults) with a note saying so.
+///
+/// # Errors
+/// The engine's message for hidden blocks that cannot be.
+pub fn fog_json(scenario: &bosworth::Scenario, budget: usize) -> Result<(String, Option<String>), String> {
+    let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
+    let (report, note) = match fog.solve(budget) {
+        Ok(r) => (r, None),
+        Err(SolveError::TooLarge { .. } | SolveError::Cancelled) => (
+            fog.simulate(MONTE_CARLO_RUNS, MONTE_CARLO_SEED),
+            Some(format!(
+                "Too many possibilities to solve each exactly in the browser: these are Monte Carlo estimates \
+                 from {MONTE_CARLO_RUNS} battles, each drawing what the hidden blocks are (seed {MONTE_CARLO_SEED}; \
+                 `bosworth simulate --runs {MONTE_CARLO_RUNS}` gives the same figures)."
+            )),
+        ),
+    };
+    Ok((serde_json::to_string(&report).expect("fog reports serialise"), note))
+}
+
+struct Run {
+    job: u64,
+    part: usize,
+    who: HandlerId,
+    sim: Simulation,
+    share: u64,
+}
+
+/// The worker.
+pub struct Engine {
+    run: Option<Run>,
+}
+
+/// Continue the Monte Carlo run of a job after letting other messages in.
+pub struct Continue(u64);
+
+impl Worker for Engine {
+    type Message = Continue;
+    type Input = Request;
+    type Output = Reply;
+
+    fn create(_scope: &WorkerScope<Self>) -> Self {
+        Engine { run: None }
+    }
+
+    fn update(&mut self, scope: &WorkerScope<Self>, Continue(job): Continue) {
+        let Some(run) = self.run.as_mut().filter(|r| r.job == job) else {
+            return;
+        };
+        let left = run.share - run.sim.runs();
+        run.sim.run(left.min(MONTE_CARLO_CHUNK));
+        let (runs, tally) = run.sim.counts();
+        let tally = serde_json::to_string(&tally).expect("tallies serialise");
+        let done = runs >= run.share;
+        scope.respond(run.who, Reply::Counts { job, part: run.part, runs, tally, done });
+        if done {
+            self.run = None;
+        } else {
+            schedule(scope, job);
+        }
+    }
+
+    fn received(&mut self, scope: &WorkerScope<Self>, msg: Request, who: HandlerId) {
+        match msg {
+            Request::Cancel { job } => {
+                if self.run.as_ref().is_some_and(|r| r.job == job) {
+                    self.run = None;
+                }
+            }
+            Request::Advise { key, scenario, objective, players, group_order, budget } => {
+                let t0 = js_sys::Date::now();
+                let result = advise_order_json(&scenario, &objective, &players, group_order, budget);
+                scope.respond(who, Reply::Advice { key, result, ms: js_sys::Date::now() - t0 });
+            }
+            Request::Figures { key, scenario } => {
+                scope.respond(who, Reply::Figures { key, report: figures_json(&scenario) });
+            }
+            Request::Value { key, scenario, budget } => {
+                scope.respond(who, Reply::Value { key, value: value_json(&scenario, budget) });
+            }
+            Request::Solve { job, scenario, budget } => {
+                self.run = None;
+                if let Ok(sc) = crate::shell::codec::parse(&scenario)
+                    && bosworth::solve::fog::has_hidden(&sc)
+                {
+                    let reply = match fog_json(&sc, budget.max(BROWSER_FOG_BUDGET)) {
+                        Ok((fog, note)) => Reply::FogDone { job, fog, note },
+                        Err(message) => Reply::Failed { job, message },
+                    };
+                    scope.respond(who, reply);
+                    return;
+                }
+                let battle = match crate::shell::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        scope.respond(who, Reply::Failed { job, message: e.to_string() });
+                        return;
+                    }
+                };
+                match bosworth::solve(&battle, budget) {
+                    Ok(report) => {
+                        let report = serde_json::to_string(&report).expect("reports serialise");
+                        scope.respond(who, Reply::Done { job, report });
+                    }
+                    Err(SolveError::TooLarge { budget }) => scope.respond(who, Reply::TooLarge { job, budget }),
+                    Err(e @ SolveError::Cancelled) => scope.respond(who, Reply::Failed { job, message: e.to_string() }),
+                }
+            }
+            Request::FogPieces { job, part, scenario, budget, pieces } => {
+                self.run = None;
+                let fog = crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s));
+                let reply = match fog {
+                    Ok(fog) => match fog.solve_pieces(budget, &pieces) {
+                        Ok(p) => Reply::FogPart { job, part, fog: serde_json::to_string(&p).expect("parts serialise") },
+                        Err(SolveError::TooLarge { budget }) => Reply::TooLarge { job, budget },
+                        Err(e @ SolveError::Cancelled) => Reply::Failed { job, message: e.to_string() },
+                    },
+                    Err(e) => Reply::Failed { job, message: e.to_string() },
+                };
+                scope.respond(who, reply);
+            }
+            Request::Simulate { job, part, scenario, seed, runs } => {
+                self.run = None;
+                match crate::shell::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
+                    Ok(battle) => {
+                        self.run = Some(Run { job, part, who, sim: Simulation::new(&battle, seed), share: runs });
+                        self.update(scope, Continue(job));
+                    }
+                    Err(e) => scope.respond(who, Reply::Failed { job, message: e.to_string() }),
+                }
+            }
+        }
+    }
+}
+
+/// Runs the next chunk from a fresh task, so a Cancel (or a newer job) can arrive in between.
+fn schedule(scope: &WorkerScope<Engine>, job: u64) {
+    scope.send_future(async move {
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        Continue(job)
+    });
+}

@@ -1,0 +1,104 @@
+//! Workers the page can stop at once. gloo-worker's bridge only asks a worker to close after its
+//! current message, which for an exact solve of a huge battle can be seconds of work; the
+//! headline's workers are therefore spawned here, speaking gloo-worker's protocol (its `ToWorker`
+//! and `FromWorker` messages in bincode, as `Engine::registrar()` in the worker expects), and
+//! dropping one calls `Worker.terminate()`.
+
+use crate::battle::engine::{Reply, Request};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// gloo-worker 0.5's messages to a worker (same variants in the same order).
+#[derive(Serialize)]
+enum ToWorker {
+    Connected(usize),
+    ProcessInput(usize, Request),
+    #[allow(dead_code)]
+    Disconnected(usize),
+    #[allow(dead_code)]
+    Destroy,
+}
+
+/// gloo-worker 0.5's messages from a worker.
+#[derive(Deserialize)]
+enum FromWorker {
+    WorkerLoaded,
+    ProcessOutput(#[allow(dead_code)] usize, Reply),
+}
+
+/// The only handler id this page uses with a raw worker.
+const HANDLER: usize = 0;
+
+fn pack(msg: &ToWorker) -> JsValue {
+    let bytes = bincode::serialize(msg).expect("requests serialise");
+    js_sys::Uint8Array::from(bytes.as_slice()).into()
+}
+
+/// A worker running `worker.js` (the `Engine`), terminated when dropped.
+pub struct RawWorker {
+    worker: web_sys::Worker,
+    /// Messages held until the worker's wasm has loaded (`None` once it has).
+    queue: Rc<RefCell<Option<Vec<JsValue>>>>,
+    _onmessage: Closure<dyn FnMut(web_sys::MessageEvent)>,
+}
+
+impl RawWorker {
+    /// Starts a worker from `path` (as gloo-worker does: a blob that imports the script and
+    /// loads its wasm); `callback` gets every reply.
+    ///
+    /// # Errors
+    /// When the browser refuses to start a worker.
+    pub fn spawn(path: &str, callback: impl Fn(Reply) + 'static) -> Result<RawWorker, JsValue> {
+        let window = web_sys::window().ok_or("no window")?;
+        let script = web_sys::Url::new_with_base(path, &window.location().href()?)?.href();
+        let wasm = script.replace(".js", "_bg.wasm");
+        let parts = js_sys::Array::of1(&format!(r#"importScripts("{script}");wasm_bindgen("{wasm}");"#).into());
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("application/javascript");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        let worker = web_sys::Worker::new(&url)?;
+        let queue = Rc::new(RefCell::new(Some(vec![pack(&ToWorker::Connected(HANDLER))])));
+        let onmessage = {
+            let worker = worker.clone();
+            let queue = queue.clone();
+            let url = url.clone();
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                let bytes = js_sys::Uint8Array::new(&e.data()).to_vec();
+                match bincode::deserialize::<FromWorker>(&bytes) {
+                    Ok(FromWorker::WorkerLoaded) => {
+                        let _ = web_sys::Url::revoke_object_url(&url);
+                        for m in queue.borrow_mut().take().unwrap_or_default() {
+                            let _ = worker.post_message(&m);
+                        }
+                    }
+                    Ok(FromWorker::ProcessOutput(_, reply)) => callback(reply),
+                    Err(e) => web_sys::console::error_1(&format!("a worker's message could not be read: {e}").into()),
+                }
+            })
+        };
+        worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+        Ok(RawWorker { worker, queue, _onmessage: onmessage })
+    }
+
+    /// Sends a request (held until the worker has loaded).
+    pub fn send(&self, request: Request) {
+        let msg = pack(&ToWorker::ProcessInput(HANDLER, request));
+        match self.queue.borrow_mut().as_mut() {
+            Some(q) => q.push(msg),
+            None => {
+                let _ = self.worker.post_message(&msg);
+            }
+        }
+    }
+}
+
+impl Drop for RawWorker {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.terminate();
+    }
+}

@@ -1,0 +1,174 @@
+//! The engine's messages in players' words: `attacker.blocks[1].strength` becomes "York's
+//! Suffolk, strength", and the control on the page that sets the field.
+
+use bosworth::data::House;
+use bosworth::{Scenario, ScenarioError, Side};
+
+/// A message about a battle that cannot be fought, for players: where, in the page's words, then
+/// the engine's reason (which already cites its rule).
+pub fn message(scenario: &Scenario, e: &ScenarioError) -> String {
+    let (side, rest) = split_side(&e.field);
+    if let (Some(side), "blocks") = (side, rest)
+        && e.reason.contains("has no blocks")
+    {
+        return format!(
+            "{} has no blocks yet: add at least one from its roster.",
+            side_words(scenario, side)
+        );
+    }
+    match place(scenario, &e.field) {
+        Some(place) => format!("{place}: {}", e.reason),
+        None => e.reason.clone(),
+    }
+}
+
+/// Where a field is, in the page's words; `None` for the battle as a whole.
+pub fn place(scenario: &Scenario, field: &str) -> Option<String> {
+    let (side, rest) = split_side(field);
+    if let Some(side) = side {
+        let who = side_words(scenario, side);
+        let house = army(scenario, side).house;
+        return Some(if rest == "house" {
+            match side {
+                Side::Attacker => "Attacking house".to_string(),
+                Side::Defender => "Defending house".to_string(),
+            }
+        } else if rest == "retreat_capacity" {
+            format!("{house}'s retreat limit")
+        } else if let Some((i, sub)) = indexed(rest, "blocks") {
+            let name = army(scenario, side).blocks.get(i).and_then(|b| {
+                b.id.clone().or_else(|| b.custom.as_ref().map(|c| c.name.clone()))
+            });
+            let name = name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| format!("block {}", i + 1));
+            let what = match sub {
+                ".strength" => ", strength",
+                ".custom.name" => ", name",
+                ".custom.rating" => ", rating",
+                ".custom.max_strength" => ", maximum strength",
+                ".custom.loyalty" => ", loyalty",
+                _ => "",
+            };
+            format!("{house}'s {name}{what}")
+        } else {
+            who
+        });
+    }
+    if let Some(policy) = field.strip_prefix("policy.") {
+        let (side, rest) = split_side(policy);
+        let side = side?;
+        let house = army(scenario, side).house;
+        let what = if let Some((k, _)) = indexed(rest, "charges") {
+            format!("charge {}", k + 1)
+        } else if let Some((k, _)) = indexed(rest, "treachery") {
+            format!("Treachery roll {}", k + 1)
+        } else if rest.starts_with("treason_target") {
+            "Treason card target".to_string()
+        } else if rest.starts_with("fire_order") {
+            "fire order".to_string()
+        } else if rest.starts_with("hit_order") {
+            "hit order".to_string()
+        } else if rest.starts_with("retreat") {
+            "retreat plan".to_string()
+        } else {
+            "choices".to_string()
+        };
+        return Some(format!("{house}'s {what}"));
+    }
+    if let Some((i, _)) = indexed(field, "dead") {
+        let who = scenario.dead.get(i).cloned().unwrap_or_default();
+        return Some(format!("Dead before the battle ({who})"));
+    }
+    let first = field.split(['.', '[']).next().unwrap_or_default();
+    Some(
+        match first {
+            "" => return None,
+            "area" => "Area",
+            "king" => "Throne",
+            "treason" => "Treason card",
+            "version" => "The battle's format version",
+            "progress" => "The battle in progress",
+            other => other,
+        }
+        .to_string(),
+    )
+}
+
+/// CSS selectors of the page's controls for a field, best first: the first found takes focus.
+pub fn controls(field: &str) -> Vec<String> {
+    let test_id = |id: &str| format!("[data-testid=\"{id}\"]");
+    let (side, rest) = split_side(field);
+    if let Some(side) = side {
+        let sid = side.name();
+        return if rest == "house" {
+            vec![test_id("attacker-house")]
+        } else if rest == "retreat_capacity" {
+            vec![test_id(&format!("capacity-{sid}"))]
+        } else if let Some((i, sub)) = indexed(rest, "blocks") {
+            let row = test_id(&format!("block-{sid}-{i}"));
+            if sub == ".strength" {
+                vec![format!("{row} .pip"), row]
+            } else {
+                vec![format!("{row} button"), row]
+            }
+        } else {
+            vec![test_id(&format!("search-{sid}"))]
+        };
+    }
+    if let Some(policy) = field.strip_prefix("policy.")
+        && let (Some(side), _) = split_side(policy)
+    {
+        let box_ = test_id(&format!("choices-{}", side.name()));
+        return vec![format!("{box_} [aria-invalid=\"true\"]"), format!("{box_} summary")];
+    }
+    match field.split(['.', '[']).next().unwrap_or_default() {
+        "area" => vec![test_id("area")],
+        "king" => vec![test_id("king")],
+        "treason" => vec![test_id("treason")],
+        "dead" => vec![test_id("dead-select")],
+        _ => Vec::new(),
+    }
+}
+
+/// `"Lancaster (attacker)"`.
+fn side_words(scenario: &Scenario, side: Side) -> String {
+    side_label(side, army(scenario, side).house)
+}
+
+fn army(scenario: &Scenario, side: Side) -> &bosworth::scenario::Army {
+    match side {
+        Side::Attacker => &scenario.attacker,
+        Side::Defender => &scenario.defender,
+    }
+}
+
+/// `attacker.blocks[1]` is `(Some(Attacker), "blocks[1]")`.
+fn split_side(field: &str) -> (Option<Side>, &str) {
+    for side in Side::BOTH {
+        if let Some(rest) = field.strip_prefix(side.name()) {
+            if rest.is_empty() {
+                return (Some(side), "");
+            }
+            if let Some(rest) = rest.strip_prefix('.') {
+                return (Some(side), rest);
+            }
+        }
+    }
+    (None, field)
+}
+
+/// `blocks[2].strength` with `name` `blocks` is `(2, ".strength")`.
+fn indexed<'a>(field: &'a str, name: &str) -> Option<(usize, &'a str)> {
+    let rest = field.strip_prefix(name)?.strip_prefix('[')?;
+    let (number, rest) = rest.split_once(']')?;
+    Some((number.parse().ok()?, rest))
+}
+
+/// `"Lancaster (attacker)"`.
+pub fn side_label(side: Side, house: House) -> String {
+    format!("{house} ({})", side.name())
+}
+
+/// The area's name, or a stand-in when none is chosen.
+pub fn area_label(area: Option<&str>) -> String {
+    area.map(str::to_string).unwrap_or_else(|| "the area".to_string())
+}
