@@ -385,25 +385,7 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice, why: &str) -> Str
         ),
     };
     if let Some(e) = estimate {
-        let later = if e.look_ahead > 0 {
-            format!(
-                "a one-step look-ahead over {} battles fought on by the policy",
-                e.look_ahead
-            )
-        } else {
-            "the policy's choice".to_string()
-        };
-        let _ = writeln!(
-            o,
-            "Estimated, not exact ({why}). Each value is the average of {} sampled battles (seed {}) ± its standard error. Later choices: \
-             exact best play from where the rest of the battle was solved (in {:.0}% of the \
-             battles sampled); before that {later} ({:.1} choices a battle). Two choices closer \
-             than 4 standard errors of their difference cannot be told apart.",
-            e.samples,
-            e.seed,
-            e.settled_share * 100.0,
-            e.guessed_per_battle,
-        );
+        let _ = writeln!(o, "{}", e.explain(why));
     }
     if let Some(holder) = b.treason().filter(|_| !a.treason.is_empty()) {
         let _ = writeln!(

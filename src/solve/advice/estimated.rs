@@ -15,6 +15,33 @@ use crate::solve::advice::{
 use crate::solve::error::SolveError;
 use crate::solve::watch::Watch;
 
+impl Estimate {
+    /// What an estimate is, in one paragraph that the CLI and the app both show before its
+    /// figures: not exact and `why`, how many battles each value averages, how the later
+    /// choices were made, and when two choices cannot be told apart ([`APART`]).
+    pub fn explain(&self, why: &str) -> String {
+        let later = if self.look_ahead > 0 {
+            format!(
+                "a one-step look-ahead over {} battles fought on by the policy",
+                self.look_ahead
+            )
+        } else {
+            "the policy's choice".to_string()
+        };
+        format!(
+            "Estimated, not exact ({why}). Each value is the average of {} sampled battles (seed {}) \
+             ± its standard error. Later choices: exact best play from where the rest of the battle \
+             was solved (in {:.0}% of the battles sampled); before that {later} ({:.1} choices a \
+             battle). Two choices closer than {APART} standard errors of their difference cannot be \
+             told apart.",
+            self.samples,
+            self.seed,
+            self.settled_share * 100.0,
+            self.guessed_per_battle,
+        )
+    }
+}
+
 /// The advice on a battle with every figure estimated by sampling (`estimate.rs`): the first
 /// decision's choices (after a failed Treason roll, or the point a resumed battle stands at),
 /// each value with its standard error and whether it can be told apart from the best; best play
