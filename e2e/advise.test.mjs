@@ -40,6 +40,7 @@ test('advise-five: the advisor shows its progress, can be cancelled, and answers
   });
   const method = page.locator('[data-testid="advice-method"]');
   await method.waitFor({ timeout: 600000 });
+  console.log(`# advise-five in the browser: ${await method.getAttribute('data-method')}; ${await page.textContent('[data-testid="advice-time"]')}`);
   await page.screenshot({ path: path.join(SHOTS, 'advise-five.png'), fullPage: true });
   const cli = cliJson('advise', [], scenario);
   const shown = await page.locator('[data-testid="advice-actions"] li').allTextContents();
