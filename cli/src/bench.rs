@@ -72,6 +72,15 @@ pub struct Solved {
     peak_rss_mb: Option<f64>,
     /// The chance the attacker holds the area: exact, or under best play for both sides.
     attacker_holds: Option<f64>,
+    /// Best play past its budget, answered as `bosworth advise` answers it: the estimate's
+    /// milliseconds after the exact attempt, and the process's peak memory at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    estimate_ms: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    estimate_peak_rss_mb: Option<f64>,
+    /// "Best choice here": `exact` or `estimated`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    method: Option<String>,
 }
 
 impl Solved {
@@ -84,6 +93,9 @@ impl Solved {
             peak_states: None,
             peak_rss_mb: None,
             attacker_holds: None,
+            estimate_ms: None,
+            estimate_peak_rss_mb: None,
+            method: None,
         }
     }
 }
@@ -113,6 +125,10 @@ pub struct Target {
     ratio_to_mc: Option<f64>,
     /// |exact - Monte Carlo| in Monte Carlo standard errors (exact solves only).
     agreement_std_errors: Option<f64>,
+    /// "Best choice here" at the first decision with the live budget and sampling, in its own
+    /// process (the best-play battles, and six and eight).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    here: Option<Solved>,
 }
 
 /// Issue 10's battles: name, file in the suite's folder, best play (else exact), what it is.
@@ -225,8 +241,53 @@ pub struct Hidden {
 }
 
 /// The steps `run` counts: the suite's five scenarios, issue 10's battles, issue 22's hidden
-/// blocks, the growth rows and the hot paths.
-pub const STEPS: u64 = 5 + TARGETS.len() as u64 + HIDDEN.len() as u64 + GROWTH_MAX as u64 + 1;
+/// blocks, the growth rows, the hot paths and best play's estimate against exact.
+pub const STEPS: u64 = 5
+    + TARGETS.len() as u64
+    + HIDDEN.len() as u64
+    + GROWTH_MAX as u64
+    + 1
+    + ACCURACY_BATTLES.len() as u64;
+
+/// The battles on which best play's estimate is set against exact best play (files of the
+/// suite's folder, or `growth:N`), each estimated within a tenth of the states exact best play
+/// solves, so that the estimate must guess the early choices.
+const ACCURACY_BATTLES: [&str; 5] = [
+    "medium.json",
+    "policy.json",
+    "bosworth-1485.json",
+    "growth:3",
+    "growth:4",
+];
+
+/// One choice of the first decision: its exact value, and its estimate with its standard error
+/// and whether it is told apart from the estimate's best.
+#[derive(Serialize)]
+pub struct ChoiceFigures {
+    label: String,
+    exact: f64,
+    estimate: f64,
+    std_error: f64,
+    apart_from_best: Option<bool>,
+}
+
+/// Best play's estimate against exact best play on one battle (the acting side's values).
+#[derive(Serialize)]
+pub struct Accuracy {
+    name: String,
+    /// States exact best play solves, and the budget the estimate had (a tenth of them).
+    exact_states: usize,
+    estimate_budget: usize,
+    samples: u64,
+    look_ahead: u32,
+    /// The first decision's choices, the estimate's best first.
+    choices: Vec<ChoiceFigures>,
+    /// The exact best choice.
+    exact_best: String,
+    estimate_ms: f64,
+    settled_share: f64,
+    guessed_per_battle: f64,
+}
 
 /// The largest growth battle, blocks a side.
 const GROWTH_MAX: usize = 8;
@@ -338,6 +399,8 @@ pub struct Bench {
     targets: Vec<Target>,
     hidden: Vec<Hidden>,
     growth: Vec<Growth>,
+    /// Best play's estimates against exact best play.
+    accuracy: Vec<Accuracy>,
 }
 
 /// The battle of `n` blocks a side used to measure growth.
@@ -373,12 +436,12 @@ fn growth(budgets: Budgets, meter: &Meter) -> Result<Vec<Growth>, Stop> {
         let exact = if exact_past {
             Solved::not_run(budgets.exact)
         } else {
-            in_child(&target, false, budgets.exact)?
+            in_child(&target, Kind::Exact, budgets.exact, None)?
         };
         let advisor = if advisor_past {
             Solved::not_run(budgets.advise)
         } else {
-            in_child(&target, true, budgets.advise)?
+            in_child(&target, Kind::Advise, budgets.advise, None)?
         };
         exact_past |= exact.outcome != Outcome::Solved;
         advisor_past |= advisor.outcome != Outcome::Solved;
@@ -388,6 +451,97 @@ fn growth(budgets: Budgets, meter: &Meter) -> Result<Vec<Growth>, Stop> {
             advisor,
         });
         meter.add(1);
+    }
+    Ok(out)
+}
+
+/// Best play's estimate against exact best play on [`ACCURACY_BATTLES`] (both sides, hold):
+/// exact best play within `bosworth advise`'s budget, then the estimate of `bosworth advise`'s
+/// sampling within a tenth of the states exact best play solved, in this process. A quick run
+/// takes the two smallest battles and a few samples.
+fn accuracy(
+    dir: &str,
+    quick: bool,
+    load: &impl Fn(&str) -> Result<Battle, String>,
+    meter: &Meter,
+) -> Result<Vec<Accuracy>, Stop> {
+    use bosworth::solve::advice::{
+        AdviceMethod, Decisions, Objective, Players, Sampling, advise_watched, estimate_with,
+    };
+    let mut out = Vec::new();
+    for (k, name) in ACCURACY_BATTLES.iter().enumerate() {
+        meter.say(format!("estimate against exact: {name}"));
+        meter.add(1);
+        if quick && k != 0 && k != 3 {
+            continue;
+        }
+        let battle = match name.strip_prefix("growth:") {
+            Some(n) => growth_battle(n.parse().expect("a growth battle's size")),
+            None => load(&format!("{dir}/{name}"))?,
+        };
+        let exact = advise_watched(
+            &battle,
+            Objective::Hold,
+            Players::Both,
+            crate::ADVISE_STATE_BUDGET,
+            &go_on,
+        )?;
+        let Some(d) = exact.first_decision else {
+            continue;
+        };
+        let sampling = Sampling {
+            samples: if quick {
+                40
+            } else {
+                Sampling::default().samples
+            },
+            ..Sampling::default()
+        };
+        let budget = (exact.states / 10).max(100);
+        let t = Instant::now();
+        let est = estimate_with(
+            &battle,
+            Objective::Hold,
+            Players::Both,
+            budget,
+            Decisions::default(),
+            &sampling,
+            &go_on,
+        )?;
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let AdviceMethod::Estimated(how) = est.method else {
+            return Err(Stop::Error(format!(
+                "{name}: the estimate says it is exact"
+            )));
+        };
+        let e = est.first_decision.unwrap_or_else(|| d.clone());
+        let choices = e
+            .actions
+            .iter()
+            .map(|x| ChoiceFigures {
+                label: x.label.clone(),
+                exact: d
+                    .actions
+                    .iter()
+                    .find(|y| y.label == x.label)
+                    .map_or(f64::NAN, |y| y.value),
+                estimate: x.value,
+                std_error: x.std_error.unwrap_or(0.0),
+                apart_from_best: x.apart_from_best,
+            })
+            .collect();
+        out.push(Accuracy {
+            name: name.trim_end_matches(".json").to_string(),
+            exact_states: exact.states,
+            estimate_budget: budget,
+            samples: sampling.samples,
+            look_ahead: sampling.look_ahead,
+            choices,
+            exact_best: d.actions[0].label.clone(),
+            estimate_ms: ms,
+            settled_share: how.settled_share,
+            guessed_per_battle: how.guessed_per_battle,
+        });
     }
     Ok(out)
 }
@@ -402,14 +556,34 @@ pub struct Budgets {
     advise: usize,
 }
 
+/// What `bosworth bench-solve` runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// The exact solver (`bosworth exact`).
+    Exact,
+    /// Best play, exactly, both sides, hold (`bosworth advise` within its budget).
+    Advise,
+    /// Best play as `bosworth advise` answers it: past the budget, estimated.
+    AdviseOrEstimate,
+    /// The best choice at the first decision as live play asks it
+    /// ([`bosworth::solve::advice::best_here`] with the live budget and sampling).
+    Here,
+}
+
 /// `bosworth bench-solve`: one solve in this process, its figures and this process's peak
 /// memory as JSON. A battle past the budget is an answer (`past_budget`), not an error.
 pub fn solve_one(
     target: &str,
-    advise: bool,
+    kind: Kind,
     budget: usize,
+    samples: Option<u64>,
     load: impl Fn(&str) -> Result<Battle, String>,
 ) -> Result<String, Stop> {
+    use bosworth::solve::advice::{AdviceMethod, Decisions, Objective, Players, Sampling};
+    let sampling = |s: Sampling| Sampling {
+        samples: samples.unwrap_or(s.samples),
+        ..s
+    };
     let battle = match target.strip_prefix("growth:") {
         Some(n) => growth_battle(
             n.parse()
@@ -420,16 +594,35 @@ pub fn solve_one(
         None => load(target)?,
     };
     let t = Instant::now();
-    let answer = if advise {
-        bosworth::solve::advice::advise_watched(
+    if kind == Kind::Here {
+        let (_, start) = bosworth::solve::advice::openings(&battle)
+            .pop()
+            .expect("at least one opening");
+        let here = bosworth::solve::advice::best_here(
             &battle,
-            bosworth::solve::advice::Objective::Hold,
-            bosworth::solve::advice::Players::Both,
+            &start,
+            Objective::Hold,
+            Players::Both,
+            Decisions::default(),
             budget,
+            &sampling(Sampling::live()),
             &go_on,
-        )
-        .map(|a| (a.states, None, a.best[0]))
-    } else {
+        )?;
+        let mut solved = Solved::not_run(budget);
+        solved.outcome = Outcome::Solved;
+        solved.ms = Some(t.elapsed().as_secs_f64() * 1000.0);
+        solved.states = Some(here.states);
+        solved.peak_rss_mb = peak_rss_mb();
+        solved.method = Some(
+            match here.method {
+                AdviceMethod::Exact => "exact",
+                AdviceMethod::Estimated(_) => "estimated",
+            }
+            .into(),
+        );
+        return Ok(serde_json::to_string(&solved).expect("figures serialise"));
+    }
+    let answer = if kind == Kind::Exact {
         bosworth::solve_watched(&battle, budget, &go_on).map(|r| match r.method {
             bosworth::solve::report::Method::Exact {
                 states,
@@ -437,9 +630,18 @@ pub fn solve_one(
             } => (states, Some(peak_states), r.attacker_holds),
             _ => unreachable!("the exact solver reports an exact method"),
         })
+    } else {
+        bosworth::solve::advice::advise_watched(
+            &battle,
+            Objective::Hold,
+            Players::Both,
+            budget,
+            &go_on,
+        )
+        .map(|a| (a.states, None, a.best[0]))
     };
     let ms = t.elapsed().as_secs_f64() * 1000.0;
-    let solved = match answer {
+    let mut solved = match answer {
         Ok((states, peak_states, holds)) => Solved {
             outcome: Outcome::Solved,
             budget,
@@ -448,6 +650,9 @@ pub fn solve_one(
             peak_states,
             peak_rss_mb: peak_rss_mb(),
             attacker_holds: Some(holds),
+            estimate_ms: None,
+            estimate_peak_rss_mb: None,
+            method: None,
         },
         Err(bosworth::SolveError::TooLarge { .. }) => Solved {
             outcome: Outcome::PastBudget,
@@ -457,9 +662,27 @@ pub fn solve_one(
             peak_states: None,
             peak_rss_mb: peak_rss_mb(),
             attacker_holds: None,
+            estimate_ms: None,
+            estimate_peak_rss_mb: None,
+            method: None,
         },
         Err(e) => return Err(e.into()),
     };
+    if kind == Kind::AdviseOrEstimate && solved.outcome == Outcome::PastBudget {
+        let t = Instant::now();
+        let a = bosworth::solve::advice::estimate_with(
+            &battle,
+            Objective::Hold,
+            Players::Both,
+            budget,
+            Decisions::default(),
+            &sampling(Sampling::default()),
+            &go_on,
+        )?;
+        solved.estimate_ms = Some(t.elapsed().as_secs_f64() * 1000.0);
+        solved.estimate_peak_rss_mb = peak_rss_mb();
+        solved.attacker_holds = Some(a.best[0]);
+    }
     Ok(serde_json::to_string(&solved).expect("figures serialise"))
 }
 
@@ -589,10 +812,17 @@ fn hidden(
 
 /// Runs one solve in a child process of this same program (`bosworth bench-solve`), so that its
 /// peak memory is measured alone, and reads its figures. Ctrl-C stops the child and the bench.
-fn in_child(target: &str, advise: bool, budget: usize) -> Result<Solved, Stop> {
-    let mut args = Vec::new();
-    if advise {
-        args.push("--advise");
+fn in_child(target: &str, kind: Kind, budget: usize, samples: Option<u64>) -> Result<Solved, Stop> {
+    let samples = samples.map(|n| n.to_string());
+    let mut args: Vec<&str> = Vec::new();
+    if let Some(n) = &samples {
+        args.extend(["--samples", n.as_str()]);
+    }
+    match kind {
+        Kind::Exact => {}
+        Kind::Advise => args.push("--advise"),
+        Kind::AdviseOrEstimate => args.extend(["--advise", "--estimate"]),
+        Kind::Here => args.extend(["--advise", "--here"]),
     }
     args.push(target);
     let out = run_child(&args, budget)?;
@@ -667,7 +897,21 @@ fn targets(
         } else {
             budgets.exact
         };
-        let solve = in_child(&path, advise, budget)?;
+        let kind = if advise {
+            Kind::AdviseOrEstimate
+        } else {
+            Kind::Exact
+        };
+        // A quick run samples a handful of battles, within its small budgets.
+        let samples = quick.then_some(10);
+        let solve = in_child(&path, kind, budget, samples)?;
+        // Best play's answer at the first decision as live play asks it, on every battle.
+        let live = if quick {
+            budgets.advise
+        } else {
+            bosworth::solve::advice::LIVE_BUDGET
+        };
+        let here = Some(in_child(&path, Kind::Here, live, samples)?);
         let mc_runs = if quick { 2_000 } else { TARGET_MC_RUNS };
         let repeats = if quick { 1 } else { 3 };
         let mut times = Vec::new();
@@ -714,6 +958,7 @@ fn targets(
             mc_repeats: repeats,
             mc_ms,
             agreement_std_errors: agreement,
+            here,
         });
         meter.add(1);
     }
@@ -828,6 +1073,7 @@ pub fn run(
             micro_batches: 0,
             micro_calls: 0,
             micro: Vec::new(),
+            accuracy: Vec::new(),
         });
     }
     let mut rows = Vec::new();
@@ -904,6 +1150,7 @@ pub fn run(
     let targets = targets(dir, quick, budgets, &load, meter)?;
     let hidden = hidden(dir, quick, budgets.exact, &read, meter)?;
     let growth = growth(budgets, meter)?;
+    let accuracy = accuracy(dir, quick, &load, meter)?;
     meter.say("hot paths".into());
     let micro = micro(dir, quick, &load)?;
     Ok(Bench {
@@ -914,6 +1161,7 @@ pub fn run(
         targets,
         hidden,
         growth,
+        accuracy,
         budget,
         budgets,
         micro_batches: if quick { 3 } else { 31 },
@@ -981,14 +1229,27 @@ pub fn table(b: &Bench) -> String {
     );
     let _ = writeln!(
         o,
-        "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9} {:>9}",
-        "battle", "solver", "blocks", "outcome", "ms", "states", "peak MB", "MC ms", "vs MC"
+        "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9} {:>9} {:>12} {:>20}",
+        "battle",
+        "solver",
+        "blocks",
+        "outcome",
+        "ms",
+        "states",
+        "peak MB",
+        "MC ms",
+        "vs MC",
+        "estimate ms",
+        "best here ms"
     );
     for t in &b.targets {
         let s = &t.solve;
+        let here = t.here.as_ref().map_or("-".to_string(), |h| {
+            format!("{} ({})", opt(h.ms), h.method.as_deref().unwrap_or("?"))
+        });
         let _ = writeln!(
             o,
-            "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9.1} {:>9}",
+            "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9.1} {:>9} {:>12} {:>20}",
             t.name,
             t.solver,
             format!("{}v{}", t.blocks[0], t.blocks[1]),
@@ -997,7 +1258,9 @@ pub fn table(b: &Bench) -> String {
             opt_n(s.states),
             opt(s.peak_rss_mb),
             t.mc_ms,
-            opt(t.ratio_to_mc)
+            opt(t.ratio_to_mc),
+            opt(s.estimate_ms),
+            here
         );
     }
     let _ = writeln!(
@@ -1042,6 +1305,28 @@ pub fn table(b: &Bench) -> String {
             h.mc_ms,
             opt(h.ratio_to_mc)
         );
+    }
+    let _ = writeln!(
+        o,
+        "\nBest play estimated within a tenth of exact best play's states, against exact:"
+    );
+    for a in &b.accuracy {
+        let _ = writeln!(
+            o,
+            "  {} ({} states exact, estimate budget {}, {} ms; exact best: {}):",
+            a.name,
+            a.exact_states,
+            a.estimate_budget,
+            opt(Some(a.estimate_ms)),
+            a.exact_best
+        );
+        for c in &a.choices {
+            let _ = writeln!(
+                o,
+                "    {:<28} exact {:>8.4}  estimate {:>8.4} ± {:.4}",
+                c.label, c.exact, c.estimate, c.std_error
+            );
+        }
     }
     let _ = writeln!(
         o,

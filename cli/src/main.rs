@@ -116,9 +116,23 @@ enum Command {
         /// Take tied hits by the hit order (D3), not by best play's choice
         #[arg(long)]
         hit_order: bool,
-        /// Stop after this many distinct battle states
+        /// Exact best play within this many distinct battle states; past it, an estimate
+        /// (whose exact parts hold as many)
         #[arg(long, default_value_t = ADVISE_STATE_BUDGET)]
         budget: usize,
+        /// Estimate even where exact best play fits the budget
+        #[arg(long)]
+        estimate: bool,
+        /// Battles sampled for each choice when estimating (more, smaller standard errors)
+        #[arg(long, default_value_t = bosworth::solve::advice::DEFAULT_SAMPLES)]
+        samples: u64,
+        /// Seed of the sampled battles' dice (same seed, same figures)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// When estimating, battles fought on by the policy to value each move at a later
+        /// decision exact best play cannot solve (0: the policy's choice there)
+        #[arg(long, default_value_t = bosworth::solve::advice::Sampling::default().look_ahead)]
+        look_ahead: u32,
         /// Print JSON instead of text
         #[arg(long)]
         json: bool,
@@ -153,6 +167,16 @@ enum Command {
         /// does
         #[arg(long)]
         hidden: bool,
+        /// With --advise: past the budget, estimate as `bosworth advise` does
+        #[arg(long, requires = "advise")]
+        estimate: bool,
+        /// With --advise: the best choice at the first decision, as live play asks it (its
+        /// sampling, within --budget)
+        #[arg(long, requires = "advise", conflicts_with = "estimate")]
+        here: bool,
+        /// Battles sampled per choice when estimating (default: the command's)
+        #[arg(long)]
+        samples: Option<u64>,
         /// Stop after this many distinct battle states
         #[arg(long)]
         budget: usize,
@@ -377,6 +401,9 @@ fn main() -> ExitCode {
         target,
         advise,
         hidden,
+        estimate,
+        here,
+        samples,
         budget,
     } = &cli.command
     {
@@ -387,7 +414,13 @@ fn main() -> ExitCode {
                     .and_then(|sc| bench::solve_mixture(&sc, *budget)),
             );
         }
-        return finish(bench::solve_one(target, *advise, *budget, |f| {
+        let kind = match (advise, estimate, here) {
+            (false, _, _) => bench::Kind::Exact,
+            (true, _, true) => bench::Kind::Here,
+            (true, true, _) => bench::Kind::AdviseOrEstimate,
+            (true, false, false) => bench::Kind::Advise,
+        };
+        return finish(bench::solve_one(target, kind, *budget, *samples, |f| {
             load(f).map_err(|e| format!("{f}: {e}"))
         }));
     }
@@ -607,11 +640,15 @@ fn main() -> ExitCode {
             choose_order,
             hit_order,
             budget,
+            estimate,
+            samples,
+            seed,
+            look_ahead,
             json: as_json,
         } => (
             file,
             Box::new(move |b| {
-                use bosworth::solve::advice::{Objective, Players};
+                use bosworth::solve::advice::{Objective, Players, Sampling};
                 let objective = match objective {
                     ObjectiveArg::Hold => Objective::Hold,
                     ObjectiveArg::KillRoyal => Objective::KillRoyal,
@@ -627,27 +664,59 @@ fn main() -> ExitCode {
                     tie_hits: !*hit_order,
                     group_order: *choose_order,
                 };
-                let meter = Meter::states(*budget, quiet);
-                let a = bosworth::solve::advice::advise_with(
-                    b,
-                    objective,
-                    players,
-                    *budget,
-                    decide,
-                    &|n| meter.add(n),
-                )
-                .map_err(|e| match e {
-                    // Best play has no Monte Carlo to fall back on: say how to give it room.
-                    bosworth::SolveError::TooLarge { budget } => Stop::Error(format!(
-                        "best play needs more than {budget} distinct states for this battle;                          allow more with --budget (some 60 bytes each), or ask fewer choices                          (--players attacker|defender, --hit-order)"
-                    )),
-                    e => e.into(),
-                })?;
-                drop(meter);
+                if !(1..=bosworth::MAX_RUNS).contains(samples) {
+                    return Err(Stop::Error(format!(
+                        "--samples: {samples} is not 1 to {}",
+                        bosworth::MAX_RUNS
+                    )));
+                }
+                let exact = if *estimate {
+                    Err(bosworth::SolveError::TooLarge { budget: *budget })
+                } else {
+                    let meter = Meter::states(*budget, quiet);
+                    bosworth::solve::advice::advise_with(
+                        b,
+                        objective,
+                        players,
+                        *budget,
+                        decide,
+                        &|n| meter.add(n),
+                    )
+                };
+                // Past the budget, best play is estimated by sampling, and says so.
+                let why = if *estimate {
+                    "--estimate".to_string()
+                } else {
+                    format!("exact best play needs more than {budget} states here")
+                };
+                let a = match exact {
+                    Err(bosworth::SolveError::TooLarge { .. }) => {
+                        let sampling = Sampling {
+                            samples: *samples,
+                            seed: *seed,
+                            look_ahead: *look_ahead,
+                            ..Sampling::default()
+                        };
+                        let total = bosworth::solve::advice::estimate_battles(
+                            b, players, decide, &sampling,
+                        );
+                        let meter = Meter::battles(total, quiet);
+                        bosworth::solve::advice::estimate_with(
+                            b,
+                            objective,
+                            players,
+                            *budget,
+                            decide,
+                            &sampling,
+                            &|n| meter.add(n),
+                        )?
+                    }
+                    answer => answer?,
+                };
                 Ok(if *as_json {
                     json(&a)
                 } else {
-                    text::advice(b, &a)
+                    text::advice(b, &a, &why)
                 })
             }),
         ),

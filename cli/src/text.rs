@@ -347,13 +347,30 @@ pub fn replay(b: &Battle, r: &Replay) -> String {
     o.trim_end().to_string()
 }
 
-/// The advisor's answer in words.
-pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
-    use bosworth::solve::advice::Objective;
+/// The advisor's answer in words: exact, or estimated with each value's standard error, the way
+/// it was estimated and `why` (the reason it is not exact) said first.
+pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice, why: &str) -> String {
+    use bosworth::solve::advice::{AdviceMethod, Objective};
     let mut o = String::new();
+    let estimate = match &a.method {
+        AdviceMethod::Estimated(e) => Some(e),
+        AdviceMethod::Exact => None,
+    };
     let fmt = |v: f64| match a.objective {
         Objective::Steps => format!("{v:+.2} steps"),
         _ => format!("{:.1}%", v * 100.0),
+    };
+    // A value, with its standard error when estimated.
+    let fmt_se = |v: f64, se: Option<f64>| match (se, a.objective) {
+        (None, _) => fmt(v),
+        (Some(se), Objective::Steps) => format!("{v:+.2} ± {se:.2} steps"),
+        (Some(se), _) => format!("{:.1}% ± {:.1}%", v * 100.0, se * 100.0),
+    };
+    // The mark of each choice in a list, best first.
+    let mark = |k: usize, av: &bosworth::solve::advice::ActionValue| match (k, av.apart_from_best) {
+        (0, _) => "  <- best",
+        (_, Some(false)) => "  cannot be told apart from the best",
+        _ => "",
     };
     let what = |side: Side| match a.objective {
         Objective::Hold => format!("chance the {} holds the area", side_name(b, side)),
@@ -367,6 +384,9 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
             side_name(b, side)
         ),
     };
+    if let Some(e) = estimate {
+        let _ = writeln!(o, "{}", e.explain(why));
+    }
     if let Some(holder) = b.treason().filter(|_| !a.treason.is_empty()) {
         let _ = writeln!(
             o,
@@ -375,8 +395,13 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
             what(holder)
         );
         for (k, av) in a.treason.iter().enumerate() {
-            let mark = if k == 0 { "  <- best" } else { "" };
-            let _ = writeln!(o, "  {:<28} {:>8}{mark}", av.label, fmt(av.value));
+            let _ = writeln!(
+                o,
+                "  {:<28} {:>8}{}",
+                av.label,
+                fmt_se(av.value, av.std_error),
+                mark(k, av)
+            );
         }
     }
     if let Some(d) = &a.first_decision {
@@ -396,27 +421,37 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
         );
         let _ = writeln!(o, "Value of each choice ({}):", what(d.side));
         for (k, av) in d.actions.iter().enumerate() {
-            let mark = if k == 0 { "  <- best" } else { "" };
-            let _ = writeln!(o, "  {:<28} {:>8}{mark}", av.label, fmt(av.value));
+            let _ = writeln!(
+                o,
+                "  {:<28} {:>8}{}",
+                av.label,
+                fmt_se(av.value, av.std_error),
+                mark(k, av)
+            );
         }
     } else {
         let _ = writeln!(o, "The battle is decided before anyone acts.");
     }
     for side in [Side::Attacker, Side::Defender] {
         let i = side.index();
-        let _ = writeln!(
-            o,
-            "Best play vs policy, {}: {} -> {}",
-            what(side),
-            fmt(a.policy[i]),
-            fmt(a.best[i])
+        let (p, q) = (
+            fmt_se(a.policy[i], a.policy_std_error.map(|e| e[i])),
+            fmt_se(a.best[i], a.best_std_error.map(|e| e[i])),
         );
+        let _ = writeln!(o, "Best play vs policy, {}: {p} -> {q}", what(side));
     }
     if !a.outline.is_empty() {
-        let _ = writeln!(
-            o,
-            "Best play in outline (chance the turn comes with this choice; * where it departs from the policy):"
-        );
+        let _ = match estimate {
+            None => writeln!(
+                o,
+                "Best play in outline (chance the turn comes with this choice; * where it departs from the policy):"
+            ),
+            Some(e) => writeln!(
+                o,
+                "Best play in outline, as played in the {} battles sampled from the start (share of them where the turn comes with this choice; * where it departs from the policy):",
+                e.samples
+            ),
+        };
         // Turns that come in fewer than 1 battle in 2,000 round to 0.0%: counted, not listed.
         let rare = a.outline.iter().filter(|e| e.chance < 0.0005).count();
         for e in a.outline.iter().filter(|e| e.chance >= 0.0005) {
@@ -476,6 +511,13 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice) -> String {
             );
         }
     }
-    let _ = write!(o, "({} states solved)", a.states);
+    let _ = match estimate {
+        None => write!(o, "(exact: {} states solved)", a.states),
+        Some(_) => write!(
+            o,
+            "(estimated: {} states solved exactly within the budget)",
+            a.states
+        ),
+    };
     o
 }

@@ -357,6 +357,52 @@ fn advise_values_every_first_choice() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("steps"));
 }
 
+/// A battle past best play's budget gets an answer all the same, plainly estimated (issue 25):
+/// `bench/advise-five.json`, which exact best play cannot solve in 60 million states, here with
+/// a small budget so that the test is quick. Each choice has its standard error; the same seed
+/// gives the same figures; the text says first that it is an estimate.
+#[test]
+fn advise_estimates_a_battle_past_its_budget() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/advise-five.json");
+    let args = |seed: &'static str| {
+        vec![
+            "advise",
+            "--budget",
+            "20000",
+            "--samples",
+            "60",
+            "--look-ahead",
+            "0",
+            "--seed",
+            seed,
+            file,
+        ]
+    };
+    let with_json = |seed| {
+        let mut a = args(seed);
+        a.insert(1, "--json");
+        json(&run(&a, None))
+    };
+    let v = with_json("3");
+    assert_eq!(v["method"]["kind"], "estimated");
+    assert_eq!(v["method"]["samples"], 60);
+    let actions = v["first_decision"]["actions"].as_array().unwrap();
+    assert!(actions.len() >= 5, "{actions:?}");
+    for a in actions {
+        let (value, se) = (
+            a["value"].as_f64().unwrap(),
+            a["std_error"].as_f64().unwrap(),
+        );
+        assert!((0.0..=1.0).contains(&value) && se > 0.0 && se < 0.1, "{a}");
+    }
+    assert!(v["best_std_error"][0].as_f64().unwrap() > 0.0);
+    assert_eq!(v, with_json("3"));
+    assert_ne!(v["first_decision"], with_json("4")["first_decision"]);
+    let text = String::from_utf8(run(&args("3"), None).stdout).unwrap();
+    assert!(text.starts_with("Estimated, not exact"), "{text}");
+    assert!(text.contains(" ± "), "{text}");
+}
+
 /// The README's worked examples are what the program prints today (scripts/readme-example):
 /// between each pair of markers, the output of its command. The hidden-blocks example (`fog`) is
 /// left out, as it solves millions of states.

@@ -44,4 +44,12 @@ fuzz_target!(|data: &[u8]| {
     let _ = bosworth::simulate(&battle, 50, seed);
     let _ = bosworth::replay(&battle, seed);
     let _ = bosworth::solve::advice::advise(&battle, bosworth::solve::advice::Objective::Hold, bosworth::solve::advice::Players::Both, 5_000);
+    // Past a small budget, best play is estimated, from the start and at the first decision.
+    let sampling = bosworth::solve::advice::Sampling { samples: 3, seed, look_ahead: 2, attempt: 500 };
+    let none = bosworth::solve::advice::Decisions::default();
+    let objective = bosworth::solve::advice::Objective::Hold;
+    let players = bosworth::solve::advice::Players::Both;
+    let _ = bosworth::solve::advice::estimate_with(&battle, objective, players, 2_000, none, &sampling, bosworth::solve::watch::UNWATCHED);
+    let (_, start) = bosworth::solve::advice::openings(&battle).pop().expect("an opening");
+    let _ = bosworth::solve::advice::best_here(&battle, &start, objective, players, none, 2_000, &sampling, bosworth::solve::watch::UNWATCHED);
 });

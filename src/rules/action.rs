@@ -8,6 +8,7 @@ use crate::rules::bonus::firepower;
 use crate::rules::dice::{HITS, hits_of_draw, uniform};
 use crate::rules::hits::take_hits;
 use crate::rules::log::{Observer, Silent};
+use crate::rules::round::{Point, advance};
 use crate::rules::state::State;
 use crate::{rules::charge, rules::reserves, rules::retreat, rules::treachery};
 use serde::{Deserialize, Serialize};
@@ -217,32 +218,46 @@ fn after<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
 /// Every action the rules allow `actor` now: the decision point a best-play solver explores.
 /// Empty if `actor` is not an active block of this battle.
 pub fn legal_actions(battle: &Battle, state: &State, actor: usize) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_actions_into(battle, state, actor, &mut |a| out.push(a));
+    out
+}
+
+/// [`legal_actions`], each given to `take` in the same order, allocating nothing.
+#[inline]
+pub(crate) fn legal_actions_into(
+    battle: &Battle,
+    state: &State,
+    actor: usize,
+    take: &mut impl FnMut(Action),
+) {
     if actor >= battle.slots.len() || !state.is_active(actor) {
-        return Vec::new();
+        return;
     }
     let side = state.side_of(actor);
     if retreat::must_retreat(state, side) {
-        return vec![Action::Retreat];
+        take(Action::Retreat);
+        return;
     }
-    let mut actions = vec![Action::Fire, Action::Pass];
+    take(Action::Fire);
+    take(Action::Pass);
     if retreat::may_retreat(battle, state, side) {
-        actions.push(Action::Retreat);
+        take(Action::Retreat);
     }
     if charge::may_charge(battle, state, actor) {
         for t in 0..battle.slots.len() {
             if charge::may_target(state, actor, t) {
-                actions.push(Action::Charge(t));
+                take(Action::Charge(t));
             }
         }
     }
     if treachery::may_roll(battle, state, actor) {
         for t in 0..battle.slots.len() {
             if treachery::dice_against(battle, state, side, Some(actor), t).is_some() {
-                actions.push(Action::Treachery(t));
+                take(Action::Treachery(t));
             }
         }
     }
-    actions
 }
 
 /// Like [`outcomes`], with the owner's choice of which tied block takes a fire's hits (6.4, D3):
@@ -254,32 +269,22 @@ pub fn outcome_choices(
     actor: usize,
     action: Action,
 ) -> Vec<(f64, Vec<State>)> {
+    let (mut out, mut scratch) = (Vec::new(), Vec::new());
     chances(battle, state, actor, action)
         .iter()
         .map(|&(p, roll)| {
-            let mut next = *state;
-            next.acted |= 1 << actor;
-            let mut states = match (action, roll) {
-                (Action::Fire, Roll::Hits(h)) if h > 0 => {
-                    crate::rules::hits::choices(battle, &next, next.side_of(actor).other(), h)
-                }
-                _ => {
-                    apply(battle, &mut next, actor, action, roll, &mut Silent);
-                    vec![next]
-                }
-            };
-            for s in states.iter_mut() {
-                after(battle, s, &mut Silent);
-                crate::rules::round::advance(battle, s, &mut Silent);
-            }
-            let first = states[0];
-            let mut distinct = vec![first];
-            for s in states {
-                if !distinct.contains(&s) {
-                    distinct.push(s);
-                }
-            }
-            (p, distinct)
+            out.clear();
+            result_into(
+                battle,
+                state,
+                actor,
+                action,
+                roll,
+                true,
+                &mut out,
+                &mut scratch,
+            );
+            (p, out.iter().map(|&(s, _)| s).collect())
         })
         .collect()
 }
@@ -288,20 +293,70 @@ pub fn outcome_choices(
 /// moved on to its next decision point or its end (see [`crate::next_point`]). The question a
 /// best-play solver asks at every decision point.
 pub fn outcomes(battle: &Battle, state: &State, actor: usize, action: Action) -> Vec<(f64, State)> {
+    let (mut out, mut scratch) = (Vec::new(), Vec::new());
     chances(battle, state, actor, action)
         .iter()
         .map(|&(p, roll)| {
-            let mut next = *state;
-            resolve(
+            out.clear();
+            result_into(
                 battle,
-                &mut next,
+                state,
                 actor,
                 action,
                 roll,
-                &mut crate::rules::log::Silent,
+                false,
+                &mut out,
+                &mut scratch,
             );
-            crate::rules::round::advance(battle, &mut next, &mut crate::rules::log::Silent);
-            (p, next)
+            (p, out[0].0)
         })
         .collect()
+}
+
+/// Where one result (`roll`) of `action` by `actor` leads: the next state, moved on to its next
+/// decision point or its end, appended to `out` with that point. With `ties`, a fire's hits
+/// leave the owner of the blocks hit his choice among equally strong blocks (6.4, D3): every
+/// distinct state he may choose is appended, the one his hit order gives first. `scratch` is
+/// room for the choices; nothing is allocated once both vectors have room.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn result_into(
+    battle: &Battle,
+    state: &State,
+    actor: usize,
+    action: Action,
+    roll: Roll,
+    ties: bool,
+    out: &mut Vec<(State, Point)>,
+    scratch: &mut Vec<State>,
+) {
+    match (action, roll) {
+        (Action::Fire, Roll::Hits(h)) if ties && h > 0 => {
+            let mut next = *state;
+            next.acted |= 1 << actor;
+            scratch.clear();
+            crate::rules::hits::choices_into(
+                battle,
+                &next,
+                next.side_of(actor).other(),
+                h,
+                scratch,
+            );
+            let from = out.len();
+            for &c in scratch.iter() {
+                let mut c = c;
+                after(battle, &mut c, &mut Silent);
+                let point = advance(battle, &mut c, &mut Silent);
+                if !out[from..].iter().any(|(x, _)| *x == c) {
+                    out.push((c, point));
+                }
+            }
+        }
+        _ => {
+            let mut next = *state;
+            resolve(battle, &mut next, actor, action, roll, &mut Silent);
+            let point = advance(battle, &mut next, &mut Silent);
+            out.push((next, point));
+        }
+    }
 }

@@ -88,26 +88,40 @@ pub(crate) fn hit_block<O: Observer>(
 }
 
 /// Every way the owner may take `hits` on `side`'s active blocks when equal strengths leave him
-/// the choice (6.4, D3): at each step any of the tied strongest blocks may take the hits. The
-/// states are distinct; the first is the one the side's hit order gives.
-pub(crate) fn choices(battle: &Battle, state: &State, side: Side, hits: u8) -> Vec<State> {
+/// the choice (6.4, D3), appended to `out` (what it held before is kept, and not compared with):
+/// at each step any of the tied strongest blocks may take the hits. The states appended are
+/// distinct; the first is the one the side's hit order gives.
+pub(crate) fn choices_into(
+    battle: &Battle,
+    state: &State,
+    side: Side,
+    hits: u8,
+    out: &mut Vec<State>,
+) {
+    let from = out.len();
     let mut first = *state;
     take_hits(battle, &mut first, side, hits, &mut Silent);
-    let mut out = vec![first];
-    every_choice(battle, *state, side, hits, &mut out);
-    out
+    out.push(first);
+    every_choice(battle, *state, side, hits, out, from);
 }
 
-fn every_choice(battle: &Battle, state: State, side: Side, hits: u8, out: &mut Vec<State>) {
+fn every_choice(
+    battle: &Battle,
+    state: State,
+    side: Side,
+    hits: u8,
+    out: &mut Vec<State>,
+    from: usize,
+) {
     let targets = state.active() & state.side_mask(battle, side);
     let Some(max) = bits(targets).map(|i| state.strength[i]).max() else {
-        if !out.contains(&state) {
+        if !out[from..].contains(&state) {
             out.push(state);
         }
         return;
     };
     if hits == 0 {
-        if !out.contains(&state) {
+        if !out[from..].contains(&state) {
             out.push(state);
         }
         return;
@@ -115,6 +129,6 @@ fn every_choice(battle: &Battle, state: State, side: Side, hits: u8, out: &mut V
     for t in bits(targets).filter(|&i| state.strength[i] == max) {
         let mut next = state;
         let taken = hit_block(battle, &mut next, t, hits, "", &mut Silent);
-        every_choice(battle, next, side, hits - taken, out);
+        every_choice(battle, next, side, hits - taken, out, from);
     }
 }

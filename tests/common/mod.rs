@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod generate;
 pub mod hand;
 
 use bosworth::{Battle, Report, Scenario, ScenarioError};

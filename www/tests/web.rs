@@ -337,7 +337,12 @@ fn advice_and_checkpoint_values_come_from_the_engine() {
     let json = bosworth_www::battle::engine::advise_json(text, "hold", "both", 1_000_000).unwrap();
     let a: bosworth::solve::advice::Advice = serde_json::from_str(&json).unwrap();
     assert_eq!(a.first_decision.unwrap().actions[0].label, "treachery on Stanley/Y");
-    assert!(bosworth_www::battle::engine::advise_json(text, "hold", "both", 10).unwrap_err().contains("Too large"));
+    // Past its budget the advisor estimates (as `bosworth advise` does) and says so: each value
+    // with its standard error.
+    let json = bosworth_www::battle::engine::advise_json(text, "hold", "both", 10).unwrap();
+    let e: bosworth::solve::advice::Advice = serde_json::from_str(&json).unwrap();
+    assert!(matches!(e.method, bosworth::solve::advice::AdviceMethod::Estimated(_)));
+    assert!(e.first_decision.unwrap().actions.iter().all(|x| x.std_error.is_some()));
     let v = bosworth_www::battle::engine::value_json(text, 1_000_000).unwrap().unwrap();
     assert!((0.0..=1.0).contains(&v));
     assert_eq!(bosworth_www::battle::engine::value_json(text, 10).unwrap(), None);

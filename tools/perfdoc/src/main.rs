@@ -47,6 +47,19 @@ fn fmt_long_ms(v: Option<f64>) -> String {
     v.map_or("-".into(), |x| if x >= 1000.0 { thousands(x.round() as u64) } else { fmt_ms(Some(x)) })
 }
 
+/// A heavy solve's outcome in words: solved, past the budget, and for best play past its
+/// budget, the estimate that answered it instead.
+fn outcome_words(s: &Value) -> String {
+    match (solved(s), f(&s["estimate_ms"])) {
+        (true, _) => "solved".into(),
+        (false, Some(ms)) => format!(
+            "past the budget, then estimated in {} ms more",
+            fmt_long_ms(Some(ms))
+        ),
+        (false, None) => "past the budget".into(),
+    }
+}
+
 fn solved(s: &Value) -> bool {
     s["outcome"] == "solved"
 }
@@ -216,7 +229,7 @@ fn main() {
     let _ = writeln!(md, "## Issue 10's battles\n");
     let _ = writeln!(
         md,
-        "Each heavy solve runs alone in a child process of `bosworth bench` at the command's default budget ({} states for `bosworth exact`, {} for `bosworth advise`), which reports its own time and peak resident memory (VmHWM); Monte Carlo is `bosworth simulate --runs {} --threads 1` on the same battle in the same run (median of {}). A battle past the budget is shown with what it took to find out: the solver had visited that many states, so the full solve needs at least that time and memory.\n",
+        "Each heavy solve runs alone in a child process of `bosworth bench` at the command's default budget ({} states for `bosworth exact`, {} for `bosworth advise`), which reports its own time and peak resident memory (VmHWM); Monte Carlo is `bosworth simulate --runs {} --threads 1` on the same battle in the same run (median of {}). A battle past the budget is shown with what it took to find out: the solver had visited that many states, so the full solve needs at least that time and memory. Best play past its budget is then answered as `bosworth advise` answers it, by an estimate, whose time after the exact attempt is shown.\n",
         fmt_n(&native["budgets"]["exact"]),
         fmt_n(&native["budgets"]["advise"]),
         targets.first().map_or("-".into(), |t| fmt_n(&t["mc_runs"])),
@@ -238,7 +251,7 @@ fn main() {
             t["file"].as_str().unwrap_or("?"),
             t["solver"].as_str().unwrap_or("?"),
             t["blocks"][0], t["blocks"][1], t["reserves"][0], t["reserves"][1],
-            if solved(s) { "solved" } else { "past the budget" },
+            outcome_words(s),
             fmt_long_ms(f(&s["ms"])),
             if solved(s) { "" } else { "> " },
             fmt_n(&s["states"]),
@@ -345,6 +358,8 @@ fn main() {
     }
 
     issue_10(&mut md, &browser, rows, targets, growth);
+    issue_25(&mut md, targets);
+    accuracy(&mut md, native["accuracy"].as_array().map(|v| v.as_slice()).unwrap_or(&[]));
 
     let _ = writeln!(md, "## Targets (issue 4)\n");
     let medium = rows.iter().find(|r| r["name"] == "medium");
@@ -509,5 +524,242 @@ fn issue_10(md: &mut String, browser: &Value, rows: &[Value], targets: &[Value],
         ),
         _ => writeln!(md, "| Done when: the app uses exact odds for every battle the native solver does in under a second | - | not measured (no browser budget in this run) | - | - | missed |"),
     };
+    let _ = writeln!(md);
+}
+
+/// "Targets (issue 25)": best play answers every battle, exact where it fits and estimated where
+/// it does not; exact best play gets faster; "best choice here" in about a second. Each goal
+/// measured in this run, times as ratios to Monte Carlo on the same battle in the same run.
+fn issue_25(md: &mut String, targets: &[Value]) {
+    let verdict = |ok: bool| if ok { "reached" } else { "missed" };
+    let target = |name: &str| targets.iter().find(|t| t["name"] == name);
+    let _ = writeln!(md, "## Targets (issue 25)\n");
+    let _ = writeln!(
+        md,
+        "Best play as `bosworth advise` answers it: exact within its default budget, else estimated by sampling (`docs/performance-notes.md`); \"best choice here\" is `best_here` at the first decision with the live budget and sampling (`LIVE_BUDGET`, `Sampling::live`), as live play and replays ask it, each in a process of its own. Ratios are to `bosworth simulate --runs {} --threads 1` on the same battle in this run.\n",
+        targets.first().map_or("-".into(), |t| fmt_n(&t["mc_runs"]))
+    );
+    let _ = writeln!(
+        md,
+        "| goal (issue 25) | battle | measured | time / Monte Carlo | peak memory (MB) | |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|");
+    let advised: Vec<&Value> = targets.iter().filter(|t| t["solver"] == "advise").collect();
+    // Best play on Bosworth 1485: exact, at most twice Monte Carlo.
+    if let Some(t) = target("bosworth-1485") {
+        let s = &t["solve"];
+        let mc = f(&t["mc_ms"]).unwrap_or(0.0);
+        let r = f(&s["ms"])
+            .map(|m| m / mc)
+            .filter(|r| r.is_finite() && solved(s));
+        let _ = writeln!(
+            md,
+            "| Exact best play (both sides, hold) on the app's Bosworth 1485: at most twice the Monte Carlo time natively | bosworth-1485 | {}; {} states, {} ns a state; Monte Carlo {} ms | {} | {} | {} |",
+            if solved(s) {
+                format!("exact in {} ms", fmt_long_ms(f(&s["ms"])))
+            } else {
+                outcome_words(s)
+            },
+            fmt_n(&s["states"]),
+            ns_per_state(s).map_or("-".into(), |x| format!("{x:.0}")),
+            fmt_long_ms(Some(mc)),
+            r.map_or("-".into(), |r| format!("{r:.2}")),
+            fmt_mb(f(&s["peak_rss_mb"])),
+            verdict(r.is_some_and(|r| r <= 2.0)),
+        );
+    }
+    // advise-five within the default budget, exactly.
+    if let Some(t) = target("advise-five") {
+        let s = &t["solve"];
+        let mc = f(&t["mc_ms"]).unwrap_or(0.0);
+        let measured = if solved(s) {
+            format!(
+                "exact in {} ms, {} states",
+                fmt_long_ms(f(&s["ms"])),
+                fmt_n(&s["states"])
+            )
+        } else {
+            format!(
+                "past the budget: more than {} states, found in {} ms; then estimated in {} ms more",
+                fmt_n(&s["states"]),
+                fmt_long_ms(f(&s["ms"])),
+                fmt_long_ms(f(&s["estimate_ms"]))
+            )
+        };
+        let _ = writeln!(
+            md,
+            "| Exact best play on 5 a side with heirs and Treachery rollers, within the default budget | advise-five | {measured} | {} | {} | {} |",
+            f(&s["ms"]).map_or("-".into(), |m| if solved(s) {
+                format!("{:.2}", m / mc)
+            } else {
+                format!("more than {:.1}", m / mc)
+            }),
+            fmt_mb(f(&s["peak_rss_mb"])),
+            verdict(solved(s))
+        );
+    }
+    // No refusal: every best-play battle answered, exactly or by an estimate.
+    let answered: Vec<String> = advised
+        .iter()
+        .map(|t| {
+            let s = &t["solve"];
+            let how = if solved(s) {
+                "exact".to_string()
+            } else if f(&s["estimate_ms"]).is_some() {
+                "estimated".into()
+            } else {
+                "refused".into()
+            };
+            format!("{} {how}", t["name"].as_str().unwrap_or("?"))
+        })
+        .collect();
+    let all = !advised.is_empty()
+        && advised
+            .iter()
+            .all(|t| solved(&t["solve"]) || f(&t["solve"]["estimate_ms"]).is_some());
+    let _ = writeln!(
+        md,
+        "| No refusal: `bosworth advise` answers every battle, exact where it fits and a labelled estimate where it does not | the best-play battles | {} | - | - | {} |",
+        answered.join(", "),
+        verdict(all)
+    );
+    // Memory: each best-play answer under 300 MB.
+    let mem = |t: &Value| {
+        let s = &t["solve"];
+        f(&s["peak_rss_mb"])
+            .into_iter()
+            .chain(f(&s["estimate_peak_rss_mb"]))
+            .fold(0.0f64, f64::max)
+    };
+    let mems: Vec<String> = advised
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {} MB",
+                t["name"].as_str().unwrap_or("?"),
+                fmt_mb(Some(mem(t)))
+            )
+        })
+        .collect();
+    let most = advised.iter().map(|t| mem(t)).fold(0.0f64, f64::max);
+    let _ = writeln!(
+        md,
+        "| Memory: each best-play answer under 300 MB natively | the best-play battles | {} | - | {} (most) | {} |",
+        mems.join(", "),
+        fmt_mb(Some(most)),
+        verdict(!advised.is_empty() && most < 300.0)
+    );
+    // Best choice here, about a second natively, up to 6 a side.
+    for t in targets {
+        let Some(h) = t["here"].as_object() else {
+            continue;
+        };
+        let h = Value::Object(h.clone());
+        let blocks = t["blocks"][0]
+            .as_u64()
+            .unwrap_or(0)
+            .max(t["blocks"][1].as_u64().unwrap_or(0));
+        let ms = f(&h["ms"]);
+        let mc = f(&t["mc_ms"]).unwrap_or(0.0);
+        let goal = blocks <= 6;
+        let _ = writeln!(
+            md,
+            "| Best choice here at the first decision within about a second natively{} | {} ({} v {}) | {} in {} ms, {} states solved exactly | {} | {} | {} |",
+            if goal {
+                ""
+            } else {
+                " (beyond the goal's 6 a side: for information)"
+            },
+            t["name"].as_str().unwrap_or("?"),
+            t["blocks"][0],
+            t["blocks"][1],
+            h["method"].as_str().unwrap_or("?"),
+            fmt_long_ms(ms),
+            fmt_n(&h["states"]),
+            ms.map_or("-".into(), |m| format!("{:.2}", m / mc)),
+            fmt_mb(f(&h["peak_rss_mb"])),
+            if goal {
+                verdict(ms.is_some_and(|m| m <= 1000.0))
+            } else {
+                "-"
+            },
+        );
+    }
+    let _ = writeln!(
+        md,
+        "| Best play in the browser on Bosworth 1485 within 3 s, and the app's advisor with progress and Cancel | - | the app half of issue 25, not measured here | - | - | - |"
+    );
+    let _ = writeln!(md);
+}
+
+/// "Best play estimated against exact": on battles exact best play solves, the estimate made
+/// within a tenth of its states (so that the early choices of the sampled battles are guessed),
+/// choice by choice.
+fn accuracy(md: &mut String, battles: &[Value]) {
+    if battles.is_empty() {
+        return;
+    }
+    let _ = writeln!(md, "## Best play estimated, against exact\n");
+    let _ = writeln!(
+        md,
+        "On battles exact best play solves, `bosworth advise`'s estimate made within a tenth of the states exact best play solves, so that the early choices of the battles sampled are guessed (a one-step look-ahead over policy battles) and only the later ones exact. Values are the acting side's chance to hold, in percent; \"within 4 s.e.\" counts the choices whose estimate is within 4 of its standard errors of the exact value; \"loss\" is what taking the estimate's best choice costs against the exact best, in points. An estimate is of best play as its method plays it: where the guessed early play is worse than best play, the values stray by more than their standard errors, which measure the dice alone.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| battle | exact states | estimate budget | samples | exact best | estimate's best | within 4 s.e. | largest difference (points) | loss (points) | settled | guessed a battle | estimate (ms) |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for a in battles {
+        let choices = a["choices"].as_array().map(|v| v.as_slice()).unwrap_or(&[]);
+        let within = choices
+            .iter()
+            .filter(|c| {
+                let (x, e, se) = (
+                    f(&c["exact"]).unwrap_or(f64::NAN),
+                    f(&c["estimate"]).unwrap_or(0.0),
+                    f(&c["std_error"]).unwrap_or(0.0),
+                );
+                (x - e).abs() <= 4.0 * se + 1e-9
+            })
+            .count();
+        let largest = choices
+            .iter()
+            .filter_map(|c| Some((f(&c["exact"])? - f(&c["estimate"])?).abs()))
+            .fold(0.0f64, f64::max);
+        let exact_of = |label: &Value| {
+            choices
+                .iter()
+                .find(|c| c["label"] == *label)
+                .and_then(|c| f(&c["exact"]))
+        };
+        let best_exact = choices
+            .iter()
+            .filter_map(|c| f(&c["exact"]))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let top = choices.first();
+        let loss = top
+            .and_then(|t| exact_of(&t["label"]))
+            .map(|v| best_exact - v);
+        let pct = |v: Option<f64>| v.map_or("-".into(), |v| format!("{:.2}", v * 100.0));
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} ({}) | {} ({} ± {}) | {within} of {} | {:.2} | {} | {:.0}% | {:.1} | {} |",
+            a["name"].as_str().unwrap_or("?"),
+            fmt_n(&a["exact_states"]),
+            fmt_n(&a["estimate_budget"]),
+            fmt_n(&a["samples"]),
+            a["exact_best"].as_str().unwrap_or("?"),
+            pct(Some(best_exact)),
+            top.and_then(|t| t["label"].as_str()).unwrap_or("-"),
+            pct(top.and_then(|t| f(&t["estimate"]))),
+            pct(top.and_then(|t| f(&t["std_error"]))),
+            choices.len(),
+            largest * 100.0,
+            pct(loss),
+            f(&a["settled_share"]).unwrap_or(0.0) * 100.0,
+            f(&a["guessed_per_battle"]).unwrap_or(0.0),
+            fmt_long_ms(f(&a["estimate_ms"])),
+        );
+    }
     let _ = writeln!(md);
 }

@@ -251,6 +251,18 @@ pub enum Reply {
         /// Milliseconds spent in the worker.
         ms: f64,
     },
+    /// How far the advisor has got with `key`: in `phase` "exact", `done` battle states solved
+    /// of at most `total` (the budget); in "estimate", `done` battles sampled of `total`.
+    AdviceProgress {
+        /// The request's key.
+        key: String,
+        /// "exact" or "estimate".
+        phase: String,
+        /// Work done so far.
+        done: u64,
+        /// Work in all (at most, for "exact").
+        total: u64,
+    },
     /// A pinned plan's figures: `bosworth::Report` as JSON, or why not.
     Figures {
         /// The request's key.
@@ -267,21 +279,55 @@ pub enum Reply {
     },
 }
 
-/// Runs the advisor on scenario JSON.
+/// Runs the advisor on scenario JSON: exact best play within `budget` states, else estimated
+/// by sampling with `bosworth advise`'s defaults (`Sampling::default()`) in the same budget, as
+/// the CLI answers; the advice's `method` says which.
 ///
 /// # Errors
-/// The engine's message, or a plain sentence when the battle is too large.
+/// The engine's message.
 pub fn advise_json(scenario: &str, objective: &str, players: &str, budget: usize) -> Result<String, String> {
-    advise_order_json(scenario, objective, players, false, budget)
+    advise_order_json(scenario, objective, players, false, budget, Box::new(|_| {}))
+}
+
+/// How far the advisor has got: `(phase, done, total)` as in [`Reply::AdviceProgress`].
+pub type AdviceProgress = (&'static str, u64, u64);
+
+thread_local! {
+    /// Where the advisor's watch hook sends its progress (the hook must be `Sync`; the worker
+    /// has one thread).
+    static ADVICE_PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(AdviceProgress)>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A watch hook adding up the work of one phase and telling `ADVICE_PROGRESS` about it at each
+/// half-percent of `total` (so at most 200 messages a phase). It never stops the work: the page
+/// cancels by terminating the worker.
+fn progress_hook(phase: &'static str, total: u64) -> impl Fn(usize) -> bool + Sync {
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let told = std::sync::atomic::AtomicU64::new(0);
+    move |n| {
+        use std::sync::atomic::Ordering::Relaxed;
+        let d = done.fetch_add(n as u64, Relaxed) + n as u64;
+        let step = (d.min(total) * 200) / total.max(1);
+        if n > 0 && (d == n as u64 || step > told.load(Relaxed)) {
+            told.store(step, Relaxed);
+            ADVICE_PROGRESS.with(|p| {
+                if let Some(p) = p.borrow().as_ref() {
+                    p((phase, d.min(total), total));
+                }
+            });
+        }
+        true
+    }
 }
 
 /// [`advise_json`], best play also choosing which block of a group acts first when
-/// `group_order` (D2); tied hits are always its choice (6.4, D3).
+/// `group_order` (D2); tied hits are always its choice (6.4, D3). `progress` is told how far
+/// the work has got ([`AdviceProgress`]).
 ///
 /// # Errors
-/// The engine's message, or a plain sentence when the battle is too large.
-pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize) -> Result<String, String> {
-    use bosworth::solve::advice::{Decisions, Objective, Players};
+/// The engine's message.
+pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize, progress: Box<dyn Fn(AdviceProgress)>) -> Result<String, String> {
+    use bosworth::solve::advice::{Decisions, Objective, Players, Sampling, advise_with, estimate_battles, estimate_with};
     let battle = crate::shell::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
     let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
     let players = match players {
@@ -290,14 +336,23 @@ pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_o
         _ => Players::Both,
     };
     let decide = Decisions { tie_hits: true, group_order };
-    match bosworth::solve::advice::advise_with(&battle, objective, players, budget, decide, bosworth::solve::watch::UNWATCHED) {
+    ADVICE_PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
+    let answer = (|| {
+        match advise_with(&battle, objective, players, budget, decide, &progress_hook("exact", budget as u64)) {
+            // Past the budget, best play is estimated by sampling, as `bosworth advise` does.
+            Err(SolveError::TooLarge { .. }) => {
+                let sampling = Sampling::default();
+                let total = estimate_battles(&battle, players, decide, &sampling);
+                estimate_with(&battle, objective, players, budget, decide, &sampling, &progress_hook("estimate", total))
+            }
+            answer => answer,
+        }
+    })();
+    ADVICE_PROGRESS.with(|p| *p.borrow_mut() = None);
+    match answer {
         Ok(a) => Ok(serde_json::to_string(&a).expect("advice serialises")),
-        Err(SolveError::TooLarge { budget }) => Err(format!(
-            "Too large for the advisor in the browser: best play needs more than {budget} battle states. \
-             Try fewer blocks, or run `bosworth advise` on the command line."
-        )),
         // Only a watched solve (the CLI's) is cancelled; the page terminates its workers instead.
-        Err(e @ SolveError::Cancelled) => Err(e.to_string()),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -482,7 +537,13 @@ impl Worker for Engine {
             }
             Request::Advise { key, scenario, objective, players, group_order, budget } => {
                 let t0 = js_sys::Date::now();
-                let result = advise_order_json(&scenario, &objective, &players, group_order, budget);
+                let tell = {
+                    let (scope, key) = (scope.clone(), key.clone());
+                    move |(phase, done, total): AdviceProgress| {
+                        scope.respond(who, Reply::AdviceProgress { key: key.clone(), phase: phase.to_string(), done, total });
+                    }
+                };
+                let result = advise_order_json(&scenario, &objective, &players, group_order, budget, Box::new(tell));
                 scope.respond(who, Reply::Advice { key, result, ms: js_sys::Date::now() - t0 });
             }
             Request::Figures { key, scenario } => {

@@ -18,6 +18,9 @@ pub struct Aux {
     pub pending: HashSet<String>,
     /// Answers by key.
     pub answers: HashMap<String, Reply>,
+    /// How far each question under way has got: (phase, done, total), as the worker last said
+    /// (`Reply::AdviceProgress`).
+    pub progress: HashMap<String, (String, u64, u64)>,
 }
 
 /// A handle to the component's helper worker.
@@ -38,6 +41,11 @@ impl HelperHandle {
         self.aux.borrow().pending.contains(key)
     }
 
+    /// How far the work on `key` has got, if the worker has said: (phase, done, total).
+    pub fn progress(&self, key: &str) -> Option<(String, u64, u64)> {
+        self.aux.borrow().progress.get(key).cloned()
+    }
+
     /// True while anything is being worked on.
     pub fn busy(&self) -> bool {
         !self.aux.borrow().pending.is_empty()
@@ -49,6 +57,7 @@ impl HelperHandle {
         if !a.pending.is_empty() {
             a.bridge = None;
             a.pending.clear();
+            a.progress.clear();
             drop(a);
             self.update.force_update();
         }
@@ -64,18 +73,29 @@ impl HelperHandle {
         if fresh && !a.pending.is_empty() {
             a.bridge = None;
             a.pending.clear();
+            a.progress.clear();
         }
         if a.bridge.is_none() {
             let aux = Rc::downgrade(&self.aux);
             let update = self.update.clone();
             let spawned = RawWorker::spawn("worker.js", move |reply: Reply| {
                 let Some(aux) = aux.upgrade() else { return };
+                if let Reply::AdviceProgress { key, phase, done, total } = reply {
+                    if let Ok(mut a) = aux.try_borrow_mut()
+                        && a.pending.contains(&key)
+                    {
+                        a.progress.insert(key, (phase, done, total));
+                    }
+                    update.force_update();
+                    return;
+                }
                 let key = match &reply {
                     Reply::Advice { key, .. } | Reply::Value { key, .. } | Reply::Figures { key, .. } => key.clone(),
                     _ => return,
                 };
                 if let Ok(mut a) = aux.try_borrow_mut() {
                     a.pending.remove(&key);
+                    a.progress.remove(&key);
                     a.answers.insert(key, reply);
                 }
                 update.force_update();

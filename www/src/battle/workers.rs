@@ -239,7 +239,7 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 }
                 action
             }
-            Reply::Advice { .. } | Reply::Value { .. } | Reply::Figures { .. } => return,
+            Reply::Advice { .. } | Reply::AdviceProgress { .. } | Reply::Value { .. } | Reply::Figures { .. } => return,
         }
     };
     d.dispatch(action);

@@ -9,7 +9,7 @@ use crate::battle::words::area_label;
 use crate::shell::format::pct;
 use crate::battle::helper::use_helper;
 use crate::battle::state::Calc;
-use bosworth::solve::advice::{Advice, OutlineEntry};
+use bosworth::solve::advice::{Advice, AdviceMethod, OutlineEntry};
 use bosworth::solve::report::Method;
 use gloo::timers::callback::Timeout;
 use web_sys::HtmlSelectElement;
@@ -32,6 +32,30 @@ fn value_text(objective: &str, v: f64) -> String {
     if objective == "steps" { format!("{v:+.2} steps") } else { pct(v) }
 }
 
+/// A value with its standard error when estimated (the CLI's `text::advice` form).
+fn value_se_text(objective: &str, v: f64, se: Option<f64>) -> String {
+    match se {
+        None => value_text(objective, v),
+        Some(se) if objective == "steps" => format!("{v:+.2} ± {se:.2} steps"),
+        Some(se) => format!("{} ± {}", pct(v), pct(se)),
+    }
+}
+
+/// Why the advisor estimates: the sentence `bosworth advise` gives in the same place.
+pub fn too_large_why(budget: usize) -> String {
+    format!("exact best play needs more than {budget} states here")
+}
+
+/// The advisor's progress: exact best play's states against its budget, then the battles
+/// sampled for the estimate.
+pub fn progress_text(phase: &str, done: u64, total: u64) -> String {
+    if phase == "estimate" {
+        format!("Too large to solve exactly within {ADVICE_STATE_BUDGET} battle states: estimating by sampling, {done} of {total} battles")
+    } else {
+        format!("Solving the battle as a game: {done} battle states (at most {total})")
+    }
+}
+
 /// The advisor panel.
 #[function_component]
 pub fn Advisor(props: &StateProps) -> Html {
@@ -40,6 +64,8 @@ pub fn Advisor(props: &StateProps) -> Html {
     let objective = use_state(|| "hold".to_string());
     let players = use_state(|| "both".to_string());
     let order = use_state(|| false);
+    // The key of the question the user cancelled, said so until asked again.
+    let cancelled = use_state(|| None::<String>);
     let scenario = codec::to_json(&state.scenario);
     let key = format!("{}|{}|{}|{}", *objective, *players, *order, scenario);
     let small = state.report_is_current()
@@ -68,9 +94,12 @@ pub fn Advisor(props: &StateProps) -> Html {
         });
     }
     let run = {
-        let helper = helper.clone();
+        let (helper, cancelled) = (helper.clone(), cancelled.clone());
         let key = key.clone();
-        Callback::from(move |_| helper.ask(key.clone(), request(), true))
+        Callback::from(move |_| {
+            cancelled.set(None);
+            helper.ask(key.clone(), request(), true)
+        })
     };
     let pick = |h: UseStateHandle<String>| Callback::from(move |e: Event| h.set(e.target_unchecked_into::<HtmlSelectElement>().value()));
     let s = &state.scenario;
@@ -81,13 +110,30 @@ pub fn Advisor(props: &StateProps) -> Html {
     };
     let pending = helper.pending(&key);
     let answer = helper.answer(&key);
+    let cancel = {
+        let (helper, cancelled, key) = (helper.clone(), cancelled.clone(), key.clone());
+        Callback::from(move |_: MouseEvent| {
+            helper.stop();
+            cancelled.set(Some(key.clone()));
+        })
+    };
     let body = match answer {
         Some(Reply::Advice { result: Ok(json), ms, .. }) => match serde_json::from_str::<Advice>(&json) {
             Ok(a) => show(&a, &objective, &players, &area, ms, house),
             Err(e) => html! { <p class="field-error" role="alert">{e.to_string()}</p> },
         },
         Some(Reply::Advice { result: Err(m), .. }) => html! { <p class="note" data-testid="advice-error" role="alert">{m}</p> },
-        _ if pending => html! { <p class="status running"><span class="spinner" aria-hidden="true"></span>{"Solving the battle as a game…"}</p> },
+        _ if pending => {
+            let (phase, done, total) = helper.progress(&key).unwrap_or_else(|| ("exact".to_string(), 0, ADVICE_STATE_BUDGET as u64));
+            html! {
+                <div class="status running" data-testid="advice-progress" data-phase={phase.clone()}>
+                    <progress max={total.to_string()} value={done.to_string()}></progress>
+                    <span>{progress_text(&phase, done, total)}</span>
+                    <button onclick={cancel} data-testid="advice-cancel">{"Cancel"}</button>
+                </div>
+            }
+        }
+        _ if cancelled.as_deref() == Some(key.as_str()) => html! { <p class="status" data-testid="advice-cancelled">{"Cancelled: press Advise to ask again."}</p> },
         _ if state.hidden => html! { <p class="muted" data-testid="advice-known-only">{crate::battle::state::KNOWN_ONLY}</p> },
         _ if state.battle.is_err() => html! { <p class="muted">{"Fix the battle first."}</p> },
         _ => html! { <p class="muted">{"Press Advise to solve this battle as a game: every choice of the first decision, valued."}</p> },
@@ -145,6 +191,21 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
     } else {
         format!("{whose}, playing to {what}: {} with the choices as set, {} with best play.", value_text(objective, a.policy[idx]), value_text(objective, a.best[idx]))
     };
+    let estimate = match &a.method {
+        AdviceMethod::Estimated(e) => Some(e),
+        AdviceMethod::Exact => None,
+    };
+    let se = |v: Option<[f64; 2]>| v.map(|e| e[idx]);
+    let gain = match estimate {
+        None => gain,
+        // Estimated: both figures with their standard errors, never as if exact.
+        Some(_) => format!("{whose}, playing to {what}: {} with the choices as set, {} with best play (estimated).",
+            value_se_text(objective, a.policy[idx], se(a.policy_std_error)), value_se_text(objective, a.best[idx], se(a.best_std_error))),
+    };
+    let method = match estimate {
+        None => html! { <p class="muted small" data-testid="advice-method" data-method="exact">{"Exact: every value below is exact best play."}</p> },
+        Some(e) => html! { <p class="note" data-testid="advice-method" data-method="estimated">{e.explain(&too_large_why(ADVICE_STATE_BUDGET))}</p> },
+    };
     let decision = match &a.first_decision {
         None => html! { <p class="muted">{"Nobody has a choice: the battle is over before anyone acts."}</p> },
         Some(d) => {
@@ -164,10 +225,11 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
                         html! {
                             <li class={classes!(best.then_some("best"))} data-testid={if i == 0 { "advice-best" } else { "advice-action" }}>
                                 <span class="act">{x.label.clone()}</span>
-                                <span class="val">{value_text(objective, x.value)}</span>
+                                <span class="val">{value_se_text(objective, x.value, x.std_error)}</span>
                                 <span class="meter" aria-hidden="true"><span style={format!("width: {width:.2}%")}></span></span>
                                 <span class="tags">
                                     if best { <b class="tag best-tag">{"best"}</b> }
+                                    if i > 0 && x.apart_from_best == Some(false) { <span class="tag" data-testid="advice-tied">{"cannot be told apart from the best"}</span> }
                                     if x.label == d.policy_action { <span class="tag">{"your choices"}</span> }
                                 </span>
                             </li>
@@ -189,8 +251,11 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
                     { for a.treason.iter().enumerate().map(|(i, x)| html! {
                         <li class={classes!((i == 0).then_some("best"))}>
                             <span class="act">{x.label.clone()}</span>
-                            <span class="val">{value_text(objective, x.value)}</span>
-                            <span class="tags">if i == 0 { <b class="tag best-tag">{"best"}</b> }</span>
+                            <span class="val">{value_se_text(objective, x.value, x.std_error)}</span>
+                            <span class="tags">
+                                if i == 0 { <b class="tag best-tag">{"best"}</b> }
+                                if i > 0 && x.apart_from_best == Some(false) { <span class="tag">{"cannot be told apart from the best"}</span> }
+                            </span>
                         </li>
                     }) }
                 </ol>
@@ -199,12 +264,19 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
     };
     html! {
         <>
+            {method}
             {treason}
             {decision}
             <p class="gain" data-testid="advice-gain">{gain}</p>
+            if let Some(e) = estimate {
+                <p class="muted small" data-testid="advice-outline-sampled">{format!("Best play in outline as played in the {} battles sampled from the start.", e.samples)}</p>
+            }
             <Outline entries={a.outline.clone()} />
             { ties(a, objective, &house) }
-            <p class="muted small" data-testid="advice-time">{format!("Solved in {:.0} ms in your browser ({} battle states).", ms, a.states)}</p>
+            <p class="muted small" data-testid="advice-time">{match estimate {
+                None => format!("Solved in {:.0} ms in your browser ({} battle states).", ms, a.states),
+                Some(_) => format!("Estimated in {:.0} ms in your browser ({} battle states solved exactly within the budget).", ms, a.states),
+            }}</p>
         </>
     }
 }

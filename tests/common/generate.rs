@@ -1,0 +1,133 @@
+//! Generated battles for the tests: random valid battles of a few blocks a side, drawn from a
+//! seed, with the rules' variety (areas, heirs, Bombards, the Treason card, plans).
+
+use bosworth::data::{self, BLOCKS, Colour, House};
+use bosworth::rules::dice::rng_from_seed;
+use bosworth::{Battle, Scenario};
+use rand::Rng;
+
+/// A number below `n`, drawn from `rng`.
+pub fn pick<R: Rng>(rng: &mut R, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// A random valid battle with at most `per_side` blocks a side (one of them maybe a reserve),
+/// with areas, heirs, Bombards, the Treason card and random charges, Treachery and retreats.
+pub fn random_battle(seed: u64, per_side: usize) -> Battle {
+    let mut rng = rng_from_seed(seed);
+    loop {
+        let king = if pick(&mut rng, 2) == 0 {
+            House::York
+        } else {
+            House::Lancaster
+        };
+        let attacker = if pick(&mut rng, 2) == 0 {
+            House::York
+        } else {
+            House::Lancaster
+        };
+        let land: Vec<_> = data::AREAS.iter().filter(|a| a.exile.is_none()).collect();
+        let area =
+            (pick(&mut rng, 4) != 0).then(|| land[pick(&mut rng, land.len())].name.to_string());
+        let mut used: Vec<&str> = Vec::new();
+        let mut army = |house: House, rng: &mut bosworth::rules::dice::BattleRng| {
+            let pool: Vec<_> = BLOCKS
+                .iter()
+                .filter(|b| {
+                    b.house() == Some(house) || (b.colour == Colour::Rebel && house == king.other())
+                })
+                .collect();
+            let n = 1 + pick(rng, per_side);
+            let mut blocks = Vec::new();
+            while blocks.len() < n {
+                let b = pool[pick(rng, pool.len())];
+                if used.contains(&b.person) {
+                    continue;
+                }
+                used.push(b.person);
+                let strength = 1 + pick(rng, b.max_strength as usize) as u8;
+                let reserve = !blocks.is_empty() && pick(rng, 3) == 0;
+                blocks.push(
+                    serde_json::json!({"id": b.id, "strength": strength, "reserve": reserve}),
+                );
+            }
+            let cap = match rng.next_u64() % 4 {
+                0 => serde_json::json!(0),
+                1 => serde_json::json!(1),
+                _ => serde_json::Value::Null,
+            };
+            (
+                serde_json::json!({"house": house, "blocks": blocks, "retreat_capacity": cap}),
+                blocks,
+            )
+        };
+        let (a, a_blocks) = army(attacker, &mut rng);
+        let (d, d_blocks) = army(attacker.other(), &mut rng);
+        let name = |v: &serde_json::Value| v["id"].as_str().unwrap().to_string();
+        let mut policy = serde_json::json!({"attacker": {}, "defender": {}});
+        for (side, own, enemy) in [
+            ("attacker", &a_blocks, &d_blocks),
+            ("defender", &d_blocks, &a_blocks),
+        ] {
+            let target = name(&enemy[pick(&mut rng, enemy.len())]);
+            let round = 1 + pick(&mut rng, 3);
+            match rng.next_u64() % 7 {
+                0 => {
+                    policy[side]["charges"] =
+                        serde_json::json!([{"target": target, "round": round}])
+                }
+                1 => {
+                    let by = name(&own[pick(&mut rng, own.len())]);
+                    policy[side]["treachery"] = serde_json::json!([{"by": by, "target": target}]);
+                }
+                2 => {
+                    policy[side]["retreat"] =
+                        serde_json::json!({"from_round": 2 + pick(&mut rng, 3)})
+                }
+                3 => policy[side]["retreat"] = serde_json::json!({"below_ratio": 0.5}),
+                4 => {
+                    // A block's own plan (6.6, R3): the wounded go, or all go when outmatched.
+                    let block = name(&own[pick(&mut rng, own.len())]);
+                    policy[side]["retreats"] = serde_json::json!([
+                        {"block": block, "below_strength": 2},
+                        {"block": block, "from_round": 3, "below_ratio": 0.8}
+                    ]);
+                }
+                5 => {
+                    // An enemy block that may defect, first in this side's hit and fire orders
+                    // (D2, D3, R5), named as the version it would become.
+                    let target = target
+                        .replace("/Y", "/?")
+                        .replace("/L", "/Y")
+                        .replace("/?", "/L");
+                    policy[side]["hit_order"] = serde_json::json!([target]);
+                    policy[side]["fire_order"] = serde_json::json!([target]);
+                }
+                _ => {}
+            }
+        }
+        let treason = ["attacker", "defender", ""][pick(&mut rng, 3)];
+        let mut json = serde_json::json!({
+            "version": 1, "king": king, "area": area, "attacker": a, "defender": d, "policy": policy,
+        });
+        if !treason.is_empty() {
+            json["treason"] = serde_json::json!(treason);
+        }
+        strip_nulls(&mut json);
+        let scenario: Scenario =
+            serde_json::from_value(json).expect("generated JSON follows the format");
+        match Battle::new(&scenario) {
+            Ok(b) => return b,
+            Err(_) => continue, // a random policy the rules forbid: draw again
+        }
+    }
+}
+
+fn strip_nulls(v: &mut serde_json::Value) {
+    if let Some(map) = v.as_object_mut() {
+        map.retain(|_, x| !x.is_null());
+        map.values_mut().for_each(strip_nulls);
+    } else if let Some(list) = v.as_array_mut() {
+        list.iter_mut().for_each(strip_nulls);
+    }
+}
