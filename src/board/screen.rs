@@ -6,9 +6,10 @@
 //!
 //! A draw follows R13: each unseen block one of its candidates (R21), equally likely, never the
 //! same person twice, at a strength from its prior; hidden blocks described alike take the
-//! blocks drawn in the game's block order.
+//! blocks drawn in the tie order of R13, as the fog of war's mixture has them (so a screened
+//! battle is the plan's own battle, composition for composition).
 
-use crate::data::{BLOCKS, BlockData};
+use crate::data::BlockData;
 use crate::rules::action::{resolve, sample};
 use crate::rules::battle::Battle;
 use crate::rules::dice::{BattleRng, rng_from_seed, uniform};
@@ -111,7 +112,7 @@ pub struct Template {
 
 impl Template {
     /// The battle for a draw: each hidden block the block its slot drew; hidden blocks
-    /// described alike take theirs in the game's block order (R13).
+    /// described alike take theirs in the tie order of R13 (`fog::tie_place`).
     pub fn battle(&self, draw: &Draw) -> Result<Battle, crate::scenario::ScenarioError> {
         let mut sc = self.known.clone();
         for side in Side::BOTH {
@@ -130,7 +131,7 @@ impl Template {
                     .collect();
                 let mut drawn: Vec<(&BlockData, u8)> =
                     alike.iter().map(|&j| draw[list[j].1]).collect();
-                drawn.sort_by_key(|(b, s)| (BLOCKS.iter().position(|x| x.id == b.id), *s));
+                drawn.sort_by_key(|(b, s)| crate::solve::fog::tie_place(&self.known, side, b, *s));
                 for (&j, (b, s)) in alike.iter().zip(drawn) {
                     done[j] = true;
                     army.blocks.push(BlockEntry {
