@@ -99,8 +99,10 @@ pub struct BoardRow {
 #[derive(Serialize)]
 pub struct Plans {
     boards: Vec<BoardRow>,
-    /// Monte Carlo on `medium.json`, one thread: battles a second (the planner's bound).
+    /// Monte Carlo on `medium.json`, one thread: battles a second on the clock, and a second
+    /// of CPU time (the planner's bound; a loaded machine stretches the clock's).
     mc_medium_per_s: f64,
+    mc_medium_per_cpu_s: Option<f64>,
     mc_runs: u64,
 }
 
@@ -225,14 +227,16 @@ pub fn plans(
     }
     let medium = load(&format!("{dir}/medium.json"))?;
     let mc_runs: u64 = if quick { 2_000 } else { 2_000_000 };
-    let t = Instant::now();
+    let (t, cpu0) = (Instant::now(), cpu_ms());
     let _ = simulate_threads(&medium, mc_runs, 1, 1, &|_| !interrupted());
     if interrupted() {
         return Err(Stop::Interrupted);
     }
+    let cpu = cpu_ms().zip(cpu0).map(|(b, a)| (b - a) / 1000.0);
     Ok(Plans {
         boards,
         mc_medium_per_s: mc_runs as f64 / t.elapsed().as_secs_f64(),
+        mc_medium_per_cpu_s: cpu.filter(|&c| c > 0.0).map(|c| mc_runs as f64 / c),
         mc_runs,
     })
 }

@@ -344,3 +344,56 @@ impl Muster {
         Ok(true)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{BLOCKS, House};
+
+    /// Hidden blocks described alike take the blocks drawn in R13's tie order, whatever order
+    /// they were drawn in and wherever the blocks stand in the game's block list: the screened
+    /// battle is the fog of war's for that composition.
+    #[test]
+    fn alike_hidden_blocks_take_their_blocks_in_the_tie_order_of_r13() {
+        let known: Scenario = serde_json::from_str(
+            r#"{"version":1,"area":"Kent","king":"Lancaster",
+            "attacker":{"house":"York","blocks":[{"id":"Norfolk","strength":4}]},
+            "defender":{"house":"Lancaster","blocks":[]}}"#,
+        )
+        .unwrap();
+        let hidden = HiddenBlock::default();
+        let template = Template {
+            known: known.clone(),
+            hidden: [Vec::new(), vec![(hidden.clone(), 0), (hidden, 1)]],
+            own: Side::Attacker,
+        };
+        let place =
+            |b: &BlockData| crate::solve::fog::tie_place(&known, Side::Defender, b, b.max_strength);
+        // Two Lancaster nobles that the block list and the tie order put the other way round.
+        let nobles: Vec<&BlockData> = BLOCKS
+            .iter()
+            .filter(|b| {
+                b.house() == Some(House::Lancaster)
+                    && b.heir_rank.is_none()
+                    && b.other_version().is_none()
+            })
+            .collect();
+        let (first, later) = nobles
+            .iter()
+            .enumerate()
+            .flat_map(|(i, a)| nobles[i + 1..].iter().map(move |b| (*a, *b)))
+            .find(|(a, b)| place(a) > place(b))
+            .expect("the tie order is not the block order");
+        for draw in [
+            vec![(first, first.max_strength), (later, later.max_strength)],
+            vec![(later, later.max_strength), (first, first.max_strength)],
+        ] {
+            let battle = template.battle(&draw).unwrap();
+            let ids: Vec<&str> = battle.slots[1..]
+                .iter()
+                .map(|s| s.versions[0].id.as_str())
+                .collect();
+            assert_eq!(ids, [later.id, first.id], "{draw:?}");
+        }
+    }
+}
