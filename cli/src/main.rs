@@ -230,9 +230,15 @@ enum Command {
         /// Monte Carlo battles for a plan whose exact mixture does not fit --budget
         #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_RUNS)]
         runs: u64,
-        /// The most states an exact mixture may take for one plan
+        /// The most states an exact mixture may take for one plan (but the --exact-best)
         #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_EXACT_BUDGET)]
         budget: usize,
+        /// How many of the best plans for a --target may take --best-budget states to be exact
+        #[arg(long, value_name = "N", default_value_t = bosworth::board::rank::DEFAULT_EXACT_BEST)]
+        exact_best: usize,
+        /// The most states an exact mixture may take for one of the --exact-best plans
+        #[arg(long, value_name = "STATES", default_value_t = bosworth::board::rank::DEFAULT_BEST_BUDGET)]
+        best_budget: usize,
         /// The most battles the screening may fight for one target
         #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_SCREEN_BUDGET)]
         screen: u64,
@@ -532,6 +538,8 @@ fn main() -> ExitCode {
         seed,
         runs,
         budget,
+        exact_best,
+        best_budget,
         screen,
         threads,
     } = &cli.command
@@ -552,6 +560,8 @@ fn main() -> ExitCode {
                 seed: *seed,
                 runs: *runs,
                 exact_budget: *budget,
+                exact_best: *exact_best,
+                best_budget: *best_budget,
                 screen_budget: *screen,
                 threads,
             },

@@ -31,7 +31,14 @@ pub struct Ask<'a> {
 /// Runs the planner on a board and prints what was asked.
 pub fn run(board: &Board, ask: &Ask<'_>) -> Result<String, Stop> {
     let position = Position::new(board).map_err(|e| Stop::Error(e.to_string()))?;
-    let estimate = ask.options.screen_budget + ask.options.runs * (ask.options.top as u64 + 4);
+    // Battles screened and fought, and states solved: units apart, but each a step of the work.
+    let exact_best = match ask.target {
+        Some(_) => ask.options.exact_best.min(ask.options.top) as u64,
+        None => 0,
+    };
+    let estimate = ask.options.screen_budget
+        + ask.options.runs * (ask.options.top as u64 + 4)
+        + exact_best * ask.options.best_budget as u64;
     let meter = Meter::work(estimate, ask.quiet);
     let watch = |n: usize| meter.add(n);
     let stop = |e: PlanError| match e {

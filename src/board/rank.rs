@@ -16,7 +16,7 @@ use crate::rules::battle::Battle;
 use crate::rules::dice::rng_from_seed;
 use crate::scenario::{Scenario, ScenarioError, Side};
 use crate::solve::error::SolveError;
-use crate::solve::fog::{Fog, FogReport, MAX_EXACT_COMPOSITIONS};
+use crate::solve::fog::{Fog, FogReport};
 use crate::solve::report::{Method, Report};
 use crate::solve::watch::Watch;
 use std::collections::HashMap;
@@ -36,6 +36,12 @@ pub struct Options {
     pub runs: u64,
     /// The most states an exact mixture may take for one plan.
     pub exact_budget: usize,
+    /// How many of the best plans (by the screening) may take [`Options::best_budget`] states
+    /// instead of [`Options::exact_budget`], so that the plans a player is choosing between get
+    /// exact figures where their mixture fits.
+    pub exact_best: usize,
+    /// The most states an exact mixture may take for one of the [`Options::exact_best`] plans.
+    pub best_budget: usize,
     /// The most battles the screening fights, over all plans.
     pub screen_budget: u64,
     /// Threads for an exact mixture and for assessing the plans (natively); the figures are the
@@ -51,6 +57,8 @@ impl Default for Options {
             seed: 1,
             runs: DEFAULT_RUNS,
             exact_budget: DEFAULT_EXACT_BUDGET,
+            exact_best: DEFAULT_EXACT_BEST,
+            best_budget: DEFAULT_BEST_BUDGET,
             screen_budget: DEFAULT_SCREEN_BUDGET,
             threads: 1,
         }
@@ -63,6 +71,14 @@ pub const DEFAULT_RUNS: u64 = 20_000;
 
 /// The most states an exact mixture may take for one reported plan.
 pub const DEFAULT_EXACT_BUDGET: usize = 2_000_000;
+
+/// How many of the best plans are solved exactly with [`DEFAULT_BEST_BUDGET`].
+pub const DEFAULT_EXACT_BEST: usize = 3;
+
+/// The most states an exact mixture may take for one of the best plans: the Kent board's best
+/// plans (three unseen blocks against four, about 17 M states each) fit; a mixture this size
+/// takes a few seconds natively, and little memory, as its battles are solved one at a time.
+pub const DEFAULT_BEST_BUDGET: usize = 20_000_000;
 
 /// The most battles the screening fights for one target.
 pub const DEFAULT_SCREEN_BUDGET: u64 = 3_000_000;
@@ -269,8 +285,9 @@ fn rank_with(
         watch,
     )?;
     let screened = screening.fought;
-    // The best plans get `runs` battles; the others, there for the Pareto front, a quarter.
-    let jobs: Vec<(Scenario, Template, u64)> = chosen
+    // The best plans get `runs` battles; the others, there for the Pareto front, a quarter. The
+    // very best (`exact_best`, in the screening's order) may take the larger exact budget.
+    let jobs: Vec<Job> = chosen
         .iter()
         .enumerate()
         .map(|(rank, &i)| {
@@ -280,16 +297,22 @@ fn rank_with(
             } else {
                 (options.runs / 4).max(1)
             };
-            (
-                battle(position, &c.plan, &c.groups),
-                c.template(position),
+            let budget = if rank < options.exact_best {
+                options.best_budget.max(options.exact_budget)
+            } else {
+                options.exact_budget
+            };
+            Job {
+                scenario: battle(position, &c.plan, &c.groups),
+                template: c.template(position),
                 runs,
-            )
+                budget,
+            }
         })
         .collect();
     let figures = assess_all(&jobs, &slots, options, watch)?;
     let mut out = Vec::with_capacity(chosen.len());
-    for ((&i, (scenario, _, _)), figures) in chosen.iter().zip(jobs).zip(figures) {
+    for ((&i, Job { scenario, .. }), figures) in chosen.iter().zip(jobs).zip(figures) {
         let c = &candidates[i];
         out.push((
             i,
@@ -316,7 +339,9 @@ fn rank_with(
 }
 
 /// Every target the moving player can attack this turn, each with its best plan (`options.top`
-/// is taken as 1 for each), the best first.
+/// is taken as 1 for each, and none takes the larger exact budget of `exact_best`: an overview
+/// that comes quickly; [`rank`] on one target gives its best plans exact figures), the best
+/// first.
 ///
 /// # Errors
 /// [`PlanError::Cancelled`] when `watch` says stop.
@@ -327,6 +352,7 @@ pub fn every_target(
 ) -> Result<Vec<Ranking>, PlanError> {
     let one = Options {
         top: 1,
+        exact_best: 0,
         ..options.clone()
     };
     let mut out = Vec::new();
@@ -826,8 +852,17 @@ fn choose(candidates: &[Candidate], top: usize, front: bool) -> Vec<usize> {
 
 /// Every plan's figures ([`assess`]), on `options.threads` threads natively (each plan on one
 /// thread, with its own seed: the figures do not depend on the threads).
+/// A reported plan to assess: its battle, the battle without its hidden blocks' candidates (for
+/// a draw), its Monte Carlo battles and its exact budget.
+struct Job {
+    scenario: Scenario,
+    template: Template,
+    runs: u64,
+    budget: usize,
+}
+
 fn assess_all(
-    jobs: &[(Scenario, Template, u64)],
+    jobs: &[Job],
     slots: &[Slot],
     options: &Options,
     watch: &Watch<'_>,
@@ -843,10 +878,7 @@ fn assess_all(
                     scope.spawn(move || {
                         (t..jobs.len())
                             .step_by(threads)
-                            .map(|i| {
-                                let (sc, t, runs) = &jobs[i];
-                                (i, assess(sc, t, slots, options, *runs, watch))
-                            })
+                            .map(|i| (i, assess(&jobs[i], slots, options, watch)))
                             .collect::<Vec<_>>()
                     })
                 })
@@ -862,25 +894,29 @@ fn assess_all(
         return all.into_iter().map(|r| r.1).collect();
     }
     jobs.iter()
-        .map(|(sc, t, runs)| assess(sc, t, slots, options, *runs, watch))
+        .map(|job| assess(job, slots, options, watch))
         .collect()
 }
 
-/// The fog of war's figures on a plan's battle: exact when the mixture is likely to fit
-/// `exact_budget` (its compositions times the states of one of them), else Monte Carlo.
+/// The fog of war's figures on a plan's battle: exact when the mixture is likely to fit the
+/// job's budget (its compositions times the states of one of them), else Monte Carlo.
 fn assess(
-    scenario: &Scenario,
-    template: &Template,
+    job: &Job,
     slots: &[Slot],
     options: &Options,
-    runs: u64,
     watch: &Watch<'_>,
 ) -> Result<Figures, PlanError> {
+    let Job {
+        scenario,
+        template,
+        runs,
+        budget,
+    } = job;
+    let (runs, budget) = (*runs, *budget);
     let own = template.own;
     if !crate::solve::fog::has_hidden(scenario) {
         let battle = Battle::new(scenario).map_err(PlanError::Invalid)?;
-        let report = match crate::solve::exact::solve_watched(&battle, options.exact_budget, watch)
-        {
+        let report = match crate::solve::exact::solve_watched(&battle, budget, watch) {
             Ok(r) => r,
             Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
             Err(SolveError::TooLarge { .. }) => {
@@ -891,20 +927,23 @@ fn assess(
     }
     let fog = Fog::new(scenario).map_err(PlanError::Invalid)?;
     let mut rng = rng_from_seed(options.seed);
-    let fits = match (fog.compositions(), screen::draw(slots, &mut rng)) {
+    // The distinct battles the mixture solves (compositions that make the same battle are solved
+    // once, R13), none when there are too many to solve each.
+    let battles = fog.battles();
+    let fits = match (battles, screen::draw(slots, &mut rng)) {
         // One composition solved within its share of the budget: a probe that fails fast.
-        (Some(n), Some(d)) if n <= MAX_EXACT_COMPOSITIONS => template
+        (n, Some(d)) if n > 0 => template
             .battle(&d)
             .ok()
-            .and_then(|b| crate::solve::exact::solve(&b, options.exact_budget / n.max(1)).ok())
+            .and_then(|b| crate::solve::exact::solve(&b, budget / n.max(1)).ok())
             .is_some_and(|r| match r.method {
-                Method::Exact { states, .. } => states.saturating_mul(n) <= options.exact_budget,
+                Method::Exact { states, .. } => states.saturating_mul(n) <= budget,
                 Method::MonteCarlo { .. } => false,
             }),
         _ => false,
     };
     let report: FogReport = if fits {
-        match fog.solve_watched(options.exact_budget, options.threads, watch) {
+        match fog.solve_watched(budget, options.threads, watch) {
             Ok(r) => r,
             Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
             Err(SolveError::TooLarge { .. }) => fog.simulate_watched(runs, options.seed, watch)?,
