@@ -38,7 +38,7 @@ const KNOWN = { ...BATTLE, defender: { house: 'York', blocks: BATTLE.defender.bl
  * and a reinforcement by Sussex, a neighbour held, the retreat limits worked out from the map. */
 const BORDERS = {
   version: 1, area: 'Kent', king: 'Lancaster', neighbours: { Middlesex: 'York' },
-  attacker: { house: 'York', blocks: [{ id: 'March', strength: 4, from: 'Middlesex' }, { id: 'Hastings', strength: 3, from: 'Middlesex' },
+  attacker: { house: 'York', blocks: [{ id: 'March', strength: 3, from: 'Middlesex' }, { id: 'Hastings', strength: 3, from: 'Middlesex' },
     { id: 'Norfolk', strength: 4, from: 'Sussex', reserve: true }] },
   defender: { house: 'Lancaster', blocks: [{ id: 'Oxford', strength: 3 }, { id: 'Clifford', strength: 2, from: 'Sussex', reserve: true }] },
 };

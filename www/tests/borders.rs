@@ -189,6 +189,21 @@ fn the_main_attack_is_chosen_by_border_and_the_reserves_follow() {
 }
 
 #[wasm_bindgen_test]
+fn a_reserve_typed_before_the_borders_stays_one() {
+    // Norfolk ticked as a reserve, then his border said first: the Main Attack is not said yet
+    // while March, Hastings and Herbert, in round 1, say none; it is theirs once they do.
+    let s = edit(kent(), Edit::Reserve(Side::Attacker, 3));
+    let s = from(s, 3, "Sussex");
+    assert_eq!(reserves(&s), [false, false, false, true]);
+    assert_eq!(borders::main_attack(&s.scenario), None);
+    let s = from(from(from(s, 0, "Middlesex"), 1, "Middlesex"), 2, "Middlesex");
+    assert_eq!(reserves(&s), [false, false, false, true]);
+    assert_eq!(borders::agreed_main_attack(&s.scenario), Some("Middlesex"));
+    assert!(s.check.is_ok(), "{:?}", s.check);
+    assert_eq!(s.scenario, fought().scenario);
+}
+
+#[wasm_bindgen_test]
 fn the_retreat_limits_are_worked_out_from_the_map() {
     let s = fought();
     // Kent's land borders: Middlesex (river, 3) and Sussex (major, 4). York crossed both;

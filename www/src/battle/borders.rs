@@ -205,14 +205,17 @@ fn follow_main(s: &mut Scenario, main: &str) {
 }
 
 /// After a change of the attacker's borders: the Main Attack stays where it was while a block
-/// still crosses it, else it is the border of the first block that says one; the reserves
-/// follow it.
+/// still crosses it; else it is the border of the first block in round 1 that says one; while
+/// a block in round 1 says none yet, the reserves stay as they are (the Main Attack is not said
+/// yet); else the border of the first block that says one. The reserves follow it.
 fn resettle(s: &mut Scenario, before: Option<String>) {
     let crossed = |m: &str| arrivals(&s.attacker).any(|(f, _)| f.is_some_and(|f| same(f, m)));
-    let main = before.filter(|m| crossed(m)).or_else(|| {
-        arrivals(&s.attacker)
-            .find_map(|(f, _)| f)
-            .map(str::to_string)
+    let main = before.filter(|m| crossed(m)).or_else(|| main_before(s)).or_else(|| {
+        if arrivals(&s.attacker).any(|(f, reserve)| !reserve && f.is_none()) {
+            None
+        } else {
+            arrivals(&s.attacker).find_map(|(f, _)| f).map(str::to_string)
+        }
     });
     if let Some(main) = main {
         follow_main(s, &main);
