@@ -27,15 +27,26 @@ async function addByKeyboard(side, name) {
 }
 
 /**
- * Picks an option of the focused select by typing its first letter (no other option of these
- * selects begins with it), then waits for the page to show the changed battle.
+ * Picks an option of the focused select with the arrow keys (each step a change, as a player's
+ * would be), then waits for the page to show the battle with it. Arrows rather than typing the
+ * option's first letter: the browser joins letters typed within a second into one search.
  */
-async function pick(testid, letter, value) {
+async function pick(testid, value) {
   assert.equal(await focused(), testid);
-  const before = await revisionOf(page);
-  await page.keyboard.press(letter);
-  await revisedFrom(page, before);
-  assert.equal(await page.inputValue(`[data-testid="${testid}"]`), value);
+  const sel = `[data-testid="${testid}"]`;
+  const [from, to] = await page.$eval(sel, (el, v) => {
+    const values = [...el.options].map((o) => o.value);
+    return [values.indexOf(el.value), values.indexOf(v)];
+  }, value);
+  assert.ok(to >= 0, `${value} is offered by ${testid}`);
+  // The battle's revision, the second word of <main data-revision> ("battle 7 0 0"), grows by
+  // one with each change: wait for as many as the arrows make.
+  const revision = async () => Number((await revisionOf(page)).split(' ')[1]);
+  const expected = (await revision()) + Math.abs(to - from);
+  for (let k = from; k !== to; k += Math.sign(to - from)) await page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
+  await page.waitForFunction((n) => Number(document.querySelector('main[data-revision]')?.getAttribute('data-revision').split(' ')[1]) >= n, expected);
+  assert.equal(await revision(), expected);
+  assert.equal(await page.inputValue(sel), value);
 }
 
 /** The problem card's message, once the page shows one saying `words`. */
@@ -71,7 +82,7 @@ test('keyboard only: Norfolk refused by the estuary, then by the river, then a r
   // March, Hastings and Herbert from Middlesex: the Main Attack's border, filling to 3 of 3.
   for (const i of [0, 1, 2]) {
     await page.focus(`[data-testid="from-attacker-${i}"]`);
-    await pick(`from-attacker-${i}`, 'm', 'Middlesex');
+    await pick(`from-attacker-${i}`, 'Middlesex');
   }
   // Norfolk does not say yet: every attacking block must (6.3); Go to the field leads there.
   assert.match(await refusal('Norfolk'), /^York's Norfolk, where it came from: missing/);
@@ -79,7 +90,7 @@ test('keyboard only: Norfolk refused by the estuary, then by the river, then a r
 
   // Norfolk from Essex: no land border across the estuary (5.2).
   await page.focus('[data-testid="from-attacker-3"]');
-  await pick('from-attacker-3', 'e', 'Essex');
+  await pick('from-attacker-3', 'Essex');
   assert.equal(await refusal('Essex'),
     "York's Norfolk: Essex and Kent share no land border (5.2, estuary: only a sea move crosses it)");
   assert.equal(await page.locator('[data-testid="headline"]').count(), 0, 'no odds while the battle cannot be fought');
@@ -91,14 +102,14 @@ test('keyboard only: Norfolk refused by the estuary, then by the river, then a r
 
   // By Middlesex: the Main Attack's border, so Norfolk fights in round 1, the fourth across a
   // river border that takes three (5.21).
-  await pick('from-attacker-3', 'm', 'Middlesex');
+  await pick('from-attacker-3', 'Middlesex');
   assert.equal(await refusal('river'),
     "York's Norfolk: Middlesex-Kent is a river (blue) border: at most 3 blocks, 4 cross it (5.21)");
   assert.equal(await text('fill-attacker-Middlesex'), 'York: 4 of 3');
   await page.screenshot({ path: path.join(SHOTS, 'borders-river-desktop.png') });
 
   // By Sussex: another border than the Main Attack's, so a reserve (6.3), and the battle is fought.
-  await pick('from-attacker-3', 's', 'Sussex');
+  await pick('from-attacker-3', 'Sussex');
   const s = await scenarioOf(page);
   assert.deepEqual(s.attacker.blocks.map((b) => [b.id, b.from, !!b.reserve]),
     [['March', 'Middlesex', false], ['Hastings', 'Middlesex', false], ['Herbert', 'Middlesex', false], ['Norfolk', 'Sussex', true]]);
@@ -111,7 +122,7 @@ test('keyboard only: Norfolk refused by the estuary, then by the river, then a r
   assert.match(summary, /York retreats at most 7 blocks a round \(from the map\)/);
   assert.match(summary, /Lancaster retreats at most 0 blocks a round \(from the map\)/);
   assert.equal(await text('capacity-value-attacker'), '7');
-  assert.match(await text('border-note-attacker-3'), /reserve across Sussex–Kent/);
+  assert.match(await text('from-attacker-3-note'), /^reserve \(Sussex–Kent, not the Main Attack's\): arrives in round 2/);
   assert.equal(await page.isDisabled('[data-testid="reserve-attacker-3"]'), true, 'the border sets the reserve');
   await page.screenshot({ path: path.join(SHOTS, 'borders-fought-desktop.png'), fullPage: true });
 
@@ -125,7 +136,7 @@ test('keyboard only: Norfolk refused by the estuary, then by the river, then a r
 
   // Lancaster holds Sussex: York may retreat by Middlesex only (6.6), 3 a round.
   await page.focus('[data-testid="held-Sussex"]');
-  await pick('held-Sussex', 'l', 'Lancaster');
+  await pick('held-Sussex', 'Lancaster');
   const held = await scenarioOf(page);
   assert.deepEqual(held.neighbours, { Sussex: 'Lancaster' });
   assert.equal(await text('capacity-value-attacker'), '3');

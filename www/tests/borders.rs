@@ -94,6 +94,12 @@ fn setting_each_border_refuses_the_estuary_and_the_full_river_then_fights() {
             "York's Norfolk: Essex and Kent share no land border (5.2, estuary: only a sea move crosses it)".to_string()
         )
     );
+    // The summary still says what the battle holds, the estuary too.
+    let words: Vec<String> = parts(&s.scenario).into_iter().map(|p| p.0).collect();
+    assert!(
+        words.iter().any(|w| w == "York attacks across Middlesex–Kent 3 of 3 (Main Attack), Essex: 1, no land border"),
+        "{words:?}"
+    );
     // Norfolk by Middlesex: the Main Attack's border, so active, but the river takes three (5.21).
     let s = from(s, 3, "Middlesex");
     assert_eq!(reserves(&s), [false; 4]);

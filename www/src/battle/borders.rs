@@ -189,6 +189,25 @@ pub fn crossing(s: &Scenario, side: Side) -> Vec<Crossing> {
         .collect()
 }
 
+/// The places a side's blocks say they came from that are no land neighbour of the area (an
+/// estuary, a typo in a file), with how many say each, in the order first said: the engine
+/// refuses them (5.2), and the page says them rather than hide them.
+pub fn elsewhere(s: &Scenario, side: Side) -> Vec<(String, usize)> {
+    let Some(area) = area(s) else { return Vec::new() };
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for (f, reserve) in arrivals(army(s, side)) {
+        let Some(f) = f.filter(|_| side == Side::Attacker || reserve) else { continue };
+        if movement::land_border(area.name, data::area(f).map_or(f, |a| a.name)).is_some() {
+            continue;
+        }
+        match out.iter_mut().find(|(n, _)| same(n, f)) {
+            Some(o) => o.1 += 1,
+            None => out.push((f.trim().to_string(), 1)),
+        }
+    }
+    out
+}
+
 /// Makes the attacker's reserves follow the Main Attack: each block that says where it came
 /// from fights in round 1 if it crossed `main`, else waits in reserve (6.3, D4).
 fn follow_main(s: &mut Scenario, main: &str) {

@@ -62,7 +62,10 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
     let sid = side_id(p.side);
     let field_prefix = format!("{sid}.");
     let err = state.check.as_ref().err().filter(|e| e.field.starts_with(&field_prefix));
-    let invalid_block = |i: usize| err.is_some_and(|e| e.field.starts_with(&format!("{sid}.blocks[{i}]")));
+    // A block's strength or identity, not where it came from (its border says that, R20).
+    let invalid_block = |i: usize| {
+        err.is_some_and(|e| e.field.starts_with(&format!("{sid}.blocks[{i}]")) && !e.field.ends_with(".from") && !e.field.ends_with(".reserve"))
+    };
     let on_capacity = {
         let state = state.clone();
         let side = p.side;

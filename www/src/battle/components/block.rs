@@ -149,13 +149,8 @@ pub fn BlockCard(p: &BlockProps) -> Html {
                 if p.standing.as_ref().is_some_and(|s| s.bonus.is_empty()) && !reserve {
                     <div class="bonus none">{"no bonus here"}</div>
                 }
-                if let Some(n) = note {
-                    <div class="bonus reserve-note" data-testid={format!("border-note-{sid}-{i}")}>{n}</div>
-                } else if reserve {
+                if reserve && note.is_none() {
                     <div class="bonus reserve-note">{"reserve: sits out round 1, arrives in round 2 (6.3, D4)"}</div>
-                }
-                if arrives {
-                    <FromSelect state={p.state.clone()} side={side} which={Arriving::Block(i)} name={name.clone()} house={p.house} />
                 }
             </div>
             <div class="block-tools">
@@ -168,6 +163,9 @@ pub fn BlockCard(p: &BlockProps) -> Html {
                 <button class="icon" aria-label={format!("Move {name} later")} title="Later in fire order / hit tie-break" disabled={i + 1 >= p.count} onclick={down}>{"↓"}</button>
                 <button class="icon danger" aria-label={format!("Remove {name}")} title="Remove" onclick={remove}>{"✕"}</button>
             </div>
+            if arrives {
+                <FromSelect state={p.state.clone()} side={side} which={Arriving::Block(i)} name={name.clone()} house={p.house} {note} />
+            }
         </li>
     }
 }

@@ -26,6 +26,9 @@ pub struct FromProps {
     pub name: AttrValue,
     /// The side's house.
     pub house: House,
+    /// What its border makes of it ([`border_note`]).
+    #[prop_or_default]
+    pub note: Option<String>,
 }
 
 /// The test id of a block's "Came from": `from-attacker-3`, `from-hidden-defender-0`.
@@ -88,11 +91,14 @@ pub fn FromSelect(p: &FromProps) -> Html {
     } else {
         "reinforced"
     };
+    let note_id = format!("{}-note", from_test_id(p.side, p.which));
     html! {
+        <div class="block-border">
         <label class="from" title={format!("The neighbouring area it {what} {} from: the border it crossed (5.2, 5.21, 6.3)", area.name)}>
             <span>{"Came from"}</span>
             <select data-testid={from_test_id(p.side, p.which)} data-field={field.clone()}
-                aria-label={format!("{}: came from", p.name)} aria-invalid={invalid.then_some("true")} {onchange}>
+                aria-label={format!("{}: came from", p.name)} aria-invalid={invalid.then_some("true")}
+                aria-describedby={p.note.is_some().then(|| note_id.clone())} {onchange}>
                 <option value="" selected={now.is_none()}>{"(not said)"}</option>
                 { for offered.iter().map(|c| html! {
                     <option value={c.area.name} selected={is(c.area.name)}>
@@ -102,7 +108,7 @@ pub fn FromSelect(p: &FromProps) -> Html {
                 if !estuary.is_empty() {
                     <optgroup label="No land border (5.2)">
                         { for estuary.iter().map(|n| html! {
-                            <option value={*n} selected={is(n)}>{format!("{n}: across the estuary, by sea only")}</option>
+                            <option value={*n} selected={is(n)}>{format!("{n}: estuary, by sea only")}</option>
                         }) }
                     </optgroup>
                 }
@@ -111,6 +117,10 @@ pub fn FromSelect(p: &FromProps) -> Html {
                 }
             </select>
         </label>
+        if let Some(n) = &p.note {
+            <span class="border-note" id={note_id.clone()} data-testid={note_id.clone()}>{n.clone()}</span>
+        }
+        </div>
     }
 }
 
@@ -124,14 +134,16 @@ pub fn border_note(
 ) -> Option<String> {
     let area = borders::area(s)?;
     let from = borders::from_of(s, side, which)?;
+    // Across no land border, it crossed nothing: the problem card says why (5.2).
+    bosworth::rules::movement::land_border(area.name, bosworth::data::area(from)?.name)?;
     let border = format!("{from}–{}", area.name);
     Some(match (side, reserve) {
-        (Side::Attacker, false) => format!("Main Attack across {border}: fights in round 1 (6.3)"),
-        (Side::Attacker, true) => format!(
-            "reserve across {border}, not the Main Attack's border: arrives in round 2 (6.3, D4)"
-        ),
+        (Side::Attacker, false) => format!("Main Attack ({border}): fights in round 1 (6.3)"),
+        (Side::Attacker, true) => {
+            format!("reserve ({border}, not the Main Attack's): arrives in round 2 (6.3, D4)")
+        }
         (Side::Defender, _) => {
-            format!("reinforcement across {border}: arrives in round 2 (6.3, D4)")
+            format!("reinforcement ({border}): arrives in round 2 (6.3, D4)")
         }
     })
 }
@@ -235,8 +247,10 @@ pub fn BordersPanel(props: &StateProps) -> Html {
                     <span class="border-kind">{format!(" {} · {}", kind_word(a.kind), a.kind.limit())}</span>
                 </span>
                 if said {
-                    {side_fill(a, s.attacker.house, Side::Attacker)}
-                    if d.blocks > 0 { {side_fill(d, s.defender.house, Side::Defender)} }
+                    <span class="fills">
+                        {side_fill(a, s.attacker.house, Side::Attacker)}
+                        if d.blocks > 0 { {side_fill(d, s.defender.house, Side::Defender)} }
+                    </span>
                     if a.blocks > 0 {
                         <label class="toggle main">
                             <input type="radio" name="main-attack" value={n} checked={main == Some(n)} onchange={on_main}
@@ -261,9 +275,9 @@ pub fn BordersPanel(props: &StateProps) -> Html {
             if said {
                 <p class="hint">{"A border carries at most its limit of each side's blocks a turn (5.21). The attack crosses at most three: the Main Attack's blocks fight in round 1, the others are reserves (6.3). Who holds each neighbour decides where each side may retreat (6.6, D12)."}</p>
             } else {
-                <p class="hint">{"Say on each attacking block where it came from (Came from) and the map's rules apply: the border limits, the Main Attack by border, the retreat limits worked out from the map (5.21, 6.3, D12)."}</p>
+                <p class="hint">{"Say on each attacking block where it came from, and the map's rules apply: border limits (5.21), the Main Attack by border (6.3), retreat limits from the map (D12)."}</p>
             }
-            <ul class="border-list">
+            <ul class={classes!("border-list", (!said).then_some("compact"))}>
                 { for (0..attack.len()).map(row) }
                 { for estuary.iter().map(|n| html! {
                     <li class="border-row estuary"><span class="border-name"><b>{format!("{n}–{}", area.name)}</b>

@@ -174,10 +174,6 @@ pub fn HiddenTile(p: &HiddenProps) -> Html {
                         if prior == "weights" { <option value="weights" selected=true>{"custom weights"}</option> }
                     </select>
                 </label>
-                if let Some(n) = note { <div class="bonus reserve-note">{n}</div> }
-                if arrives {
-                    <FromSelect state={state.clone()} side={p.side} which={Arriving::Hidden(k)} name={label.clone()} house={p.house} />
-                }
             </div>
             <div class="block-tools">
                 <label class="toggle" title="It crossed another border than the Main Attack (or reinforces the defence)">
@@ -186,6 +182,9 @@ pub fn HiddenTile(p: &HiddenProps) -> Html {
                 </label>
                 <button class="icon danger" aria-label={format!("Remove {label}")} title="Remove" onclick={remove}>{"✕"}</button>
             </div>
+            if arrives {
+                <FromSelect state={state.clone()} side={p.side} which={Arriving::Hidden(k)} name={label.clone()} house={p.house} {note} />
+            }
             <details class="hidden-pick" data-testid={format!("hidden-pick-{sid}-{k}")}>
                 <summary>{"Who may it be?"}</summary>
                 <fieldset>

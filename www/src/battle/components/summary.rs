@@ -115,7 +115,7 @@ fn border_parts(s: &Scenario) -> Vec<(String, &'static str)> {
     let main = borders::agreed_main_attack(s);
     let mut out = Vec::new();
     for side in Side::BOTH {
-        let used: Vec<String> = borders::crossing(s, side)
+        let mut used: Vec<String> = borders::crossing(s, side)
             .into_iter()
             .filter(|c| c.blocks > 0)
             .map(|c| {
@@ -123,6 +123,8 @@ fn border_parts(s: &Scenario) -> Vec<(String, &'static str)> {
                 format!("{}–{} {} of {}{m}", c.area.name, area.name, c.blocks, c.kind.limit())
             })
             .collect();
+        // Said, though no land border: the battle is refused, and the line says what it holds.
+        used.extend(borders::elsewhere(s, side).into_iter().map(|(n, k)| format!("{n}: {k}, no land border")));
         if !used.is_empty() {
             let verb = if side == Side::Attacker { "attacks across" } else { "reinforces across" };
             out.push((format!("{} {verb} {}", army(s, side).house, used.join(", ")), "borders-heading"));
