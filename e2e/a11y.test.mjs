@@ -92,6 +92,13 @@ const VIEWS = {
     await settled(page);
     await page.waitForSelector('[data-testid="capacity-value-defender"]');
   },
+  'a battle refused by its borders': async () => {
+    await page.goto('about:blank');
+    const over = structuredClone(BORDERS);
+    over.attacker.blocks[2] = { id: 'Norfolk', strength: 4, from: 'Essex', reserve: true };
+    await page.goto(link(server.url, over));
+    await page.waitForSelector('[data-testid="problem"]');
+  },
   // The two other calculators (issue 13): after the battle's views, each from a fresh page.
   'campaign reset': async () => {
     await page.goto('about:blank');
