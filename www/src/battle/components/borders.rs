@@ -58,6 +58,10 @@ pub fn FromSelect(p: &FromProps) -> Html {
         return html! {};
     };
     let now = borders::from_of(s, p.side, p.which).map(str::to_string);
+    // A battle under way carries its retreat limits as typed, not its borders (R20).
+    if s.progress.is_some() && now.is_none() {
+        return html! {};
+    }
     let fills = borders::crossing(s, p.side);
     let offered: Vec<_> = fills
         .iter()
@@ -206,6 +210,9 @@ pub fn BordersPanel(props: &StateProps) -> Html {
         return html! {};
     }
     let said = borders::said(s);
+    if s.progress.is_some() && !said {
+        return html! {};
+    }
     let main = borders::agreed_main_attack(s);
     let estuary = borders::across_estuary(area.name);
     let error = state
@@ -255,7 +262,7 @@ pub fn BordersPanel(props: &StateProps) -> Html {
                         <label class="toggle main">
                             <input type="radio" name="main-attack" value={n} checked={main == Some(n)} onchange={on_main}
                                 data-testid={format!("main-{n}")} />
-                            {"Main Attack"}
+                            {"Main Attack"}<span class="visually-hidden">{format!(" across {n}–{}", area.name)}</span>
                         </label>
                     }
                     <label class="held">
