@@ -7,24 +7,12 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  cliExact, settled, scenarioOf, headlineOf, revisionOf, revisedFrom, guardedSuite, SHOTS, server, page,
+  cliExact, settled, scenarioOf, headlineOf, revisionOf, revisedFrom, guardedSuite, SHOTS, server, page, focused, addByKeyboard,
 } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
-const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 const text = (id) => page.textContent(`[data-testid="${id}"]`);
-
-/** Adds a block by keyboard: type in the roster's search, Tab past the type filter, Enter. */
-async function addByKeyboard(side, name) {
-  assert.equal(await focused(), `search-${side}`, `focus is on the ${side}'s search before adding ${name}`);
-  await page.keyboard.type(name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  assert.equal(await focused(), `add-${side}-${name}`);
-  await page.keyboard.press('Enter');
-  await page.waitForFunction((s) => document.activeElement?.getAttribute('data-testid') === `search-${s}`, side);
-}
 
 /**
  * Picks an option of the focused select with the arrow keys (each step a change, as a player's
