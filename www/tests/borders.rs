@@ -125,19 +125,6 @@ fn setting_each_border_refuses_the_estuary_and_the_full_river_then_fights() {
         ),
         (3, 1)
     );
-    let kent_fill: Vec<String> = borders::crossing(&s.scenario, Side::Attacker)
-        .iter()
-        .map(|c| c.fill("Kent"))
-        .collect();
-    assert_eq!(kent_fill.len(), 2);
-    assert!(
-        kent_fill.contains(&"Middlesex–Kent river: 3 of 3".to_string()),
-        "{kent_fill:?}"
-    );
-    assert!(
-        kent_fill.contains(&"Sussex–Kent major: 1 of 4".to_string()),
-        "{kent_fill:?}"
-    );
     // Every change is one step of Undo, back to the typed retreat limit.
     let mut u = s.clone();
     for _ in 0..6 {

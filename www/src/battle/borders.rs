@@ -37,17 +37,6 @@ pub struct Crossing {
 }
 
 impl Crossing {
-    /// "Middlesex–Kent river: 3 of 3".
-    pub fn fill(&self, area: &str) -> String {
-        format!(
-            "{}–{area} {}: {} of {}",
-            self.area.name,
-            kind_word(self.kind),
-            self.blocks,
-            self.kind.limit()
-        )
-    }
-
     /// More blocks cross it than its limit (5.21).
     pub fn over(&self) -> bool {
         self.blocks > usize::from(self.kind.limit())
@@ -141,7 +130,7 @@ pub fn froms_said(s: &Scenario) -> bool {
 /// True when the battle says anything of its borders (a block's `from`, or who holds a
 /// neighbour): the map's rules then apply (R20).
 pub fn said(s: &Scenario) -> bool {
-    side_said(s, Side::Attacker) || side_said(s, Side::Defender) || !s.neighbours.is_empty()
+    froms_said(s) || !s.neighbours.is_empty()
 }
 
 /// The Main Attack's neighbour as the engine reads it: where the first attacking block that
