@@ -34,6 +34,14 @@ const BATTLE = {
   policy: { attacker: { hit_order: ['Stanley/L', 'Beaumont', 'Henry VI'], retreats: [{ block: 'Henry VI', below_strength: 3 }] } },
 };
 const KNOWN = { ...BATTLE, defender: { house: 'York', blocks: BATTLE.defender.blocks } };
+/** A battle with its borders set (issue 24, part 5; R20): the Main Attack by Middlesex, a reserve
+ * and a reinforcement by Sussex, a neighbour held, the retreat limits worked out from the map. */
+const BORDERS = {
+  version: 1, area: 'Kent', king: 'Lancaster', neighbours: { Middlesex: 'York' },
+  attacker: { house: 'York', blocks: [{ id: 'March', strength: 3, from: 'Middlesex' }, { id: 'Hastings', strength: 3, from: 'Middlesex' },
+    { id: 'Norfolk', strength: 4, from: 'Sussex', reserve: true }] },
+  defender: { house: 'Lancaster', blocks: [{ id: 'Oxford', strength: 3 }, { id: 'Clifford', strength: 2, from: 'Sussex', reserve: true }] },
+};
 const example = (f) => b64url(fs.readFileSync(path.join(ROOT, 'examples', f), 'utf8'));
 
 /** Each view: how to reach it from a fresh page. */
@@ -77,6 +85,19 @@ const VIEWS = {
     await page.click('[data-testid="replay"] [aria-label="To the end"]');
     // The battle is over: the blocks eliminated or gone from it are struck through.
     await page.waitForSelector('.replay-strengths li.gone');
+  },
+  'a battle with its borders set': async () => {
+    await page.goto('about:blank');
+    await page.goto(link(server.url, BORDERS));
+    await settled(page);
+    await page.waitForSelector('[data-testid="capacity-value-defender"]');
+  },
+  'a battle refused by its borders': async () => {
+    await page.goto('about:blank');
+    const over = structuredClone(BORDERS);
+    over.attacker.blocks[2] = { id: 'Norfolk', strength: 4, from: 'Essex', reserve: true };
+    await page.goto(link(server.url, over));
+    await page.waitForSelector('[data-testid="problem"]');
   },
   // The two other calculators (issue 13): after the battle's views, each from a fresh page.
   'campaign reset': async () => {

@@ -3,25 +3,10 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  cliExact, settled, scenarioOf, addressOf, headlineOf, pct, guardedSuite, link, SHOTS, server, page,
+  cliExact, settled, scenarioOf, addressOf, headlineOf, pct, guardedSuite, link, SHOTS, server, page, focused, addByKeyboard,
 } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
-
-const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
-
-/** Adds a block by keyboard: type in the roster's search, Tab past the type filter, Enter. */
-async function addByKeyboard(side, name) {
-  assert.equal(await focused(), `search-${side}`, `focus is on the ${side}'s search before adding ${name}`);
-  await page.keyboard.type(name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  assert.equal(await focused(), `add-${side}-${name}`);
-  await page.keyboard.press('Enter');
-  // Added, the block leaves the roster: focus is back on the search, emptied.
-  await page.waitForFunction((s) => document.activeElement?.getAttribute('data-testid') === `search-${s}`, side);
-  assert.equal(await page.inputValue(`[data-testid="search-${side}"]`), '');
-}
 
 /** The attacker's chance in each column of the compare table, in order. */
 const attackerColumn = async () => page.locator('[data-testid="compare-table"] tbody tr').first().locator('td').allTextContents();

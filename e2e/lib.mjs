@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -137,6 +138,22 @@ export async function addressWritten(page) {
     const shown = document.querySelector('main[data-revision]')?.getAttribute('data-revision');
     return shown != null && document.documentElement.getAttribute('data-address-revision') === shown;
   });
+}
+
+/** The test id of the element that has the keyboard's focus (else its tag name). */
+export const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+
+/** Adds a block by keyboard: type in the roster's search, Tab past the type filter, Enter. */
+export async function addByKeyboard(side, name) {
+  assert.equal(await focused(), `search-${side}`, `focus is on the ${side}'s search before adding ${name}`);
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(), `add-${side}-${name}`);
+  await page.keyboard.press('Enter');
+  // Added, the block leaves the roster: focus is back on the search, emptied.
+  await page.waitForFunction((s) => document.activeElement?.getAttribute('data-testid') === `search-${s}`, side);
+  assert.equal(await page.inputValue(`[data-testid="search-${side}"]`), '');
 }
 
 /** The page's address (its `#` part), once the app has written the scenario on screen. */

@@ -1,5 +1,6 @@
 // Regenerates the README's screenshots (docs/screenshots/) from the built app in dist/: the
-// compare view at desktop size and the phone view with the odds bar. Run by scripts/screenshots.
+// compare view at desktop size, the phone view with the odds bar, and a battle with its borders
+// (issue 24, part 5). Run by scripts/screenshots.
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, settled, link, ROOT } from '../e2e/lib.mjs';
@@ -8,6 +9,14 @@ const OUT = path.join(ROOT, 'docs/screenshots');
 fs.mkdirSync(OUT, { recursive: true });
 
 const BOSWORTH_FIELD = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/every-choice.json'), 'utf8'));
+// Issue 23's Kent battle with its borders: the Main Attack by Middlesex, Norfolk in reserve by
+// Sussex, Middlesex held by York; the retreat limits worked out from the map (R20).
+const KENT = {
+  version: 1, area: 'Kent', king: 'Lancaster', neighbours: { Middlesex: 'York' },
+  attacker: { house: 'York', blocks: [{ id: 'March', strength: 3, from: 'Middlesex' }, { id: 'Hastings', strength: 3, from: 'Middlesex' },
+    { id: 'Herbert', strength: 3, from: 'Middlesex' }, { id: 'Norfolk', strength: 4, from: 'Sussex', reserve: true }] },
+  defender: { house: 'Lancaster', blocks: [{ id: 'Oxford', strength: 3 }, { id: 'Beaumont', strength: 3 }, { id: 'Clifford', strength: 3 }] },
+};
 const srv = await serve();
 const ctx = await browser();
 const page = await ctx.newPage();
@@ -37,7 +46,15 @@ try {
   await page.click('[data-testid="pip-defender-1-3"]');
   await page.waitForSelector('[data-testid="odds-bar"][data-current="true"]', { timeout: 30000 });
   await page.screenshot({ path: path.join(OUT, 'phone.png') });
-  console.log(`wrote ${path.join('docs/screenshots', 'compare.png')} and ${path.join('docs/screenshots', 'phone.png')}`);
+  // Borders: the area's borders filling, the blocks' Came from, the summary and the odds.
+  await page.setViewportSize({ width: 1366, height: 1240 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(link(srv.url, KENT));
+  await settled(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => window.scrollY === 0);
+  await page.screenshot({ path: path.join(OUT, 'borders.png') });
+  console.log(`wrote ${['compare.png', 'phone.png', 'borders.png'].map((f) => path.join('docs/screenshots', f)).join(', ')}`);
 } finally {
   await ctx.close();
   await srv.close();

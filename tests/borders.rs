@@ -192,6 +192,71 @@ fn retreat_capacity_is_worked_out_from_the_map() {
     assert_eq!(battle(&plain).retreat_capacity(Side::Attacker), None);
 }
 
+/// What the app shows beside the worked-out capacity: each border open or closed to each side,
+/// and why (6.6, 2.1, R20), from the same reading the capacity is the sum of.
+#[test]
+fn each_border_says_why_it_is_closed() {
+    use bosworth::rules::movement::{Closed, closed, retreat_capacity};
+    let held = essex(false).replace(
+        r#"{"version":1,"#,
+        r#"{"version":1,"neighbours":{"Leicester":"Lancaster","East Anglia":"contested"},"#,
+    );
+    let sc = scenario(&held);
+    let exits = Battle::exits(&sc)
+        .unwrap()
+        .expect("the battle says its borders");
+    let houses = [sc.attacker.house, sc.defender.house];
+    let why = |attacker: bool| -> Vec<(&str, Option<Closed>)> {
+        let mut v: Vec<_> = exits
+            .iter()
+            .map(|e| (e.area.name, closed(e, houses, attacker)))
+            .collect();
+        v.sort_by_key(|x| x.0);
+        v
+    };
+    assert_eq!(
+        why(true),
+        [
+            ("East Anglia", Some(Closed::Contested)),
+            ("Leicester", Some(Closed::Enemy)),
+            ("Middlesex", None),
+            ("Rutland", None)
+        ]
+    );
+    assert_eq!(
+        why(false),
+        [
+            ("East Anglia", Some(Closed::Contested)),
+            ("Leicester", None),
+            ("Middlesex", Some(Closed::Crossed)),
+            ("Rutland", Some(Closed::Crossed))
+        ]
+    );
+    // The capacity is the sum of the open borders' limits: Middlesex 4 + Rutland 3; Leicester 3.
+    assert_eq!(retreat_capacity(&exits, houses, true), 7);
+    assert_eq!(retreat_capacity(&exits, houses, false), 3);
+    assert_eq!(
+        Closed::Crossed.words(bosworth::data::House::York),
+        "York entered the battle across it (6.6)"
+    );
+    // A battle that says nothing of its borders has none; one the map refuses, the same error.
+    assert!(
+        Battle::exits(&scenario(
+            &kent("Sussex", true)
+                .replace(r#","from":"Middlesex""#, "")
+                .replace(r#","from":"Sussex""#, "")
+        ))
+        .unwrap()
+        .is_none()
+    );
+    assert_eq!(
+        Battle::exits(&scenario(&kent("Essex", false)))
+            .unwrap_err()
+            .field,
+        "attacker.blocks[3].from"
+    );
+}
+
 #[test]
 fn a_battle_with_borders_gives_the_figures_of_the_same_battle_typed() {
     // The 6.3 Example 1 position: York's Kent group the Main Attack on Sussex, the Wilts group in

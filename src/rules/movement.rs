@@ -131,29 +131,63 @@ pub struct Exit {
     pub defender_entered: bool,
 }
 
-/// A side's retreat capacity from the map (6.6, D12): the sum of the limits of the land
-/// borders of the battle's area it may use. A border is closed to a side when the neighbour
-/// beyond is held by the enemy or contested (6.6: friendly or vacant only), or is an exile area
-/// of the enemy (2.7), or when the enemy entered the battle across it; when both sides entered
-/// across the same border, only Player 2 may retreat through it (6.6): the defender's
-/// reinforcements are always Player 2's (6.3), so the border is the defender's.
-pub fn retreat_capacity(exits: &[Exit], houses: [House; 2], attacker: bool) -> u8 {
+/// Why a side may not retreat across one of its area's land borders (2.7, 6.6, R20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Closed {
+    /// The neighbour is an exile area of the enemy, where the side's blocks never stand (2.7).
+    Exile,
+    /// The enemy holds the neighbour: retreats go only to friendly or vacant areas (6.6).
+    Enemy,
+    /// Blocks of both houses stand in the neighbour, friendly to neither (2.1, 6.6).
+    Contested,
+    /// The enemy's blocks entered the battle across it (6.6); a border both sides entered by is
+    /// Player 2's, the defender's (6.3, 6.6, R20).
+    Crossed,
+}
+
+impl Closed {
+    /// In players' words, with the rule: "Lancaster holds it (6.6)".
+    pub fn words(self, enemy: House) -> String {
+        match self {
+            Closed::Exile => format!("an exile area of {enemy} (2.7)"),
+            Closed::Enemy => format!("{enemy} holds it (6.6)"),
+            Closed::Contested => "contested, friendly to neither side (6.6)".to_string(),
+            Closed::Crossed => format!("{enemy} entered the battle across it (6.6)"),
+        }
+    }
+}
+
+/// Whether a side may retreat across one land border of the battle's area, and if not why
+/// (6.6, D12, R20): a border is closed to a side when the neighbour beyond is an exile area of
+/// the enemy (2.7), is held by the enemy or contested (6.6: friendly or vacant only), or when the
+/// enemy entered the battle across it; when both sides entered across the same border, only
+/// Player 2 may retreat through it (6.6): the defender's reinforcements are always Player 2's
+/// (6.3), so the border is the defender's.
+pub fn closed(exit: &Exit, houses: [House; 2], attacker: bool) -> Option<Closed> {
     let own = houses[!attacker as usize];
+    if !may_enter(exit.area, own) {
+        return Some(Closed::Exile);
+    }
+    match exit.holder {
+        Holder::Vacant => {}
+        Holder::House(h) if h == own => {}
+        Holder::House(_) => return Some(Closed::Enemy),
+        Holder::Contested => return Some(Closed::Contested),
+    }
+    let crossed = if attacker {
+        exit.defender_entered
+    } else {
+        exit.attacker_entered && !exit.defender_entered
+    };
+    crossed.then_some(Closed::Crossed)
+}
+
+/// A side's retreat capacity from the map (6.6, D12): the sum of the limits of the land
+/// borders of the battle's area it may use, those not [`closed`] to it.
+pub fn retreat_capacity(exits: &[Exit], houses: [House; 2], attacker: bool) -> u8 {
     exits
         .iter()
-        .filter(|e| may_enter(e.area, own))
-        .filter(|e| match e.holder {
-            Holder::Vacant => true,
-            Holder::House(h) => h == own,
-            Holder::Contested => false,
-        })
-        .filter(|e| {
-            if attacker {
-                !e.defender_entered
-            } else {
-                !e.attacker_entered || e.defender_entered
-            }
-        })
+        .filter(|e| closed(e, houses, attacker).is_none())
         .map(|e| e.kind.limit())
         .sum()
 }

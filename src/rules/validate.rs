@@ -25,6 +25,19 @@ impl Battle {
     pub fn new(scenario: &Scenario) -> Result<Battle> {
         build(scenario)
     }
+
+    /// The land borders of a scenario's area as its blocks say they crossed them (`from`) and
+    /// its `neighbours` say who holds what lies beyond, once the map's rules are checked (5.2,
+    /// 5.21, 6.3; R20): each side's retreat capacity from the map is
+    /// [`movement::retreat_capacity`] over them, and [`movement::closed`] says why a border is
+    /// closed to a side. `None` when the battle says nothing of its borders. Hidden blocks count
+    /// as blocks, so a battle with hidden blocks has its borders too.
+    ///
+    /// # Errors
+    /// The [`ScenarioError`] [`Battle::new`] gives for the borders, naming the field.
+    pub fn exits(scenario: &Scenario) -> Result<Option<Vec<Exit>>> {
+        exits(scenario)
+    }
 }
 
 /// Builds a battle from a scenario, or names the first thing wrong with it.
@@ -357,20 +370,34 @@ fn arrivals(sc: &Scenario, side: Side) -> Vec<Arrival<'_>> {
     known.chain(hidden).collect()
 }
 
+/// Each side's retreat capacity worked out from the map (6.6, D12), or `None` for both when the
+/// battle says nothing of its borders; the map's rules checked by [`exits`]. Hidden blocks
+/// (`hidden[k]`) count as blocks, so a battle with hidden blocks is checked once, before its
+/// compositions ([`crate::Fog::new`]).
+pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
+    let Some(exits) = exits(sc)? else {
+        return Ok([None, None]);
+    };
+    let houses = [sc.attacker.house, sc.defender.house];
+    Ok([
+        Some(movement::retreat_capacity(&exits, houses, true)),
+        Some(movement::retreat_capacity(&exits, houses, false)),
+    ])
+}
+
 /// The map's rules for a battle whose attacking blocks say where they came from (`from`):
 /// each came across a land border of the area (5.2, no estuary), no border carries more of a
 /// side's blocks than its limit (5.21), the attack uses at most three borders and its active
 /// blocks all crossed one, the Main Attack, while the reserves crossed others (6.3); the
-/// defender's reinforcements came by at most two (6.3). Returns each side's retreat capacity
-/// worked out from the map (6.6, D12), or `None` for both when the battle says nothing of its
-/// borders. Hidden blocks (`hidden[k]`) count as blocks, so a battle with hidden blocks is
-/// checked once, before its compositions ([`crate::Fog::new`]).
-pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
+/// defender's reinforcements came by at most two (6.3). Returns the area's land borders with
+/// who holds each neighbour and which side entered by it, or `None` when the battle says
+/// nothing of its borders.
+fn exits(sc: &Scenario) -> Result<Option<Vec<Exit>>> {
     let all = [arrivals(sc, Side::Attacker), arrivals(sc, Side::Defender)];
     let said = |side: Side| all[side.index()].iter().find(|b| b.from.is_some());
     let (attacker_said, defender_said) = (said(Side::Attacker), said(Side::Defender));
     if attacker_said.is_none() && defender_said.is_none() && sc.neighbours.is_empty() {
-        return Ok([None, None]);
+        return Ok(None);
     }
     let first = match (attacker_said, defender_said) {
         (Some(b), _) | (None, Some(b)) => format!("{}.from", b.field()),
@@ -573,11 +600,7 @@ pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
             }
         }
     }
-    let houses = [sc.attacker.house, sc.defender.house];
-    Ok([
-        Some(movement::retreat_capacity(&exits, houses, true)),
-        Some(movement::retreat_capacity(&exits, houses, false)),
-    ])
+    Ok(Some(exits))
 }
 
 fn side_policy(sc: &Scenario, side: Side) -> &SidePolicy {

@@ -5,6 +5,7 @@
 //! and its words.
 
 pub mod app;
+pub mod borders;
 pub mod charts;
 pub mod components;
 pub mod engine;

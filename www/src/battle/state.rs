@@ -1,8 +1,9 @@
 //! The app's one reducer: the battle being edited, the engine's latest answer, the replay and the
 //! view. This module knows nothing of `Html`; components read [`State`] and send [`Action`]s.
 
+use crate::battle::borders::{self, Arriving};
 use bosworth::data::House;
-use bosworth::scenario::{Army, BlockEntry, CustomBlock, HiddenBlock, SidePolicy};
+use bosworth::scenario::{Army, BlockEntry, CustomBlock, Held, HiddenBlock, SidePolicy};
 use bosworth::{Battle, FogReport, Report, Scenario, ScenarioError, Side};
 use std::rc::Rc;
 use yew::Reducible;
@@ -44,6 +45,14 @@ pub enum Edit {
     Hidden(Side, usize, HiddenBlock),
     /// Removes a side's hidden block.
     RemoveHidden(Side, usize),
+    /// Where a block came from, the neighbour whose border it crossed (`None`: not said); the
+    /// attacker's reserves follow the Main Attack (6.3, R20, `battle::borders`).
+    From(Side, Arriving, Option<String>),
+    /// The Main Attack by border: the attacker's blocks from this neighbour fight in round 1,
+    /// the others wait in reserve (6.3).
+    MainAttack(String),
+    /// Who holds a neighbour of the area (`None`: vacant), for retreats (6.6, D12, R20).
+    Held(String, Option<Held>),
 }
 
 /// What the engine is doing for the current battle.
@@ -577,13 +586,21 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
     match edit {
         Edit::AttackingHouse(house) => {
             if s.attacker.house != house {
+                // Who came from where belonged to the attack (R20).
+                borders::clear(s);
                 std::mem::swap(&mut s.attacker, &mut s.defender);
                 s.treason = s.treason.map(Side::other);
                 std::mem::swap(&mut s.policy.attacker, &mut s.policy.defender);
             }
         }
         Edit::King(house) => s.king = house,
-        Edit::Area(area) => s.area = area,
+        Edit::Area(area) => {
+            // The borders were the old area's (5.2): a new area starts without them.
+            if area != s.area {
+                borders::clear(s);
+            }
+            s.area = area;
+        }
         Edit::Treason(t) => s.treason = t,
         Edit::Add(side, id) => {
             let strength = bosworth::data::block(&id).map_or(1, |b| b.max_strength);
@@ -596,12 +613,14 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
             });
         }
         Edit::Remove(side, i) => {
+            let before = borders::before_removal(s);
             let blocks = &mut army_mut(s, side).blocks;
             if i < blocks.len() {
                 let gone = blocks.remove(i);
                 if let Some(name) = gone.id.or(gone.custom.map(|c| c.name)) {
                     forget(s, &name);
                 }
+                borders::after_removal(s, before);
             }
         }
         Edit::Policy(side, p) => match side {
@@ -613,17 +632,26 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
             army_mut(s, side).blocks.push(BlockEntry { id: None, custom: Some(c), strength, reserve: false, from: None });
         }
         Edit::AddHidden(side) => army_mut(s, side).hidden.push(HiddenBlock::default()),
-        Edit::Hidden(side, k, h) => {
+        Edit::Hidden(side, k, mut h) => {
             if let Some(slot) = army_mut(s, side).hidden.get_mut(k) {
+                // Only the defender's reinforcements came into the battle (6.3).
+                if side == Side::Defender && !h.reserve {
+                    h.from = None;
+                }
                 *slot = h;
             }
         }
         Edit::RemoveHidden(side, k) => {
+            let before = borders::before_removal(s);
             let hidden = &mut army_mut(s, side).hidden;
             if k < hidden.len() {
                 hidden.remove(k);
+                borders::after_removal(s, before);
             }
         }
+        Edit::From(side, which, from) => borders::set_from(s, side, which, from),
+        Edit::MainAttack(main) => borders::set_main_attack(s, &main),
+        Edit::Held(neighbour, held) => borders::set_held(s, &neighbour, held),
         Edit::Strength(side, i, k) => {
             if let Some(b) = army_mut(s, side).blocks.get_mut(i) {
                 b.strength = k;
@@ -632,6 +660,14 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
         Edit::Reserve(side, i) => {
             if let Some(b) = army_mut(s, side).blocks.get_mut(i) {
                 b.reserve = !b.reserve;
+                // Only the defender's reinforcements came into the battle (6.3).
+                if side == Side::Defender && !b.reserve && b.from.is_some() {
+                    let before = borders::before_removal(s);
+                    if let Some(b) = army_mut(s, side).blocks.get_mut(i) {
+                        b.from = None;
+                    }
+                    borders::after_removal(s, before);
+                }
             }
         }
         Edit::Move(side, i, up) => {

@@ -16,10 +16,52 @@ pub fn message(scenario: &Scenario, e: &ScenarioError) -> String {
             side_words(scenario, side)
         );
     }
+    if let Some(m) = border_message(scenario, e) {
+        return m;
+    }
     match place(scenario, &e.field) {
         Some(place) => format!("{place}: {}", e.reason),
         None => e.reason.clone(),
     }
+}
+
+/// A refusal of the battle's borders (R20), for players: the engine's reasons already begin
+/// with the block's name ("Norfolk: Essex and Kent share no land border (5.2, estuary: ...)"),
+/// so the page adds its house rather than repeat it, and names a block the reason gives by its
+/// field (`attacker.blocks[0]`) by its name.
+fn border_message(scenario: &Scenario, e: &ScenarioError) -> Option<String> {
+    let (side, rest) = split_side(&e.field);
+    let side = side?;
+    let a = army(scenario, side);
+    let (name, sub) = if let Some((i, sub)) = indexed(rest, "blocks") {
+        let b = a.blocks.get(i)?;
+        (b.id.clone().or_else(|| b.custom.as_ref().map(|c| c.name.clone()))?, sub)
+    } else if let Some((k, sub)) = indexed(rest, "hidden") {
+        (format!("hidden #{}", k + 1), sub)
+    } else {
+        return None;
+    };
+    if sub != ".from" && sub != ".reserve" {
+        return None;
+    }
+    // "as attacker.blocks[0] came": the block's name.
+    let mut reason = e.reason.clone();
+    for (i, b) in a.blocks.iter().enumerate() {
+        if let Some(n) = b.id.as_deref().or(b.custom.as_ref().map(|c| c.name.as_str())) {
+            reason = reason.replace(&format!("{}.blocks[{i}]", side.name()), n);
+        }
+    }
+    for k in 0..a.hidden.len() {
+        reason = reason.replace(&format!("{}.hidden[{k}]", side.name()), &format!("hidden #{}", k + 1));
+    }
+    let (house, name) = (a.house, name.trim());
+    Some(if let Some(r) = reason.strip_prefix(&format!("{name}: ")) {
+        format!("{house}'s {name}: {r}")
+    } else if reason.starts_with(&format!("{name} ")) {
+        format!("{house}'s {reason}")
+    } else {
+        format!("{house}'s {name}, where it came from: {reason}")
+    })
 }
 
 /// Where a field is, in the page's words; `None` for the battle as a whole.
@@ -87,6 +129,12 @@ pub fn place(scenario: &Scenario, field: &str) -> Option<String> {
             "treason" => "Treason card",
             "version" => "The battle's format version",
             "progress" => "The battle in progress",
+            "neighbours" => {
+                return Some(match field.strip_prefix("neighbours.") {
+                    Some(n) => format!("Who holds {n}"),
+                    None => "Who holds the neighbours".to_string(),
+                });
+            }
             other => other,
         }
         .to_string(),
@@ -107,9 +155,18 @@ pub fn controls(field: &str) -> Vec<String> {
             let row = test_id(&format!("block-{sid}-{i}"));
             if sub == ".strength" {
                 vec![format!("{row} .pip"), row]
+            } else if sub == ".from" {
+                vec![test_id(&format!("from-{sid}-{i}")), row]
+            } else if sub == ".reserve" {
+                // With borders given, the Main Attack sets the reserves (6.3).
+                vec![MAIN_ATTACK.to_string(), test_id(&format!("from-{sid}-{i}")), row]
             } else {
                 vec![format!("{row} button"), row]
             }
+        } else if let Some((k, sub @ (".from" | ".reserve"))) = indexed(rest, "hidden") {
+            let from = test_id(&format!("from-hidden-{sid}-{k}"));
+            let tile = test_id(&format!("hidden-{sid}-{k}"));
+            if sub == ".from" { vec![from, tile] } else { vec![MAIN_ATTACK.to_string(), from, tile] }
         } else {
             vec![test_id(&format!("search-{sid}"))]
         };
@@ -120,7 +177,11 @@ pub fn controls(field: &str) -> Vec<String> {
         let box_ = test_id(&format!("choices-{}", side.name()));
         return vec![format!("{box_} [aria-invalid=\"true\"]"), format!("{box_} summary")];
     }
+    if let Some(n) = field.strip_prefix("neighbours.") {
+        return vec![test_id(&format!("held-{n}")), test_id("borders-heading")];
+    }
     match field.split(['.', '[']).next().unwrap_or_default() {
+        "neighbours" => vec![format!("{} select", test_id("borders")), test_id("borders-heading")],
         "area" => vec![test_id("area")],
         "king" => vec![test_id("king")],
         "treason" => vec![test_id("treason")],
@@ -128,6 +189,9 @@ pub fn controls(field: &str) -> Vec<String> {
         _ => Vec::new(),
     }
 }
+
+/// The Main Attack's choice, by border (`components/borders.rs`).
+const MAIN_ATTACK: &str = "input[name=\"main-attack\"]";
 
 /// `"Lancaster (attacker)"`.
 fn side_words(scenario: &Scenario, side: Side) -> String {

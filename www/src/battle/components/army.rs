@@ -45,6 +45,15 @@ fn standing(state: &State, order: &[RoundOrder], side: Side, i: usize) -> Option
     })
 }
 
+/// Which borders a side may retreat by, and why not the others: "by Middlesex (3); not by
+/// Sussex: Lancaster holds it (6.6)".
+fn exits_words(each: &[(&str, u8, Option<String>)]) -> String {
+    let open: Vec<String> = each.iter().filter(|e| e.2.is_none()).map(|(n, l, _)| format!("{n} ({l})")).collect();
+    let shut: Vec<String> = each.iter().filter_map(|(n, _, why)| why.as_ref().map(|w| format!("{n}: {w}"))).collect();
+    let open = if open.is_empty() { "no open border".to_string() } else { format!("by {}", open.join(", ")) };
+    if shut.is_empty() { open } else { format!("{open}; not by {}", shut.join("; ")) }
+}
+
 /// An army panel.
 #[function_component]
 pub fn ArmyPanel(p: &ArmyProps) -> Html {
@@ -53,7 +62,10 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
     let sid = side_id(p.side);
     let field_prefix = format!("{sid}.");
     let err = state.check.as_ref().err().filter(|e| e.field.starts_with(&field_prefix));
-    let invalid_block = |i: usize| err.is_some_and(|e| e.field.starts_with(&format!("{sid}.blocks[{i}]")));
+    // A block's strength or identity, not where it came from (its border says that, R20).
+    let invalid_block = |i: usize| {
+        err.is_some_and(|e| e.field.starts_with(&format!("{sid}.blocks[{i}]")) && !e.field.ends_with(".from") && !e.field.ends_with(".reserve"))
+    };
     let on_capacity = {
         let state = state.clone();
         let side = p.side;
@@ -67,6 +79,10 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
         let side = p.side;
         Callback::from(move |_| state.dispatch(Action::Edit(Edit::AddHidden(side))))
     };
+    // The retreat limit: typed, or with the battle's borders given worked out from the map.
+    let map_given = crate::battle::borders::said(&state.scenario);
+    let worked_out = crate::battle::borders::worked_out(&state.scenario, p.side);
+    let map_pending = map_given && worked_out.is_none() && army.retreat_capacity.is_none();
     let title = match p.side {
         Side::Attacker => format!("Attacker: {}", army.house),
         Side::Defender => format!("Defender: {}", army.house),
@@ -103,12 +119,29 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
             if let Some(e) = err {
                 <p class="field-error" data-testid={format!("error-{sid}")}>{crate::battle::words::message(&state.scenario, e)}</p>
             }
-            <label class="capacity">{"Blocks that may retreat each round "}
-                <input type="number" min="0" max="32" placeholder="no limit" aria-label="Retreat capacity (blank: no limit)"
-                    data-testid={format!("capacity-{sid}")}
-                    value={army.retreat_capacity.map(|c| c.to_string()).unwrap_or_default()} onchange={on_capacity} />
-                <small>{" (sum of its open borders' limits, D12; blank: no limit)"}</small>
-            </label>
+            if let Some((c, each)) = worked_out {
+                // With borders given, the map gives the limit (D12, R20): shown, not typed.
+                <p class="capacity worked-out" data-testid={format!("capacity-{sid}")} tabindex="-1">
+                    {"Blocks that may retreat each round: "}<b data-testid={format!("capacity-value-{sid}")}>{c}</b>
+                    <small>{format!(" worked out from the map (D12, R20): {}", exits_words(&each))}</small>
+                </p>
+            } else if map_pending {
+                <p class="capacity worked-out" data-testid={format!("capacity-{sid}")} tabindex="-1">
+                    {"Blocks that may retreat each round: worked out from the map once its borders can be fought (D12, R20)"}
+                </p>
+            } else {
+                <label class="capacity">{"Blocks that may retreat each round "}
+                    <input type="number" min="0" max="32" placeholder={if map_given { "from the map" } else { "no limit" }}
+                        aria-label={if map_given { "Retreat capacity (blank: worked out from the map)" } else { "Retreat capacity (blank: no limit)" }}
+                        data-testid={format!("capacity-{sid}")}
+                        value={army.retreat_capacity.map(|c| c.to_string()).unwrap_or_default()} onchange={on_capacity} />
+                    if map_given {
+                        <small>{" (typed, so the map's limit is not used; blank: worked out from the map, D12, R20)"}</small>
+                    } else {
+                        <small>{" (sum of its open borders' limits, D12; blank: no limit)"}</small>
+                    }
+                </label>
+            }
             <Choices state={state.clone()} side={p.side} />
             <Picker state={state.clone()} side={p.side} house={army.house} />
             <CustomForm state={state.clone()} side={p.side} />

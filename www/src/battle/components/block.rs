@@ -1,7 +1,9 @@
 //! One block, drawn like the real thing: loyalty or crown at the top left, name, rating, and its
 //! strength as pips you click to reduce (as you would rotate the block).
 
+use super::borders::{FromSelect, border_note};
 use super::side_id;
+use crate::battle::borders::{Arriving, side_said};
 use crate::battle::roster::{badge, lookup};
 use crate::battle::state::{Action, Edit, State};
 use bosworth::Side;
@@ -121,6 +123,12 @@ pub fn BlockCard(p: &BlockProps) -> Html {
         })
     };
     let boosted = p.standing.as_ref().is_some_and(|s| s.rating != s.printed);
+    // With the attack's borders given, a block is a reserve exactly when it crossed another
+    // border than the Main Attack's (6.3): its border sets it, not the box.
+    let by_border = side == Side::Attacker && side_said(&p.state.scenario, side);
+    let note = border_note(&p.state.scenario, side, Arriving::Block(i), reserve);
+    // Only the attacker's blocks and the defender's reinforcements came into the battle (6.3).
+    let arrives = side == Side::Attacker || reserve;
     html! {
         <li class={classes!("block-row", reserve.then_some("is-reserve"))} data-testid={format!("block-{sid}-{i}")}>
             <div class={classes!("block", colour)} aria-label={format!("{name}, rating {printed}, strength {} of {max}", p.entry.strength)}>
@@ -141,11 +149,13 @@ pub fn BlockCard(p: &BlockProps) -> Html {
                 if p.standing.as_ref().is_some_and(|s| s.bonus.is_empty()) && !reserve {
                     <div class="bonus none">{"no bonus here"}</div>
                 }
-                if reserve { <div class="bonus reserve-note">{"reserve: sits out round 1, arrives in round 2 (6.3, D4)"}</div> }
+                if reserve && note.is_none() {
+                    <div class="bonus reserve-note">{"reserve: sits out round 1, arrives in round 2 (6.3, D4)"}</div>
+                }
             </div>
             <div class="block-tools">
-                <label class="toggle" title="A reserve crossed another border than the Main Attack (or reinforces the defence)">
-                    <input type="checkbox" checked={reserve} onchange={on_reserve} data-testid={format!("reserve-{sid}-{i}")}
+                <label class="toggle" title={if by_border { "Set by its border: the Main Attack's blocks fight in round 1, the others are reserves (6.3)" } else { "A reserve crossed another border than the Main Attack (or reinforces the defence)" }}>
+                    <input type="checkbox" checked={reserve} onchange={on_reserve} data-testid={format!("reserve-{sid}-{i}")} disabled={by_border}
                         aria-label={format!("Reserve: {name}")} />
                     {"Reserve"}
                 </label>
@@ -153,6 +163,9 @@ pub fn BlockCard(p: &BlockProps) -> Html {
                 <button class="icon" aria-label={format!("Move {name} later")} title="Later in fire order / hit tie-break" disabled={i + 1 >= p.count} onclick={down}>{"↓"}</button>
                 <button class="icon danger" aria-label={format!("Remove {name}")} title="Remove" onclick={remove}>{"✕"}</button>
             </div>
+            if arrives {
+                <FromSelect state={p.state.clone()} side={side} which={Arriving::Block(i)} name={name.clone()} house={p.house} {note} />
+            }
         </li>
     }
 }

@@ -1,7 +1,9 @@
 //! A hidden block: a "?" tile standing for one block the enemy cannot see (Fog-of-War, R13),
 //! with who it may be (kinds, or a list of blocks), its strength, reserve and Remove.
 
+use super::borders::{FromSelect, border_note};
 use super::side_id;
+use crate::battle::borders::{Arriving, side_said};
 use crate::battle::state::{Action, Edit, State};
 use bosworth::Side;
 use bosworth::data::House;
@@ -152,6 +154,10 @@ pub fn HiddenTile(p: &HiddenProps) -> Html {
         House::Lancaster => "lancaster",
     };
     let prior = prior_value(&h.strength);
+    // As for a known block (6.3): the attacker's reserves follow their borders.
+    let by_border = p.side == Side::Attacker && side_said(s, p.side);
+    let note = border_note(s, p.side, Arriving::Hidden(k), h.reserve);
+    let arrives = p.side == Side::Attacker || h.reserve;
     html! {
         <li class={classes!("block-row", "hidden-row", h.reserve.then_some("is-reserve"))} data-testid={format!("hidden-{sid}-{k}")}>
             <div class={classes!("block", "hidden-block", colour)} aria-label={format!("{label}: {words}")}>
@@ -171,11 +177,14 @@ pub fn HiddenTile(p: &HiddenProps) -> Html {
             </div>
             <div class="block-tools">
                 <label class="toggle" title="It crossed another border than the Main Attack (or reinforces the defence)">
-                    <input type="checkbox" checked={h.reserve} onchange={on_reserve} data-testid={format!("hidden-reserve-{sid}-{k}")} />
+                    <input type="checkbox" checked={h.reserve} onchange={on_reserve} data-testid={format!("hidden-reserve-{sid}-{k}")} disabled={by_border} />
                     {"Reserve"}
                 </label>
                 <button class="icon danger" aria-label={format!("Remove {label}")} title="Remove" onclick={remove}>{"✕"}</button>
             </div>
+            if arrives {
+                <FromSelect state={state.clone()} side={p.side} which={Arriving::Hidden(k)} name={label.clone()} house={p.house} {note} />
+            }
             <details class="hidden-pick" data-testid={format!("hidden-pick-{sid}-{k}")}>
                 <summary>{"Who may it be?"}</summary>
                 <fieldset>

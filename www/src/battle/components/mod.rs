@@ -3,6 +3,7 @@
 pub mod advisor;
 pub mod army;
 pub mod block;
+pub mod borders;
 pub mod choices;
 pub mod compare;
 pub mod custom;

@@ -1,7 +1,8 @@
-//! The battle's setting: who attacks, who holds the throne, where, the Treason card, the dead,
-//! and the heirs and Nevilles defected elsewhere.
+//! The battle's setting: who attacks, who holds the throne, where, the Treason card, the area's
+//! borders (`borders.rs`), the dead, and the heirs and Nevilles defected elsewhere.
 
 use super::StateProps;
+use super::borders::BordersPanel;
 use crate::battle::state::{Action, Edit};
 use bosworth::Side;
 use bosworth::data::{AREAS, BLOCKS, House, Kind};
@@ -125,6 +126,7 @@ pub fn Settings(props: &StateProps) -> Html {
                     </select>
                 </label>
             </div>
+            <BordersPanel state={state.clone()} />
             <div class="dead">
                 <span class="dead-label">{"Dead before the battle:"}</span>
                 { for s.dead.iter().map(|d| {

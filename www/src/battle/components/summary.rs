@@ -1,10 +1,12 @@
 //! The battle in one line, above the headline: every setting that changes the odds (area, throne,
-//! the dead, the Treason card, retreat limits, the players' choices, a battle under way), so no
+//! the dead, the Treason card, the borders crossed and who holds the neighbours, retreat limits
+//! typed or from the map, the players' choices, a battle under way), so no
 //! setting is ever out of sight. Each part takes you to the control that sets it.
 
+use crate::battle::borders;
 use crate::battle::words::side_label;
 use crate::shell::focus::focus_field;
-use bosworth::scenario::SidePolicy;
+use bosworth::scenario::{Held, SidePolicy};
 use bosworth::{Scenario, Side};
 use yew::prelude::*;
 
@@ -62,11 +64,15 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
             "treason",
         ),
     ]);
+    parts.extend(border_parts(s));
     for side in Side::BOTH {
-        if let Some(c) = army(s, side).retreat_capacity {
+        let typed = army(s, side).retreat_capacity;
+        let map = borders::worked_out(s, side).map(|w| w.0);
+        if let Some(c) = typed.or(map) {
             let blocks = if c == 1 { "block" } else { "blocks" };
             let control = if side == Side::Attacker { "capacity-attacker" } else { "capacity-defender" };
-            parts.push((format!("{} retreats at most {c} {blocks} a round", army(s, side).house), control));
+            let how = if typed.is_none() { " (from the map)" } else { "" };
+            parts.push((format!("{} retreats at most {c} {blocks} a round{how}", army(s, side).house), control));
         }
     }
     for side in Side::BOTH {
@@ -97,6 +103,47 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
         parts.push((format!("Under way: round {}", p.round), ""));
     }
     parts
+}
+
+/// The battle's borders, when it says them (R20): each side's blocks across each border with
+/// its limit, the Main Attack, and who holds each neighbour (which decides the retreats, 6.6).
+fn border_parts(s: &Scenario) -> Vec<(String, &'static str)> {
+    let Some(area) = borders::area(s) else { return Vec::new() };
+    if !borders::said(s) {
+        return Vec::new();
+    }
+    let main = borders::agreed_main_attack(s);
+    let mut out = Vec::new();
+    for side in Side::BOTH {
+        let mut used: Vec<String> = borders::crossing(s, side)
+            .into_iter()
+            .filter(|c| c.blocks > 0)
+            .map(|c| {
+                let m = if side == Side::Attacker && main == Some(c.area.name) { " (Main Attack)" } else { "" };
+                format!("{}–{} {} of {}{m}", c.area.name, area.name, c.blocks, c.kind.limit())
+            })
+            .collect();
+        // Said, though no land border: the battle is refused, and the line says what it holds.
+        used.extend(borders::elsewhere(s, side).into_iter().map(|(n, k)| format!("{n}: {k}, no land border")));
+        if !used.is_empty() {
+            let verb = if side == Side::Attacker { "attacks across" } else { "reinforces across" };
+            out.push((format!("{} {verb} {}", army(s, side).house, used.join(", ")), "borders-heading"));
+        }
+    }
+    let held: Vec<String> = borders::land_neighbours(area.name)
+        .into_iter()
+        .map(|(n, _)| {
+            let who = match borders::held(s, n.name) {
+                None => "vacant",
+                Some(Held::Contested) => "contested",
+                Some(Held::York) => "York",
+                Some(Held::Lancaster) => "Lancaster",
+            };
+            format!("{} {who}", n.name)
+        })
+        .collect();
+    out.push((format!("Neighbours: {}", held.join(", ")), "borders-heading"));
+    out
 }
 
 fn army(s: &Scenario, side: Side) -> &bosworth::scenario::Army {
