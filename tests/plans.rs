@@ -115,7 +115,15 @@ fn every_plan_is_its_battle_as_the_fog_of_war_solves_it() {
 #[test]
 fn the_ranking_agrees_with_every_plan_solved_exactly() {
     // One unseen block: every plan's mixture solves exactly, so the brute force ranks them all.
-    let p = kent(1);
+    // York's blocks worn down (the full-strength Kent board wins 99.9% whatever the plan), so
+    // that the plans lie apart.
+    let p = position(
+        r#"{"kind":"board","version":1,"house":"York","card":3,"areas":[
+        {"area":"Middlesex","blocks":[{"id":"March","strength":1},{"id":"Hastings","strength":1},
+          {"id":"Herbert","strength":2}]},
+        {"area":"Essex","blocks":[{"id":"Norfolk","strength":1}]},
+        {"area":"Kent","enemy":1}]}"#,
+    );
     let t = target(&p, at("Kent")).unwrap();
     let all = plans(&p, t).plans;
     assert_eq!(all.len(), 64);
@@ -152,18 +160,40 @@ fn the_ranking_agrees_with_every_plan_solved_exactly() {
             .unwrap();
         assert_eq!(a.figures.hold, e.0);
     }
-    // The best five are the brute force's best five wherever the screening's error could not
-    // blur them: ranks whose gap to the next exceeds 3 points.
-    for k in 0..top {
-        if exact[k].0 - exact[top].0 > 0.03 {
-            assert_eq!(
-                (r.plans[k].plan.active(), r.plans[k].plan.reserves()),
-                (exact[k].1.clone(), exact[k].2.clone()),
-                "rank {}",
-                k + 1
-            );
+    // Every reported figure is exact, so the reported plans are in the brute force's order.
+    assert!(
+        r.plans
+            .windows(2)
+            .all(|w| w[0].figures.hold >= w[1].figures.hold),
+        "not best first"
+    );
+    // The screening chose the right best j plans wherever the brute force's j-th and (j+1)-th
+    // lie further apart than its sampling could blur: 3 points, more than 5 standard errors of
+    // a plan's screened chance once it has survived the halving (512 draws of 16 battles, 0.55
+    // points at most). Then the reported best j hold as often as the brute force's best j (by
+    // value: two plans may hold exactly as often, as the two here that keep a different
+    // strength-1 block in reserve do, and either is then the best).
+    let mut checked = 0;
+    for j in 1..=top {
+        if exact[j - 1].0 - exact[j].0 > 0.03 {
+            checked += 1;
+            for k in 0..j {
+                assert_eq!(
+                    r.plans[k].figures.hold,
+                    exact[k].0,
+                    "rank {} of the best {j}: {:?} in reserve {:?}",
+                    k + 1,
+                    r.plans[k].plan.active(),
+                    r.plans[k].plan.reserves()
+                );
+            }
         }
     }
+    // The board was chosen so that the check above says something.
+    assert!(
+        checked >= 1,
+        "no gap over 3 points among the best {top}: {exact:?}"
+    );
 }
 
 #[test]
