@@ -210,15 +210,24 @@ fn ctrl_c_stops_monte_carlo_with_the_figures_of_the_battles_fought() {
 }
 
 #[test]
-fn ctrl_c_stops_the_exact_solver_and_best_play_at_once_with_exit_code_130() {
+fn ctrl_c_stops_the_exact_solver_best_play_and_the_planner_at_once_with_exit_code_130() {
     // Ten blocks a side with reserves: far more states than the budget, which takes many
-    // seconds to reach; Ctrl-C comes when the bar shows.
+    // seconds to reach; Ctrl-C comes when the bar shows. The planner on ten blocks in reach of
+    // four unseen ones, each reported plan fought a billion times: long by its size.
     let large = format!("{ROOT}/bench/large.json");
-    for args in [
-        vec!["exact", "--json", large.as_str()],
-        vec!["advise", "--budget", "20000000", large.as_str()],
+    let board = format!("{ROOT}/bench/board-ten.json");
+    for (args, bar) in [
+        (vec!["exact", "--json", large.as_str()], "states (budget)"),
+        (
+            vec!["advise", "--budget", "20000000", large.as_str()],
+            "states (budget)",
+        ),
+        (
+            vec!["plan", "--target", "Sussex", "--runs", BILLION, &board],
+            "battles and states",
+        ),
     ] {
-        let out = interrupt_at(&args, "states (budget)");
+        let out = interrupt_at(&args, bar);
         assert_eq!(out.status.code(), Some(130), "{args:?}: {}", out.screen);
         assert!(out.stdout.is_empty(), "{args:?}: {}", out.stdout);
         assert!(
