@@ -134,7 +134,7 @@ pub fn FogSection(p: &FogProps) -> Html {
         let example = |e: &bosworth::solve::fog::Example, words: &str, id: &str| {
             let o = Opening { blocks: e.blocks.clone(), holds: Some(e.viewer_holds) };
             html! {
-                <li><span data-testid={format!("spread-{id}")}>{format!("{words}: {} → {}", e.blocks.join(", "), pct(e.viewer_holds))}</span>
+                <li><span data-testid={format!("spread-{id}")}>{format!("{words}:")}</span>
                     {" "}{button(Possibility::Composition(e.composition), &o, format!("open-{id}"))}</li>
             }
         };
@@ -163,22 +163,23 @@ pub fn FogSection(p: &FogProps) -> Html {
                         <input type="number" min="0" max="100" step="1" inputmode="numeric" value={percentile.to_string()}
                             data-testid="spread-percentile" onchange={on_percentile}
                             aria-describedby="spread-at" />
+                        {":"}
                     </label>
-                    <span id="spread-at" data-testid="spread-at">{match &picked {
-                        Some((_, o)) => format!(" ({} of what they may be is no better): {}", pct(f64::from(*percentile) / 100.0), o.blocks.join(", ")),
-                        None => " (not listed)".to_string(),
-                    }}</span>
-                    {" "}{picked.map(|(what, o)| button(what, &o, "open-percentile".into())).unwrap_or_default()}
+                    <span id="spread-at" class="visually-hidden">{format!(
+                        "The composition at that share of what the hidden blocks may be, worst first for {who}, as bosworth reveal P{} opens it",
+                        *percentile
+                    )}</span>
+                    {" "}{picked.map(|(what, o)| button(what, &o, "open-percentile".into())).unwrap_or_else(|| html! { <span>{"not listed"}</span> })}
                 </li>
             </ul>
             </>
         }
     });
     let averaged = "each figure beside a block is averaged over what the other hidden blocks may be; its button opens the most likely composition with that block and gives that battle's own figure";
-    let cell = |s: &bosworth::solve::fog::Scout, id: &Identity, end: &str| {
+    let cell = |s: &bosworth::solve::fog::Scout, id: &Identity, end: &str, label: &str| {
         let opened = open_of(Possibility::Block(s.hidden, id.block.clone(), id.strength));
         html! {
-            <td data-label={end.to_string()}>
+            <td data-label={label.to_string()}>
                 <span>{format!("{} {} → {} on average", id.block, id.strength, pct(id.viewer_holds))}</span>
                 { opened.map(|(what, o)| html! { <div>{button(what, &o, format!("open-scout-{}-{end}", s.hidden))}</div> }).unwrap_or_default() }
             </td>
@@ -209,20 +210,21 @@ pub fn FogSection(p: &FogProps) -> Html {
             )}</p>
             <div class="table-wrap" tabindex="0" role="region" aria-label="What scouting would tell">
             <table class="blocks-table scouting" data-testid="scouting">
-                <caption>{format!("What scouting a hidden block would tell {who}: {averaged}")}</caption>
+                <caption>{format!("What scouting a hidden block would tell {who}")}</caption>
                 <thead><tr><th scope="col">{"Block"}</th><th scope="col">{"Moves the chance by"}</th><th scope="col">{"Worst if it is"}</th><th scope="col">{"Best if it is"}</th></tr></thead>
                 <tbody>
                     { for f.scouting.iter().map(|s| html! {
                         <tr>
                             <th scope="row">{format!("{} ({})", s.label, s.side.name())}</th>
                             <td data-label="Moves the chance by">{format!("{:.1} points", s.value * 100.0)}</td>
-                            {cell(s, &s.worst, "worst")}
-                            {cell(s, &s.best, "best")}
+                            {cell(s, &s.worst, "worst", "Worst if it is")}
+                            {cell(s, &s.best, "best", "Best if it is")}
                         </tr>
                     }) }
                 </tbody>
             </table>
             </div>
+            <p class="muted small" data-testid="scouting-note">{upper_first(averaged)}{"."}</p>
             { for lists.iter().map(|(labels, i, h)| {
                 let shown: Vec<String> = h.who.iter().take(FIRST_ROWS).map(|w| format!("{} {} ({})", w.block, w.strength, pct(w.chance))).collect();
                 let more = h.who.len().saturating_sub(FIRST_ROWS);
@@ -269,4 +271,9 @@ pub fn FogSection(p: &FogProps) -> Html {
             }) }
         </section>
     }
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

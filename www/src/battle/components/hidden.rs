@@ -233,9 +233,6 @@ pub fn HiddenTile(p: &HiddenProps) -> Html {
             </div>
             <div class="block-info">
                 <div class={classes!("bonus", now.is_err().then_some("invalid"))} data-testid={format!("hidden-who-{sid}-{k}")}>{words}</div>
-                if let Some(out) = out {
-                    <p class="hidden-out" data-testid={format!("hidden-out-{sid}-{k}")}>{out}</p>
-                }
                 <label class="hidden-strength">{"Strength "}
                     <select data-testid={format!("hidden-strength-{sid}-{k}")} onchange={on_prior}>
                         { for PRIORS.iter().map(|(v, w)| html! { <option value={*v} selected={prior == *v}>{*w}</option> }) }
@@ -250,6 +247,9 @@ pub fn HiddenTile(p: &HiddenProps) -> Html {
                 </label>
                 <button class="icon danger" aria-label={format!("Remove {label}")} title="Remove" onclick={remove}>{"✕"}</button>
             </div>
+            if let Some(out) = out {
+                <p class="hidden-out" data-testid={format!("hidden-out-{sid}-{k}")}>{out}</p>
+            }
             <details class="hidden-pick" data-testid={format!("hidden-pick-{sid}-{k}")}>
                 <summary>{"Who may it be?"}</summary>
                 <fieldset>
