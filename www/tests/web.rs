@@ -800,6 +800,12 @@ fn a_hidden_tile_says_how_many_blocks_remain_and_why_the_others_are_out() {
         "24 of 31 Lancaster blocks. Out: minor heirs not yet in play (4.5) (2): Prince Edward, Richmond; \
          enemy versions before a defection (4.6) (5): Warwick/L, Kent/L, Salisbury/L, Clarence/L, Canterbury (church)/L."
     );
+    // What the tile's own kinds put out is counted, not named: the user chose it.
+    let levy = bosworth::scenario::HiddenBlock { kinds: vec!["levy".into()], ..Default::default() };
+    let now = bosworth::solve::fog::possible_blocks(&s, Side::Defender, &levy, "x").unwrap();
+    let line = out_line(now.len(), &out_groups(&s, Side::Defender, &levy, &now), House::Lancaster);
+    assert!(line.starts_with("4 of 31 Lancaster blocks. Out: minor heirs not yet in play (4.5) (2): Prince Edward, Richmond; "), "{line}");
+    assert!(line.ends_with("; not of the kinds asked (20).") && !line.contains("Oxford"), "{line}");
     // Not in this area: a quick pick marks Lancaster's four levies for every hidden block at once.
     let offer = offered(&s, Side::Defender);
     assert_eq!(offer.len(), 24);

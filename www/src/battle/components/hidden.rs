@@ -96,7 +96,8 @@ fn why_out(a: Availability) -> &'static str {
 
 /// The blocks of the side's house that hidden block `h` cannot be, grouped by why (the engine's
 /// [`availability`], then the block's own list, kinds and strength), given `now`, the blocks it
-/// may be. The groups come in the order of their first block in the game's block list.
+/// may be. The groups come in the order of their first block in the game's block list, those of
+/// the block's own narrowing last.
 pub fn out_groups(s: &bosworth::Scenario, side: Side, h: &HiddenBlock, now: &[&str]) -> Vec<Out> {
     let Ok(all) = availability(s, side) else { return Vec::new() };
     let kind_ok = |id: &str| {
@@ -121,18 +122,33 @@ pub fn out_groups(s: &bosworth::Scenario, side: Side, h: &HiddenBlock, now: &[&s
             None => out.push(Out { why, blocks: vec![id] }),
         }
     }
+    out.sort_by_key(|o| narrowing(o.why));
     out
+}
+
+/// True for a reason of the hidden block's own narrowing (its list, kinds or strength), not of
+/// where the blocks are (R13).
+fn narrowing(why: &str) -> bool {
+    [Availability::Available, Availability::Kind, Availability::Strength].iter().any(|a| why_out(*a) == why)
 }
 
 /// How many blocks a hidden block may be and why the others are out, in one line:
 /// `24 of 31 Lancaster blocks. Out: minor heirs not yet in play (4.5) (2): Prince Edward, Richmond; …`.
+/// The blocks put out by the tile's own narrowing (its kinds, strength or list) are counted, not
+/// named: the user chose them.
 pub fn out_line(count: usize, out: &[Out], house: House) -> String {
     let all = count + out.iter().map(|o| o.blocks.len()).sum::<usize>();
     let head = format!("{count} of {all} {house} blocks");
     if out.is_empty() {
         return format!("{head}: every one may be it.");
     }
-    let why: Vec<String> = out.iter().map(|o| format!("{} ({}): {}", o.why, o.blocks.len(), o.blocks.join(", "))).collect();
+    let why: Vec<String> = out
+        .iter()
+        .map(|o| match narrowing(o.why) {
+            true => format!("{} ({})", o.why, o.blocks.len()),
+            false => format!("{} ({}): {}", o.why, o.blocks.len(), o.blocks.join(", ")),
+        })
+        .collect();
     format!("{head}. Out: {}.", why.join("; "))
 }
 
