@@ -82,7 +82,8 @@ fn hidden_browser_row(md: &mut String, app: &Value) {
     }
     let when = |r: &Value, part: &str, key: &str| -> String {
         let order: Vec<&str> = r[part]["order"].as_array().map(|o| o.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-        let ms: Vec<String> = order.iter().map(|m| format!("{} {} ms", m.replace('-', " "), fmt_long_ms(f(&r[part][key][*m])))).collect();
+        let words = |m: &str| if m == "monte-carlo" { "Monte Carlo figures" } else { "exact figures" };
+        let ms: Vec<String> = order.iter().map(|m| format!("{} at {} ms", words(m), fmt_long_ms(f(&r[part][key][*m])))).collect();
         ms.join(", then ")
     };
     let measured: Vec<String> = runs
