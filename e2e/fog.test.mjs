@@ -139,7 +139,8 @@ test('the Kent battle from New battle by keyboard, no ticking: Monte Carlo first
       if (!r || !rev) return;
       const log = (window.shown[rev] ??= []);
       const seen = [r.getAttribute('data-method')];
-      if (document.querySelector('[data-testid="refining"] progress')) seen.push('refining');
+      const bar = document.querySelector('[data-testid="refining"] progress');
+      if (bar && bar.getBoundingClientRect().width > 0) seen.push('refining');
       for (const e of seen) if (e && !log.includes(e)) log.push(e);
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });

@@ -8,7 +8,7 @@
 //! figure, the one its headline will show.
 
 use crate::shell::charts::{save, svg};
-use crate::shell::format::pct;
+use crate::shell::format::{pct, sentence};
 use bosworth::solve::fog::{HiddenReport, Identity, Spread};
 use bosworth::{Fog, FogReport, Scenario};
 use std::rc::Rc;
@@ -224,7 +224,7 @@ pub fn FogSection(p: &FogProps) -> Html {
                 </tbody>
             </table>
             </div>
-            <p class="muted small" data-testid="scouting-note">{upper_first(averaged)}{"."}</p>
+            <p class="muted small" data-testid="scouting-note">{sentence(averaged)}{"."}</p>
             { for lists.iter().map(|(labels, i, h)| {
                 let shown: Vec<String> = h.who.iter().take(FIRST_ROWS).map(|w| format!("{} {} ({})", w.block, w.strength, pct(w.chance))).collect();
                 let more = h.who.len().saturating_sub(FIRST_ROWS);
@@ -271,9 +271,4 @@ pub fn FogSection(p: &FogProps) -> Html {
             }) }
         </section>
     }
-}
-
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

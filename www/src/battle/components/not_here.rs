@@ -7,6 +7,7 @@
 
 use super::side_id;
 use crate::battle::state::{Action, Edit, State};
+use crate::shell::format::sentence;
 use bosworth::Side;
 use bosworth::data::{AREAS, BlockData, Home, House, Kind};
 use bosworth::solve::fog::{Availability, availability};
@@ -193,7 +194,7 @@ pub fn NotHere(p: &NotHereProps) -> Html {
                         html! {
                             <button class="small" aria-pressed={all.to_string()} data-testid={format!("not-here-{sid}-pick-{n}")}
                                 title={q.blocks.join(", ")} onclick={set(q.blocks.clone(), !all).reform(|_: MouseEvent| ())}>
-                                {format!("{} ({})", upper_first(&q.words), q.blocks.len())}
+                                {format!("{} ({})", sentence(&q.words), q.blocks.len())}
                             </button>
                         }
                     }) }
@@ -211,11 +212,4 @@ pub fn NotHere(p: &NotHereProps) -> Html {
             </fieldset>
         </details>
     }
-}
-
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

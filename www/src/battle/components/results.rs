@@ -89,7 +89,7 @@ pub fn Results(props: &StateProps) -> Html {
     // With hidden blocks: whether exact figures follow the Monte Carlo ones (issue 22).
     let refine = match &state.refine {
         Refine::Working { solved, battles } if matches!(state.calc, Calc::Running { .. }) => html! {
-            <div class="status running" data-testid="refining" data-solved={solved.to_string()} data-battles={battles.to_string()}>
+            <div class="status running refining" data-testid="refining" data-solved={solved.to_string()} data-battles={battles.to_string()}>
                 <progress max={battles.to_string()} value={solved.to_string()} aria-label="Distinct battles solved exactly"></progress>
                 <span>{format!("Solving exactly in the background: {solved} of {battles} distinct battles; the exact figures replace these when ready.")}</span>
             </div>
