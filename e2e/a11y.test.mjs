@@ -42,6 +42,14 @@ const BORDERS = {
     { id: 'Norfolk', strength: 4, from: 'Sussex', reserve: true }] },
   defender: { house: 'Lancaster', blocks: [{ id: 'Oxford', strength: 3 }, { id: 'Clifford', strength: 2, from: 'Sussex', reserve: true }] },
 };
+/** Two hidden Lancaster blocks against an heir entered first, Oxford seen elsewhere. */
+const FOG = {
+  version: 1, area: 'Kent', king: 'Lancaster', seen_elsewhere: ['Oxford'],
+  attacker: { house: 'York', blocks: [{ id: 'March', strength: 3 }, { id: 'Hastings', strength: 2 }] },
+  defender: { house: 'Lancaster', blocks: [{ id: 'Pembroke', strength: 3 }], hidden: [{}, { kinds: ['levy'], strength: 'any' }] },
+};
+/** Issue 22's Kent battle: Monte Carlo figures while the exact mixture is solved. */
+const KENT = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'hidden-kent.json'), 'utf8'));
 const example = (f) => b64url(fs.readFileSync(path.join(ROOT, 'examples', f), 'utf8'));
 
 /** Each view: how to reach it from a fresh page. */
@@ -50,6 +58,20 @@ const VIEWS = {
     await page.goto(link(server.url, BATTLE));
     await settled(page);
     for (const side of ['attacker', 'defender']) await page.click(`[data-testid="choices-${side}"] summary`);
+  },
+  // Issue 22's controls: who takes tied hits with Protect heirs, not in this area with its quick
+  // picks, why each hidden block's other blocks are out, a percentile, every row of who a hidden
+  // block may be opened (Show all), the scouting table's buttons, the exact solve's progress.
+  'hidden blocks: tied hits, not in this area, any possibility opened': async () => {
+    await page.goto(link(server.url, FOG));
+    await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"]');
+    await page.click('[data-testid="open-who-0"] summary');
+    await page.click('[data-testid="open-who-all-0"]');
+    await page.waitForSelector('[data-testid="who-row-0-8"]');
+  },
+  'hidden blocks: Monte Carlo while the exact solve works': async () => {
+    await page.goto(link(server.url, KENT));
+    await page.waitForSelector('[data-testid="refining"] progress');
   },
   'advisor, replay and compare': async () => {
     await page.goto(link(server.url, KNOWN));

@@ -3,12 +3,20 @@
 //     clicked to change a strength), each timed from the click to the frame where the headline
 //     shows the new exact figure (checked against the CLI's exact result afterwards);
 //  2. Monte Carlo in the page: battles per second with k workers (min(hardwareConcurrency, 4))
-//     and with 1 (hardwareConcurrency reported as 1).
+//     and with 1 (hardwareConcurrency reported as 1);
+//  3. hidden blocks (issue 22): issue 22's Kent battle (bench/hidden-kent.json) opened by link,
+//     then edited (Norfolk one step down, so no battle solved before is found again): the order
+//     in which the page showed Monte Carlo and exact figures, and when (read in the page, from
+//     opening the link or from the edit), with the exact mixture's battles spread over
+//     k solver workers and over 1 (hardwareConcurrency reported as 1); the exact figures checked
+//     against `bosworth exact`.
 // Writes target/bench-app.json. Not part of the test suite (run by scripts/bench-app).
+// `node scripts/bench-app.mjs --hidden-only` measures only part 3 and replaces it in
+// target/bench-app.json (for `scripts/performance --hidden-only`).
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { serve, browser, guardedPage, cliExact, headlineOf, scenarioOf, b64url, ROOT } from '../e2e/lib.mjs';
+import { serve, browser, guardedPage, cliExact, cliJson, headlineOf, scenarioOf, b64url, ROOT } from '../e2e/lib.mjs';
 
 const EDITS = 20;
 const FOUR = {
@@ -49,65 +57,125 @@ function timedEdit(page, selector) {
   }), selector);
 }
 
+const KENT = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'hidden-kent.json'), 'utf8'));
+
+/**
+ * Issue 22's Kent battle in a fresh page (hardwareConcurrency reported as `cores`, or as it is):
+ * the figures' methods in the order shown and when (ms), from opening the link and from an edit.
+ */
+async function hiddenRun(context, url, cores) {
+  const p = await context.newPage();
+  if (cores) await p.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+  // Each revision's methods as the results panel shows them, with the page's clock.
+  await p.addInitScript(() => {
+    window.shown = [];
+    new MutationObserver(() => {
+      const r = document.querySelector('[data-testid="results"][data-current="true"]');
+      const rev = document.querySelector('main[data-revision]')?.getAttribute('data-revision');
+      const m = r?.getAttribute('data-method');
+      if (m && !window.shown.some((e) => e.rev === rev && e.method === m)) window.shown.push({ rev, method: m, at: performance.now() });
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  const workers = await p.evaluate(() => Math.min(Math.max(navigator.hardwareConcurrency, 1), 4)).catch(() => null);
+  await p.goto(link(url, KENT));
+  const rev0 = await p.getAttribute('main[data-revision]', 'data-revision');
+  await p.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"]', { timeout: 600000 });
+  const solver = cores ?? workers ?? await p.evaluate(() => Math.min(navigator.hardwareConcurrency, 4));
+  const check = async () => {
+    const s = await scenarioOf(p);
+    const want = headlineOf(cliJson('exact', [], s).report).attacker;
+    const shown = await p.textContent('[data-testid="outcome-attacker"]');
+    if (shown !== want) throw new Error(`the page showed ${shown}, bosworth exact says ${want}`);
+  };
+  await check();
+  const opened = await p.evaluate((r) => window.shown.filter((e) => e.rev === r), rev0);
+  // An edit: Norfolk one step down, its time taken in the page at the click.
+  const t0 = await p.evaluate(() => { const t = performance.now(); document.querySelector('[data-testid="pip-attacker-3-3"]').click(); return t; });
+  await p.waitForFunction((r) => document.querySelector('main[data-revision]')?.getAttribute('data-revision') !== r, rev0);
+  const rev1 = await p.getAttribute('main[data-revision]', 'data-revision');
+  await p.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"]', { timeout: 600000 });
+  await check();
+  const edited = await p.evaluate((r) => window.shown.filter((e) => e.rev === r), rev1);
+  await p.close();
+  const ms = (list, from) => Object.fromEntries(list.map((e) => [e.method, round1(e.at - from)]));
+  return {
+    solver_workers: solver,
+    opened: { order: opened.map((e) => e.method), ms_from_navigation: ms(opened, 0) },
+    edited: { order: edited.map((e) => e.method), ms_from_edit: ms(edited, t0) },
+  };
+}
+
 const server = await serve();
 const context = await browser();
-const out = { edits: EDITS, blocks_per_side: 4 };
+const hiddenOnly = process.argv.includes('--hidden-only');
+const file = path.join(ROOT, 'target', 'bench-app.json');
+const out = hiddenOnly && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { edits: EDITS, blocks_per_side: 4 };
 try {
-  const { page, problems } = await guardedPage(context);
-  await page.goto(link(server.url, FOUR));
-  await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 60000 });
-  const times = [];
-  const checks = [];
-  for (let e = 0; e < EDITS; e++) {
-    const side = e % 2 ? 'defender' : 'attacker';
-    const i = Math.floor(e / 2) % 4;
-    const s = await scenarioOf(page);
-    const max = await page.locator(`[data-testid^="pip-${side}-${i}-"]`).count();
-    const k = s[side].blocks[i].strength === max ? max - 1 : max; // one step down, then back up
-    times.push(await timedEdit(page, `[data-testid="pip-${side}-${i}-${k}"]`));
-    const shown = await page.textContent('[data-testid="outcome-attacker"]');
-    checks.push({ scenario: await scenarioOf(page), shown });
-  }
-  for (const { scenario, shown } of checks) {
-    const want = headlineOf(cliExact(scenario)).attacker;
-    if (shown !== want) throw new Error(`the page showed ${shown}, the CLI says ${want}`);
-  }
-  Object.assign(out, {
-    median_ms: round1(quantile(times, 0.5)), p90_ms: round1(quantile(times, 0.9)), max_ms: round1(Math.max(...times)),
-    times_ms: times.map(round1),
-    battle: FOUR,
-  });
-  console.log(`edit to redraw, 4 against 4: median ${out.median_ms} ms, p90 ${out.p90_ms} ms, max ${out.max_ms} ms`);
-  if (problems.length) throw new Error(problems.join('\n'));
-  await page.close();
-
-  // Monte Carlo throughput with k workers and with 1.
-  const mc = {};
+  // Hidden blocks: the Kent battle with the solver pool as the machine has it, and with one.
+  const runs = [];
   for (const cores of [null, 1]) {
-    const p = await context.newPage();
-    if (cores) await p.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
-    const k = await p.evaluate(() => Math.min(Math.max(navigator.hardwareConcurrency, 1), 4)).catch(() => null);
-    await p.goto(link(server.url, BIG));
-    // The first sight of the progress bar and its count, read in the page at once: the
-    // simulation can end within a few frames, before a second look from outside.
-    const [runs0, t0] = await (await p.waitForFunction(() => {
-      const bar = document.querySelector('[data-testid="progress"] progress');
-      return bar ? [Number(bar.value), performance.now()] : null;
-    }, null, { timeout: 120000 })).jsonValue();
-    const t1 = await (await p.waitForFunction(
-      () => !document.querySelector('[data-testid="progress"]') && performance.now(), null, { timeout: 300000 },
-    )).jsonValue();
-    const dt = (t1 - t0) / 1000;
-    const workers = cores ?? k ?? await p.evaluate(() => Math.min(navigator.hardwareConcurrency, 4));
-    const method = await p.textContent('[data-testid="method"]');
-    if (!/400000 simulated battles/.test(method)) throw new Error(`Monte Carlo did not finish: ${method}`);
-    mc[`workers_${workers}`] = { workers, battles_per_s: Math.round((400000 - runs0) / dt) };
-    console.log(`Monte Carlo, 8 against 8 in the page: ${workers} worker(s), ${mc[`workers_${workers}`].battles_per_s} battles/s`);
-    await p.close();
+    const r = await hiddenRun(context, server.url, cores);
+    runs.push(r);
+    console.log(`hidden blocks, the Kent battle, ${r.solver_workers} solver worker(s): opened ${r.opened.order.join(' then ')} at ${r.opened.order.map((m) => `${r.opened.ms_from_navigation[m]} ms`).join(', ')}; edited ${r.edited.order.join(' then ')} at ${r.edited.order.map((m) => `${r.edited.ms_from_edit[m]} ms`).join(', ')}`);
   }
-  out.monte_carlo = mc;
-  out.machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`;
+  out.hidden = { battle: 'bench/hidden-kent.json', edit: 'Norfolk from 4 to 3', runs };
+  if (!hiddenOnly) {
+    const { page, problems } = await guardedPage(context);
+    await page.goto(link(server.url, FOUR));
+    await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 60000 });
+    const times = [];
+    const checks = [];
+    for (let e = 0; e < EDITS; e++) {
+      const side = e % 2 ? 'defender' : 'attacker';
+      const i = Math.floor(e / 2) % 4;
+      const s = await scenarioOf(page);
+      const max = await page.locator(`[data-testid^="pip-${side}-${i}-"]`).count();
+      const k = s[side].blocks[i].strength === max ? max - 1 : max; // one step down, then back up
+      times.push(await timedEdit(page, `[data-testid="pip-${side}-${i}-${k}"]`));
+      const shown = await page.textContent('[data-testid="outcome-attacker"]');
+      checks.push({ scenario: await scenarioOf(page), shown });
+    }
+    for (const { scenario, shown } of checks) {
+      const want = headlineOf(cliExact(scenario)).attacker;
+      if (shown !== want) throw new Error(`the page showed ${shown}, the CLI says ${want}`);
+    }
+    Object.assign(out, {
+      median_ms: round1(quantile(times, 0.5)), p90_ms: round1(quantile(times, 0.9)), max_ms: round1(Math.max(...times)),
+      times_ms: times.map(round1),
+      battle: FOUR,
+    });
+    console.log(`edit to redraw, 4 against 4: median ${out.median_ms} ms, p90 ${out.p90_ms} ms, max ${out.max_ms} ms`);
+    if (problems.length) throw new Error(problems.join('\n'));
+    await page.close();
+
+    // Monte Carlo throughput with k workers and with 1.
+    const mc = {};
+    for (const cores of [null, 1]) {
+      const p = await context.newPage();
+      if (cores) await p.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+      const k = await p.evaluate(() => Math.min(Math.max(navigator.hardwareConcurrency, 1), 4)).catch(() => null);
+      await p.goto(link(server.url, BIG));
+      // The first sight of the progress bar and its count, read in the page at once: the
+      // simulation can end within a few frames, before a second look from outside.
+      const [runs0, t0] = await (await p.waitForFunction(() => {
+        const bar = document.querySelector('[data-testid="progress"] progress');
+        return bar ? [Number(bar.value), performance.now()] : null;
+      }, null, { timeout: 120000 })).jsonValue();
+      const t1 = await (await p.waitForFunction(
+        () => !document.querySelector('[data-testid="progress"]') && performance.now(), null, { timeout: 300000 },
+      )).jsonValue();
+      const dt = (t1 - t0) / 1000;
+      const workers = cores ?? k ?? await p.evaluate(() => Math.min(navigator.hardwareConcurrency, 4));
+      const method = await p.textContent('[data-testid="method"]');
+      if (!/400000 simulated battles/.test(method)) throw new Error(`Monte Carlo did not finish: ${method}`);
+      mc[`workers_${workers}`] = { workers, battles_per_s: Math.round((400000 - runs0) / dt) };
+      console.log(`Monte Carlo, 8 against 8 in the page: ${workers} worker(s), ${mc[`workers_${workers}`].battles_per_s} battles/s`);
+      await p.close();
+    }
+    out.monte_carlo = mc;
+  }
 } finally {
+  out.machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores`;
   await context.close();
   await server.close();
 }

@@ -375,6 +375,61 @@ fn a_composition_opened_as_a_battle_is_what_the_mixture_counted() {
     assert_eq!(e.field, "defender.hidden[0]");
 }
 
+/// What the app shows on a button before opening a possibility: the composition it opens and
+/// that composition's own figure from the spread, never the averaged figure of the row.
+#[test]
+fn the_composition_a_possibility_opens_is_known_with_its_figure() {
+    // Two hidden blocks described alike, and one described otherwise (a levy at any strength).
+    let mut sc = twins("Kent", &CANDIDATES);
+    sc.defender.hidden.push(bosworth::scenario::HiddenBlock {
+        kinds: vec!["levy".into()],
+        strength: bosworth::scenario::StrengthPrior::Any,
+        ..Default::default()
+    });
+    let fog = Fog::new(&sc).unwrap();
+    let f = fog.solve(BUDGET).unwrap();
+    let spread = f.spread.as_ref().unwrap();
+    let holds = |k: usize| {
+        let at = spread.compositions.iter().position(|&c| c == k).unwrap();
+        spread.points[at][0]
+    };
+    // Every composition is found again from its own possibility.
+    for &k in &spread.compositions {
+        assert_eq!(fog.composition_of(&fog.possibility(k).unwrap()), Some(k));
+    }
+    // Every row of who each hidden block may be, and both ends of each scouting row: the
+    // composition opened is the one named, and its battle's exact figure is the spread's.
+    let mut rows: Vec<(usize, String, u8)> = Vec::new();
+    for (i, h) in f.hidden.iter().enumerate() {
+        rows.extend(h.who.iter().map(|w| (i, w.block.clone(), w.strength)));
+    }
+    for s in &f.scouting {
+        rows.push((s.hidden, s.worst.block.clone(), s.worst.strength));
+        rows.push((s.hidden, s.best.block.clone(), s.best.strength));
+    }
+    let mut averaged_differs = false;
+    for (i, block, strength) in rows.iter().step_by(7).chain(rows.iter().rev().take(4)) {
+        let picks = fog.possibility_with(*i, block, *strength).unwrap();
+        let k = fog.composition_of(&picks).expect("a composition");
+        let battle = fog.reveal(&picks).unwrap();
+        close(known(&battle).attacker_holds, holds(k));
+        let row = f.hidden[*i]
+            .who
+            .iter()
+            .find(|w| &w.block == block && w.strength == *strength)
+            .unwrap();
+        averaged_differs |= (row.viewer_holds - holds(k)).abs() > 1e-3;
+    }
+    assert!(
+        averaged_differs,
+        "a row's figure is an average over the others' possibilities, not the opened battle's"
+    );
+    // What is not a possibility has no composition.
+    let mut twice = fog.possibility(0).unwrap();
+    twice[1] = twice[0].clone();
+    assert_eq!(fog.composition_of(&twice), None);
+}
+
 #[test]
 fn a_memo_finds_again_the_battles_an_edit_keeps() {
     let sc = twins("", &CANDIDATES);

@@ -598,7 +598,9 @@ fn the_summary_names_every_setting_that_counts() {
             "Treason card: York (defender)",
             "Lancaster retreats at most 4 blocks a round",
             "Lancaster fires every turn",
+            "Lancaster's tied hits: Oxford first (listing order)",
             "York fires every turn",
+            "York's tied hits: Norfolk first (listing order)",
         ]
     );
     let s = codec::parse(include_str!("../../examples/treachery-advice.json")).unwrap();
@@ -681,10 +683,11 @@ fn with_hidden_blocks_the_choices_name_the_known_blocks_and_a_possibility_opens_
     assert_eq!(s.scenario, sc);
     // The estimate's word is kept for its revision only, and cleared by an edit.
     let rev = s.revision;
-    let s = s.apply(Action::Started(rev)).apply(Action::Refine { revision: rev, refine: Refine::Working });
-    assert_eq!(s.refine, Refine::Working);
+    let working = Refine::Working { solved: 3, battles: 10 };
+    let s = s.apply(Action::Started(rev)).apply(Action::Refine { revision: rev, refine: working.clone() });
+    assert_eq!(s.refine, working);
     let s = s.apply(Action::Refine { revision: rev - 1, refine: Refine::Refused("old".into()) });
-    assert_eq!(s.refine, Refine::Working, "an older battle's word is dropped");
+    assert_eq!(s.refine, working, "an older battle's word is dropped");
     let s = s.apply(Action::Edit(Edit::AddHidden(Side::Defender)));
     assert_eq!(s.refine, Refine::None);
 }
@@ -738,4 +741,250 @@ fn rare_turns_of_best_play_are_listed_apart() {
     let (common, rare) = split_rare(&[entry("charge Oxford", 0.4), entry("charge Pembroke", 0.004)]);
     assert_eq!(common.iter().map(|e| e.action.as_str()).collect::<Vec<_>>(), ["charge Oxford"]);
     assert_eq!(rare.iter().map(|e| e.action.as_str()).collect::<Vec<_>>(), ["charge Pembroke"]);
+}
+
+/// Issue 22's Kent battle: York's March (3), Hastings, Herbert and Norfolk attack three hidden
+/// Lancaster blocks (`bench/hidden-kent.json`).
+fn kent() -> bosworth::Scenario {
+    codec::parse(include_str!("../../bench/hidden-kent.json")).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn the_summary_says_who_takes_tied_hits_and_protect_heirs_sets_the_hit_order() {
+    use bosworth_www::battle::components::summary::{protect_order, tied_hits};
+    let s = kent();
+    // York entered March first: he takes tied hits first (D3); Lancaster's blocks are all hidden,
+    // so their tie order is R13's, not the listing's.
+    assert_eq!(
+        tied_hits(&s, Side::Attacker).as_deref(),
+        Some("York's tied hits: March first (listing order)")
+    );
+    assert_eq!(tied_hits(&s, Side::Defender), None);
+    // Protect heirs, as the Choices panel's button: March after the others.
+    let order = protect_order(&s, Side::Attacker).expect("March is an heir, not last");
+    assert_eq!(order, ["Hastings", "Herbert", "Norfolk", "March"]);
+    let mut policy = s.policy.attacker.clone();
+    policy.hit_order = order;
+    let st = State::new(s.clone()).apply(Action::Edit(Edit::Policy(Side::Attacker, policy)));
+    assert_eq!(
+        tied_hits(&st.scenario, Side::Attacker),
+        None,
+        "the hit order decides now"
+    );
+    assert_eq!(
+        protect_order(&st.scenario, Side::Attacker),
+        None,
+        "the heirs are last already"
+    );
+    assert!(st.check.is_ok(), "{:?}", st.check);
+    // Undo takes it back.
+    assert_eq!(st.apply(Action::Undo).scenario, s);
+}
+
+#[wasm_bindgen_test]
+fn a_hidden_tile_says_how_many_blocks_remain_and_why_the_others_are_out() {
+    use bosworth_www::battle::components::hidden::{out_groups, out_line};
+    use bosworth_www::battle::components::not_here::{offered, quick_picks};
+    let s = kent();
+    let h = &s.defender.hidden[0];
+    let now =
+        bosworth::solve::fog::possible_blocks(&s, Side::Defender, h, "defender.hidden[0]").unwrap();
+    assert_eq!(now.len(), 24, "R13's default: the Lancaster blocks in play");
+    let line = out_line(
+        now.len(),
+        &out_groups(&s, Side::Defender, h, &now),
+        House::Lancaster,
+    );
+    assert_eq!(
+        line,
+        "24 of 31 Lancaster blocks. Out: minor heirs not yet in play (4.5) (2): Prince Edward, Richmond; \
+         enemy versions before a defection (4.6) (5): Warwick/L, Kent/L, Salisbury/L, Clarence/L, Canterbury (church)/L."
+    );
+    // What the tile's own kinds put out is counted, not named: the user chose it.
+    let levy = bosworth::scenario::HiddenBlock { kinds: vec!["levy".into()], ..Default::default() };
+    let now = bosworth::solve::fog::possible_blocks(&s, Side::Defender, &levy, "x").unwrap();
+    let line = out_line(now.len(), &out_groups(&s, Side::Defender, &levy, &now), House::Lancaster);
+    assert!(line.starts_with("4 of 31 Lancaster blocks. Out: minor heirs not yet in play (4.5) (2): Prince Edward, Richmond; "), "{line}");
+    assert!(line.ends_with("; not of the kinds asked (20).") && !line.contains("Oxford"), "{line}");
+    // Not in this area: a quick pick marks Lancaster's four levies for every hidden block at once.
+    let offer = offered(&s, Side::Defender);
+    assert_eq!(offer.len(), 24);
+    let picks = quick_picks(&offer);
+    let words: Vec<&str> = picks.iter().map(|q| q.words.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "all levies",
+            "all mercenaries",
+            "the church",
+            "the nobles of the North",
+            "the nobles of Wales and the West",
+            "the nobles of the Midlands",
+            "the nobles of the South-East"
+        ]
+    );
+    assert_eq!(
+        picks[0].blocks,
+        [
+            "Coventry (levy)",
+            "Bristol (levy)",
+            "Newcastle (levy)",
+            "York (levy)"
+        ]
+    );
+    assert_eq!(
+        picks[3].blocks,
+        [
+            "Westmoreland/L",
+            "Northumberland/L",
+            "Shrewsbury/L",
+            "Stanley/L",
+            "Clifford"
+        ]
+    );
+    let levies: Vec<String> = picks[0].blocks.iter().map(|b| b.to_string()).collect();
+    let st = State::new(s.clone()).apply(Action::Edit(Edit::NotHere(levies.clone(), true)));
+    assert_eq!(st.scenario.seen_elsewhere, levies);
+    assert!(st.check.is_ok());
+    for k in 0..3 {
+        let h = &st.scenario.defender.hidden[k];
+        let now =
+            bosworth::solve::fog::possible_blocks(&st.scenario, Side::Defender, h, "x").unwrap();
+        assert_eq!(
+            now.len(),
+            20,
+            "the list is shared by every hidden block of the side"
+        );
+        let line = out_line(
+            now.len(),
+            &out_groups(&st.scenario, Side::Defender, h, &now),
+            House::Lancaster,
+        );
+        assert!(line.contains("not in this area (4): Coventry (levy), Bristol (levy), Newcastle (levy), York (levy)"), "{line}");
+    }
+    // Marked blocks stay offered, ticked; taking one off keeps the others.
+    assert!(offered(&st.scenario, Side::Defender).contains(&("Bristol (levy)", true)));
+    let st = st.apply(Action::Edit(Edit::NotHere(
+        vec!["Bristol (levy)".into()],
+        false,
+    )));
+    assert_eq!(
+        st.scenario.seen_elsewhere,
+        ["Coventry (levy)", "Newcastle (levy)", "York (levy)"]
+    );
+    // A block out for its own reason is not offered: dead, or a minor heir not yet in play.
+    let dead = State::new(s).apply(Action::Edit(Edit::Dead("Somerset".into(), true)));
+    let offer = offered(&dead.scenario, Side::Defender);
+    assert!(
+        !offer
+            .iter()
+            .any(|(id, _)| *id == "Somerset" || *id == "Richmond")
+    );
+    assert!(
+        offer.iter().any(|(id, _)| *id == "Prince Edward"),
+        "one heir dead: Prince Edward enters play (4.5, 6.82)"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_row_averaged_over_the_others_opens_a_named_composition_with_its_own_figure() {
+    use bosworth_www::battle::components::fog::{Possibility, opening, revealed};
+    let sc = codec::parse(
+        r#"{"version":1,"area":"Kent","king":"Lancaster",
+        "attacker":{"house":"York","blocks":[{"id":"March","strength":3},{"id":"Hastings","strength":2}]},
+        "defender":{"house":"Lancaster","blocks":[{"id":"Pembroke","strength":3}],"hidden":[{"kinds":["levy","mercenary"]},{"kinds":["noble"],"strength":"any"}]}}"#,
+    )
+    .unwrap();
+    let fog = bosworth::Fog::new(&sc).unwrap();
+    let f = fog.solve(bosworth::DEFAULT_STATE_BUDGET).unwrap();
+    let spread = f.spread.as_ref().unwrap();
+    let exact = |b: &bosworth::Scenario| {
+        bosworth::solve(&bosworth::Battle::new(b).unwrap(), 10_000_000)
+            .unwrap()
+            .attacker_holds
+    };
+    // Each scouting row's ends and each row of who a hidden block may be: the button's figure is
+    // the opened battle's exact figure, and it names the blocks revealed.
+    let mut rows: Vec<Possibility> = f
+        .scouting
+        .iter()
+        .flat_map(|s| {
+            [
+                Possibility::Block(s.hidden, s.worst.block.clone(), s.worst.strength),
+                Possibility::Block(s.hidden, s.best.block.clone(), s.best.strength),
+            ]
+        })
+        .collect();
+    rows.extend(
+        f.hidden[1]
+            .who
+            .iter()
+            .map(|w| Possibility::Block(1, w.block.clone(), w.strength)),
+    );
+    rows.push(Possibility::Composition(spread.at(0.37).unwrap()));
+    for what in &rows {
+        let o = opening(&sc, &fog, Some(spread), what).expect("listed");
+        let battle = revealed(&sc, what).unwrap();
+        let h = o.holds.expect("exact figures have the spread");
+        assert!(
+            (exact(&battle) - h).abs() < 1e-9,
+            "{what:?}: {} against {h}",
+            exact(&battle)
+        );
+        let shown: Vec<String> = battle.defender.blocks[1..]
+            .iter()
+            .map(|b| format!("{} {}", b.id.as_deref().unwrap(), b.strength))
+            .collect();
+        assert_eq!(o.blocks, shown);
+        assert!(
+            o.button()
+                .starts_with(&format!("Open {}", shown.join(", "))),
+            "{}",
+            o.button()
+        );
+    }
+    // Without the spread (Monte Carlo figures) the button names the composition, no figure.
+    let o = opening(&sc, &fog, None, &rows[0]).unwrap();
+    assert!(o.holds.is_none() && !o.button().contains('%'));
+}
+
+#[wasm_bindgen_test]
+fn an_exact_mixture_shared_over_workers_gives_the_figures_of_one() {
+    use bosworth::solve::fog::{FogMemo, SolvedBattle};
+    use bosworth_www::battle::engine::fog_shares;
+    assert_eq!(fog_shares(&[1, 2, 3, 4, 5], 2), [vec![1, 3, 5], vec![2, 4]]);
+    assert_eq!(fog_shares(&[7], 3), [vec![7]], "no share without a battle");
+    assert_eq!(fog_shares(&[], 4), [Vec::<usize>::new()]);
+    let text = r#"{"version":1,"area":"Kent","king":"Lancaster",
+        "attacker":{"house":"York","blocks":[{"id":"March","strength":3},{"id":"Hastings","strength":2}]},
+        "defender":{"house":"Lancaster","blocks":[],"hidden":[{"kinds":["levy","mercenary"],"strength":"any"},{"kinds":["noble"]}]}}"#;
+    let sc = codec::parse(text).unwrap();
+    let budget = bosworth::DEFAULT_STATE_BUDGET;
+    let one = bosworth::Fog::new(&sc).unwrap().solve(budget).unwrap();
+    // As the pool does it: the lead estimates into its memo, shares the battles left, and each
+    // helper (its own Fog from the same JSON) sends its battles back as JSON, in any order.
+    for workers in [2, 3] {
+        let lead = bosworth::Fog::new(&sc).unwrap();
+        let mut memo = FogMemo::new();
+        let cost = lead
+            .estimate(&mut memo, budget, bosworth::solve::watch::UNWATCHED)
+            .unwrap();
+        let left = budget - cost.solved_states;
+        let shares = fog_shares(&lead.missing(&memo), workers);
+        assert_eq!(shares.len(), workers);
+        for share in shares.iter().rev() {
+            let helper = bosworth::Fog::new(&codec::parse(text).unwrap()).unwrap();
+            let json = serde_json::to_string(
+                &helper
+                    .solve_battles(share, left, bosworth::solve::watch::UNWATCHED)
+                    .unwrap(),
+            )
+            .unwrap();
+            for b in serde_json::from_str::<Vec<SolvedBattle>>(&json).unwrap() {
+                memo.insert(b);
+            }
+        }
+        assert!(lead.missing(&memo).is_empty());
+        assert_eq!(lead.report_from(&memo).unwrap(), one, "{workers} workers");
+    }
 }

@@ -111,6 +111,34 @@ impl Fog {
     /// of its candidates at a strength its prior allows, or the possibility that names a person
     /// twice.
     pub fn reveal(&self, picks: &[Pick]) -> Result<Scenario, ScenarioError> {
+        let pick = self.indices(picks)?;
+        Ok(self.concrete(&pick))
+    }
+
+    /// The composition a possibility belongs to (an index for [`Fog::possibility`] and the
+    /// spread's `compositions`): the one whose battle [`Fog::reveal`] writes for `picks`, so
+    /// that the spread's figure for it is the opened battle's. For a caller that shows the
+    /// figure of what [`Fog::possibility_with`] opens before opening it. `None` when the
+    /// compositions are not listed or `picks` is not a possibility.
+    pub fn composition_of(&self, picks: &[Pick]) -> Option<usize> {
+        let pick = self.indices(picks).ok()?;
+        let key = |p: &[usize]| -> Vec<u32> {
+            self.hidden
+                .iter()
+                .zip(p)
+                .map(|(h, &c)| h.class[c])
+                .collect()
+        };
+        let want = key(&pick);
+        self.compositions
+            .as_ref()?
+            .iter()
+            .position(|comp| key(&comp.example) == want)
+    }
+
+    /// The candidate each pick names, in the tie order of R13 among hidden blocks described
+    /// alike (see [`Fog::reveal`]).
+    fn indices(&self, picks: &[Pick]) -> Result<Vec<usize>, ScenarioError> {
         if picks.len() != self.hidden.len() {
             return Err(ScenarioError::new(
                 "hidden",
@@ -150,7 +178,7 @@ impl Fog {
             pick.push(c);
         }
         self.in_tie_order(&mut pick);
-        Ok(self.concrete(&pick))
+        Ok(pick)
     }
 
     /// Each hidden block by its field (`defender.hidden[1]`), with how many blocks it may be:

@@ -1,10 +1,11 @@
 //! Reads the native and browser benchmark runs and writes docs/PERFORMANCE.md with a plotters
 //! chart of how the exact solver grows. Usage: perfdoc NATIVE.json BROWSER.json OUT_DIR [APP.json]
 //!
-//! `perfdoc --hidden-only NATIVE.json OUT_DIR` rewrites only the sections on hidden blocks (issue
-//! 22) and the attack planner's targets (issue 23) of OUT_DIR/PERFORMANCE.md from a run of
-//! `bosworth bench --hidden-only --json`, the rest of
-//! the document as it was: for a machine where the whole suite cannot be run.
+//! `perfdoc --hidden-only NATIVE.json OUT_DIR [APP.json]` rewrites only the sections on hidden
+//! blocks (issue 22) and the attack planner's targets (issue 23) of OUT_DIR/PERFORMANCE.md from a
+//! run of `bosworth bench --hidden-only --json` (and the browser's row from `scripts/bench-app`'s,
+//! when given), the rest of the document as it was: for a machine where the whole suite cannot be
+//! run.
 
 use plotters::prelude::*;
 use serde_json::Value;
@@ -73,9 +74,38 @@ fn ns_per_state(s: &Value) -> Option<f64> {
 /// The heading of the section on hidden blocks.
 const HIDDEN_HEADING: &str = "## Hidden blocks (issue 22)";
 
+/// The browser's goal of issue 22 from `scripts/bench-app`'s run: the Kent battle's first figure
+/// and exact figures in the page, opened by link and after an edit, on each solver pool.
+fn hidden_browser_row(md: &mut String, app: &Value) {
+    let runs = app["hidden"]["runs"].as_array().map(|v| v.as_slice()).unwrap_or(&[]);
+    if runs.is_empty() {
+        return;
+    }
+    let when = |r: &Value, part: &str, key: &str| -> String {
+        let order: Vec<&str> = r[part]["order"].as_array().map(|o| o.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        let words = |m: &str| if m == "monte-carlo" { "Monte Carlo figures" } else { "exact figures" };
+        let ms: Vec<String> = order.iter().map(|m| format!("{} at {} ms", words(m), fmt_long_ms(f(&r[part][key][*m])))).collect();
+        ms.join(", then ")
+    };
+    let measured: Vec<String> = runs
+        .iter()
+        .map(|r| format!("{} solver worker{}: opened by link, {}; after an edit ({}), {}", r["solver_workers"], if r["solver_workers"] == 1 { "" } else { "s" }, when(r, "opened", "ms_from_navigation"), app["hidden"]["edit"].as_str().unwrap_or("?"), when(r, "edited", "ms_from_edit")))
+        .collect();
+    // The first figure after an edit, on the pool the machine has (the first run).
+    let first = |r: &Value| r["edited"]["order"][0].as_str().and_then(|m| f(&r["edited"]["ms_from_edit"][m]));
+    let ok = runs.first().and_then(first).is_some_and(|m| m <= 1000.0);
+    let _ = writeln!(
+        md,
+        "| The Kent battle's first figure within 1 s in the page (after an edit), exact soon after, the exact mixture's battles spread over the worker pool (`scripts/bench-app`, headless Chromium) | {} | - | {} |",
+        measured.join("; "),
+        if ok { "reached" } else { "missed" }
+    );
+}
+
 /// "Hidden blocks (issue 22)": each exact mixture as `bosworth exact` solves it, against Monte
-/// Carlo over the same mixture, and the issue's goal for the Kent battle.
-fn hidden_section(native: &Value) -> String {
+/// Carlo over the same mixture, the issue's goal for the Kent battle, and (given the app's
+/// benchmark) the browser's.
+fn hidden_section(native: &Value, app: Option<&Value>) -> String {
     let mut md = String::new();
     let hidden = native["hidden"].as_array().map(|v| v.as_slice()).unwrap_or(&[]);
     let verdict = |ok: bool| if ok { "reached" } else { "missed" };
@@ -166,6 +196,9 @@ fn hidden_section(native: &Value) -> String {
     if !refusals.is_empty() {
         let at_once = hidden.iter().filter(|h| !solved(&h["solve"])).all(|h| f(&h["solve"]["ms"]).is_some_and(|m| m <= 1000.0));
         let _ = writeln!(md, "| A mixture over the budget is refused before the work, within a second | {} | - | {} |", refusals.join("; "), verdict(at_once));
+    }
+    if let Some(app) = app {
+        hidden_browser_row(&mut md, app);
     }
     let _ = writeln!(md);
     md
@@ -281,18 +314,15 @@ fn splice(doc: &str, heading: &str, section: &str, before: &str) -> String {
     }
 }
 
+/// The app's benchmark run (`scripts/bench-app`), if the file is there.
+fn read_app(path: Option<&String>) -> Option<Value> {
+    path.and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str::<Value>(&t).ok())
+}
+
 /// Replaces the section on hidden blocks of `doc` (from its heading to the next `## `), or puts
 /// it before the hot paths when there is none.
 fn splice_hidden(doc: &str, section: &str) -> String {
-    if let Some(at) = doc.find(HIDDEN_HEADING) {
-        let rest = &doc[at + HIDDEN_HEADING.len()..];
-        let end = rest.find("\n## ").map_or(doc.len(), |k| at + HIDDEN_HEADING.len() + k + 1);
-        return format!("{}{}{}", &doc[..at], section, &doc[end..]);
-    }
-    match doc.find("## Hot paths") {
-        Some(at) => format!("{}{}{}", &doc[..at], section, &doc[at..]),
-        None => format!("{doc}\n{section}"),
-    }
+    splice(doc, HIDDEN_HEADING, section, "## Hot paths")
 }
 
 fn main() {
@@ -301,7 +331,8 @@ fn main() {
         let native: Value = serde_json::from_str(&std::fs::read_to_string(&args[2]).expect("native run")).expect("native JSON");
         let path = format!("{}/PERFORMANCE.md", args[3]);
         let doc = std::fs::read_to_string(&path).expect("PERFORMANCE.md");
-        let mut doc = splice_hidden(&doc, &hidden_section(&native));
+        let app = read_app(args.get(4));
+        let mut doc = splice_hidden(&doc, &hidden_section(&native, app.as_ref()));
         if !native["plans"].is_null() {
             doc = splice(&doc, PLANS_HEADING, &plans_section(&native), "## Hot paths");
         }
@@ -391,7 +422,7 @@ fn main() {
     }
     let _ = writeln!(md);
 
-    md.push_str(&hidden_section(&native));
+    md.push_str(&hidden_section(&native, read_app(args.get(4)).as_ref()));
     if !native["plans"].is_null() {
         md.push_str(&plans_section(&native));
     }

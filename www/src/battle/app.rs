@@ -244,7 +244,7 @@ pub fn App() -> Html {
                 <ArmyPanel state={state.clone()} side={Side::Defender} order={(*order).clone()} />
             </div>
             <div class="col output">
-                <Summary scenario={state.scenario.clone()} />
+                <Summary scenario={state.scenario.clone()} state={state.clone()} />
                 {headline}
                 if state.check.is_ok() {
                     <Results state={state.clone()} />

@@ -4,10 +4,18 @@
 //! runs ([`share`]), each sending its counts after every chunk; the page merges them with
 //! [`merge_counts`], exactly as `bosworth simulate --threads k` merges its threads.
 //!
+//! With hidden blocks, the exact mixture's distinct battles are spread over a pool of solver
+//! workers ([`solver_workers`]): the lead worker estimates the cost, keeps the battles solved
+//! across edits (`FogMemo`), hands the page a share of the battles left for each helper
+//! ([`Reply::FogShares`]), solves its own, and puts the helpers' battles (forwarded by the page,
+//! [`Request::FogAbsorb`]) together into the figures. Each battle is solved at weight 1 and the
+//! figures are added up in the mixture's own order, so they are the same however the battles
+//! were shared out (ARCHITECTURE: "A battle with hidden blocks is a mixture of battles").
+//!
 //! Messages carry JSON text (scenario in, `bosworth::Report` or `Tally` out), because
 //! gloo-worker's bincode cannot carry the report's internally tagged enums.
 
-use bosworth::solve::fog::{Cost, FogMemo, FogSimulation};
+use bosworth::solve::fog::{Cost, FogMemo, FogSimulation, SolvedBattle};
 use bosworth::{Battle, Simulation, SolveError, Tally};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
@@ -44,6 +52,24 @@ pub const MAX_MONTE_CARLO_WORKERS: usize = 4;
 pub fn monte_carlo_workers() -> usize {
     let n = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
     (n as usize).clamp(1, MAX_MONTE_CARLO_WORKERS)
+}
+
+/// The most workers an exact mixture of hidden blocks is solved on (the lead and its helpers).
+pub const MAX_SOLVER_WORKERS: usize = 4;
+
+/// How many workers solve an exact mixture: `min(navigator.hardwareConcurrency, 4)`, at least 1
+/// (the lead, and one helper for each other).
+pub fn solver_workers() -> usize {
+    let n = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    (n as usize).clamp(1, MAX_SOLVER_WORKERS)
+}
+
+/// The battles `missing` shared among `workers` solvers: every `workers`-th one, as
+/// `Fog::solve_memo` shares them among threads; the first share is the lead's. At most one
+/// share per battle.
+pub fn fog_shares(missing: &[usize], workers: usize) -> Vec<Vec<usize>> {
+    let k = workers.clamp(1, missing.len().max(1));
+    (0..k).map(|t| missing.iter().skip(t).step_by(k).copied().collect()).collect()
 }
 
 /// Worker `j`'s share of `runs` battles split over `k` workers (the CLI's `--threads` split).
@@ -115,6 +141,33 @@ pub enum Request {
         scenario: String,
         /// State budget of the whole mixture.
         budget: usize,
+        /// Helper workers the page has for this job: the battles left are shared among them
+        /// and this one ([`Reply::FogShares`]).
+        #[serde(default)]
+        helpers: usize,
+    },
+    /// A helper's share of an exact mixture: solve these distinct battles (indices of the
+    /// mixture's battles, `bosworth::Fog::solve_battles`) within `budget` states all together,
+    /// telling how many are done ([`Reply::FogProgress`]), then send them ([`Reply::FogSolved`]).
+    FogBattles {
+        /// The page's revision.
+        job: u64,
+        /// Which helper (1 and up; the lead is 0).
+        part: usize,
+        /// The scenario JSON.
+        scenario: String,
+        /// The battles.
+        list: Vec<usize>,
+        /// The states they may visit together.
+        budget: usize,
+    },
+    /// To the lead: a helper's battles for `job` (`Vec<SolvedBattle>` as JSON), or why it could
+    /// not solve them.
+    FogAbsorb {
+        /// The page's revision.
+        job: u64,
+        /// The solved battles, or why not.
+        battles: Result<String, String>,
     },
     /// Monte Carlo over a battle with hidden blocks (`bosworth::solve::fog::FogSimulation`),
     /// its figures so far after every [`FOG_MONTE_CARLO_CHUNK`] battles ([`Reply::FogCounts`]).
@@ -216,6 +269,40 @@ pub enum Reply {
         slow: bool,
         /// Why the exact figures will not come.
         refused: Option<String>,
+        /// The mixture's distinct battles.
+        #[serde(default)]
+        battles: usize,
+        /// Of them, solved already (kept from earlier edits, or the estimate's sample).
+        #[serde(default)]
+        solved: usize,
+    },
+    /// The lead's word to the page: give each helper its share of the battles left (share `j`
+    /// to helper `j + 1`), to solve within `budget` states.
+    FogShares {
+        /// The page's revision.
+        job: u64,
+        /// The helpers' shares.
+        shares: Vec<Vec<usize>>,
+        /// The states each share may visit.
+        budget: usize,
+    },
+    /// How many battles of its share a solver of `job` has solved (`part` 0 the lead).
+    FogProgress {
+        /// The page's revision.
+        job: u64,
+        /// Which solver.
+        part: usize,
+        /// Battles of its share solved so far.
+        solved: usize,
+    },
+    /// A helper's share solved: `Vec<SolvedBattle>` as JSON, or why not (for the lead).
+    FogSolved {
+        /// The page's revision.
+        job: u64,
+        /// Which helper.
+        part: usize,
+        /// The battles, or why not.
+        battles: Result<String, String>,
     },
     /// Monte Carlo over a mixture so far: `bosworth::FogReport` as JSON.
     FogCounts {
@@ -474,12 +561,62 @@ struct Run {
     share: u64,
 }
 
+/// The lead's exact mixture waiting for its helpers' battles.
+struct Pending {
+    job: u64,
+    who: HandlerId,
+    fog: bosworth::Fog,
+    budget: usize,
+}
+
 /// The worker.
 pub struct Engine {
     run: Option<Run>,
     fog_run: Option<FogRun>,
     /// The battles of mixtures solved so far (kept across edits, [`Request::FogSolve`]).
     memo: FogMemo,
+    /// As the lead: the mixture whose figures wait for the helpers' battles.
+    pending: Option<Pending>,
+}
+
+/// Solves `list` (battles of `fog`) one at a time within `budget` states all together (as
+/// `Fog::solve_battles` does), calling `done` with the count after each.
+fn solve_share(fog: &bosworth::Fog, list: &[usize], budget: usize, done: impl Fn(usize)) -> Result<Vec<SolvedBattle>, SolveError> {
+    let mut out = Vec::with_capacity(list.len());
+    let mut used = 0;
+    for (n, &g) in list.iter().enumerate() {
+        let mut one = fog.solve_battles(&[g], budget.saturating_sub(used), bosworth::solve::watch::UNWATCHED)?;
+        let b = one.pop().expect("one battle asked, one solved");
+        used += b.states();
+        out.push(b);
+        done(n + 1);
+    }
+    Ok(out)
+}
+
+impl Engine {
+    /// As the lead: once every battle of the pending mixture is in the memo, its figures (or,
+    /// past the budget after all, why not).
+    fn finish(&mut self, scope: &WorkerScope<Self>) {
+        let Some(p) = self.pending.as_ref() else { return };
+        if !p.fog.missing(&self.memo).is_empty() {
+            return;
+        }
+        let p = self.pending.take().expect("pending");
+        let reply = match p.fog.report_from(&self.memo) {
+            Some(f) if !matches!(f.report.method, bosworth::solve::report::Method::Exact { states, .. } if states > p.budget) => {
+                Reply::FogDone { job: p.job, fog: serde_json::to_string(&f).expect("fog reports serialise"), note: None }
+            }
+            _ => self.refuse(&p.fog, p.job, p.budget),
+        };
+        scope.respond(p.who, reply);
+    }
+
+    /// Past the budget after all (the estimate extrapolates): the refusal, Monte Carlo stays.
+    fn refuse(&self, fog: &bosworth::Fog, job: u64, budget: usize) -> Reply {
+        let cost = fog.cost(&self.memo);
+        Reply::FogCost { job, slow: true, refused: Some(refusal(fog, Some(&cost), budget)), battles: cost.battles, solved: cost.solved }
+    }
 }
 
 /// Continue the Monte Carlo run of a job after letting other messages in.
@@ -491,7 +628,7 @@ impl Worker for Engine {
     type Output = Reply;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        Engine { run: None, fog_run: None, memo: FogMemo::new() }
+        Engine { run: None, fog_run: None, memo: FogMemo::new(), pending: None }
     }
 
     fn update(&mut self, scope: &WorkerScope<Self>, Continue(job): Continue) {
@@ -570,8 +707,9 @@ impl Worker for Engine {
                     Err(e @ SolveError::Cancelled) => scope.respond(who, Reply::Failed { job, message: e.to_string() }),
                 }
             }
-            Request::FogSolve { job, scenario, budget } => {
+            Request::FogSolve { job, scenario, budget, helpers } => {
                 self.run = None;
+                self.pending = None;
                 let fog = match crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
                     Ok(f) => f,
                     Err(e) => {
@@ -583,16 +721,54 @@ impl Worker for Engine {
                 self.memo.keep(&fog);
                 let cost = fog_cost(&fog, &mut self.memo, budget);
                 let slow = cost.as_ref().map_or(true, |c| c.left() > FAST_FOG_STATES);
-                scope.respond(who, Reply::FogCost { job, slow, refused: cost.as_ref().err().cloned() });
-                if cost.is_err() {
-                    return;
+                let (battles, solved) = cost.as_ref().map_or((0, 0), |c| (c.battles, c.solved));
+                scope.respond(who, Reply::FogCost { job, slow, refused: cost.as_ref().err().cloned(), battles, solved });
+                let Ok(cost) = cost else { return };
+                // The battles left, shared among the lead and its helpers (as `Fog::solve_memo`
+                // shares them among threads, each within the budget left).
+                let left = budget.saturating_sub(cost.solved_states);
+                let shares = fog_shares(&fog.missing(&self.memo), helpers + 1);
+                if shares.len() > 1 {
+                    scope.respond(who, Reply::FogShares { job, shares: shares[1..].to_vec(), budget: left });
                 }
-                let reply = match fog.solve_memo(&mut self.memo, budget, 1, bosworth::solve::watch::UNWATCHED) {
-                    Ok(f) => Reply::FogDone { job, fog: serde_json::to_string(&f).expect("fog reports serialise"), note: None },
-                    // Past the budget after all (the estimate extrapolates): Monte Carlo stays.
-                    Err(_) => Reply::FogCost { job, slow: true, refused: Some(refusal(&fog, Some(&fog.cost(&self.memo)), budget)) },
-                };
-                scope.respond(who, reply);
+                let told = |n: usize| scope.respond(who, Reply::FogProgress { job, part: 0, solved: n });
+                match solve_share(&fog, &shares[0], left, told) {
+                    Ok(mine) => mine.into_iter().for_each(|b| self.memo.insert(b)),
+                    Err(_) => {
+                        let reply = self.refuse(&fog, job, budget);
+                        scope.respond(who, reply);
+                        return;
+                    }
+                }
+                self.pending = Some(Pending { job, who, fog, budget });
+                self.finish(scope);
+            }
+            Request::FogBattles { job, part, scenario, list, budget } => {
+                let battles = crate::shell::codec::parse(&scenario)
+                    .and_then(|s| bosworth::Fog::new(&s))
+                    .map_err(|e| e.to_string())
+                    .and_then(|fog| {
+                        let told = |n: usize| scope.respond(who, Reply::FogProgress { job, part, solved: n });
+                        solve_share(&fog, &list, budget, told).map_err(|e| e.to_string())
+                    })
+                    .map(|b| serde_json::to_string(&b).expect("solved battles serialise"));
+                scope.respond(who, Reply::FogSolved { job, part, battles });
+            }
+            Request::FogAbsorb { job, battles } => {
+                match battles.and_then(|t| serde_json::from_str::<Vec<SolvedBattle>>(&t).map_err(|e| e.to_string())) {
+                    // Kept whatever the job: a later edit may find them again.
+                    Ok(list) => list.into_iter().for_each(|b| self.memo.insert(b)),
+                    Err(_) => {
+                        if let Some(p) = self.pending.take_if(|p| p.job == job) {
+                            let reply = self.refuse(&p.fog, job, p.budget);
+                            scope.respond(p.who, reply);
+                        }
+                        return;
+                    }
+                }
+                if self.pending.as_ref().is_some_and(|p| p.job == job) {
+                    self.finish(scope);
+                }
             }
             Request::FogSimulate { job, scenario, seed, runs } => {
                 self.fog_run = None;

@@ -53,6 +53,10 @@ pub enum Edit {
     MainAttack(String),
     /// Who holds a neighbour of the area (`None`: vacant), for retreats (6.6, D12, R20).
     Held(String, Option<Held>),
+    /// Lists blocks as not in this area (`true`: seen elsewhere, in the pool, known to be away;
+    /// the scenario's `seen_elsewhere`), or takes them off the list: no hidden block can be one
+    /// of them (R13). One edit for a quick pick of several.
+    NotHere(Vec<String>, bool),
 }
 
 /// What the engine is doing for the current battle.
@@ -94,8 +98,14 @@ impl Calc {
 pub enum Refine {
     /// Nothing to say: the figures are exact, or not yet known to be slow.
     None,
-    /// The exact mixture is being solved in the background; its figures replace the Monte Carlo.
-    Working,
+    /// The exact mixture is being solved in the background (over the worker pool); its figures
+    /// replace the Monte Carlo. `solved` of its `battles` distinct battles are done.
+    Working {
+        /// Distinct battles solved so far (those kept from earlier edits included).
+        solved: usize,
+        /// Distinct battles of the mixture.
+        battles: usize,
+    },
     /// The exact mixture will not be solved, and why (in players' words).
     Refused(String),
 }
@@ -471,7 +481,7 @@ impl State {
             Action::Cancel => {
                 if matches!(self.calc, Calc::Running { .. }) {
                     self.calc = Calc::Cancelled;
-                    if self.refine == Refine::Working {
+                    if matches!(self.refine, Refine::Working { .. }) {
                         self.refine = Refine::None;
                     }
                 }
@@ -652,6 +662,15 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
         Edit::From(side, which, from) => borders::set_from(s, side, which, from),
         Edit::MainAttack(main) => borders::set_main_attack(s, &main),
         Edit::Held(neighbour, held) => borders::set_held(s, &neighbour, held),
+        Edit::NotHere(ids, away) => {
+            // Either version of a noble is one person (4.6): a name listed either way is the same.
+            let person = |n: &str| bosworth::data::block(n).map(|d| d.person);
+            let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim()) || person(a).is_some_and(|p| person(b) == Some(p));
+            s.seen_elsewhere.retain(|d| !ids.iter().any(|id| same(d, id)));
+            if away {
+                s.seen_elsewhere.extend(ids);
+            }
+        }
         Edit::Strength(side, i, k) => {
             if let Some(b) = army_mut(s, side).blocks.get_mut(i) {
                 b.strength = k;

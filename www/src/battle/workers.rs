@@ -3,12 +3,15 @@
 //! page does with their replies. With hidden blocks, the solver estimates the exact mixture's
 //! cost first while a second worker runs Monte Carlo over it: when the exact figures will take
 //! more than about a second, the Monte Carlo figures are shown as they come and the exact ones
-//! replace them when ready (or the page says why they will not come).
+//! replace them when ready (or the page says why they will not come). The exact mixture's
+//! battles are shared between the solver (the lead) and helper workers
+//! (`crate::battle::engine::solver_workers` in all), the page carrying each helper's share to it
+//! and its battles back to the lead; the progress bar counts the battles solved.
 //! Dropping a worker terminates it (Cancel, or a newer battle while it works).
 
 use crate::battle::engine::{
     BROWSER_FOG_BUDGET, BROWSER_STATE_BUDGET, MONTE_CARLO_RUNS, MONTE_CARLO_SEED, Reply, Request, fog_monte_carlo_note, merge_counts,
-    monte_carlo_note, monte_carlo_workers, share,
+    monte_carlo_note, monte_carlo_workers, share, solver_workers,
 };
 use crate::battle::pool::RawWorker;
 use crate::battle::state::{Action, Refine, State};
@@ -28,6 +31,10 @@ pub struct Pool {
     job: Option<(u64, String)>,
     mc: Option<MonteCarlo>,
     fog: Option<FogRun>,
+    /// The solver's helpers for an exact mixture (kept between jobs, like the solver).
+    helpers: Vec<RawWorker>,
+    /// How many helpers are working on a share.
+    helpers_busy: usize,
 }
 
 /// A battle with hidden blocks under way: the solver estimates, then solves the exact mixture;
@@ -46,6 +53,22 @@ struct FogRun {
     refused: Option<String>,
     /// When the page last showed progress (ms), as for [`MonteCarlo::shown`].
     shown: f64,
+    /// The mixture's distinct battles.
+    battles: usize,
+    /// Battles solved before the shares were handed out (the estimate's, or kept from earlier
+    /// edits).
+    base: usize,
+    /// Battles of its share each solver has solved (the lead first).
+    solved: Vec<usize>,
+    /// When the page last showed the exact solve's progress (ms).
+    told: f64,
+}
+
+impl FogRun {
+    /// The exact solve's progress as the page shows it.
+    fn working(&self) -> Refine {
+        Refine::Working { solved: (self.base + self.solved.iter().sum::<usize>()).min(self.battles), battles: self.battles }
+    }
 }
 
 /// A Monte Carlo run split across workers.
@@ -72,14 +95,23 @@ impl Pool {
             self.solver = None;
             self.busy = false;
         }
+        self.stop_helpers();
         self.job = None;
         self.mc = None;
         self.fog = None;
     }
 
+    /// Terminates the helpers if they are working (a share of an older or refused mixture).
+    fn stop_helpers(&mut self) {
+        if self.helpers_busy > 0 {
+            self.helpers.clear();
+            self.helpers_busy = 0;
+        }
+    }
+
     /// True while a job is under way.
     pub fn working(&self) -> bool {
-        self.busy || self.mc.is_some() || self.fog.is_some()
+        self.busy || self.helpers_busy > 0 || self.mc.is_some() || self.fog.is_some()
     }
 }
 
@@ -105,6 +137,7 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 }
                 p.busy = false;
                 p.job = None;
+                p.helpers_busy = 0;
                 // Exact: the Monte Carlo worker is no longer needed.
                 p.fog = None;
                 match serde_json::from_str::<bosworth::FogReport>(&fog) {
@@ -116,8 +149,11 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 p.stop();
                 Action::Failed { revision: job, message }
             }
-            Reply::FogCost { job, slow, refused } => {
+            Reply::FogCost { job, slow, refused, battles, solved } => {
                 let Some(run) = p.fog.as_mut().filter(|r| r.job == job) else { return };
+                if run.battles == 0 {
+                    (run.battles, run.base) = (battles, solved);
+                }
                 if refused.is_none() && !slow {
                     // Exact within about a second: no Monte Carlo.
                     run.worker = None;
@@ -129,7 +165,7 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 let scenario = run.scenario.clone();
                 let refine = match &refused {
                     Some(why) => Refine::Refused(why.clone()),
-                    None => Refine::Working,
+                    None => run.working(),
                 };
                 let stop_solver = refused.is_some();
                 run.refused = refused;
@@ -138,6 +174,7 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 if stop_solver {
                     p.busy = false;
                     p.job = None;
+                    p.stop_helpers();
                     if finished {
                         p.fog = None;
                     }
@@ -169,6 +206,35 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                     p.fog = None;
                 }
                 action
+            }
+            Reply::FogShares { job, shares, budget } => {
+                let Some((_, scenario)) = p.job.clone().filter(|(j, _)| *j == job) else { return };
+                drop(p);
+                give_shares(pool, d, job, &scenario, shares, budget);
+                return;
+            }
+            Reply::FogProgress { job, part, solved } => {
+                let Some(run) = p.fog.as_mut().filter(|r| r.job == job) else { return };
+                if run.solved.len() <= part {
+                    run.solved.resize(part + 1, 0);
+                }
+                run.solved[part] = solved;
+                let now = js_sys::Date::now();
+                if !run.slow || run.refused.is_some() || now - run.told < PROGRESS_MS {
+                    return;
+                }
+                run.told = now;
+                Action::Refine { revision: job, refine: run.working() }
+            }
+            Reply::FogSolved { job, part: _, battles } => {
+                if p.job.as_ref().is_none_or(|(j, _)| *j != job) {
+                    return;
+                }
+                p.helpers_busy = p.helpers_busy.saturating_sub(1);
+                if let Some(lead) = &p.solver {
+                    lead.send(Request::FogAbsorb { job, battles });
+                }
+                return;
             }
             Reply::TooLarge { job, budget } => {
                 p.busy = false;
@@ -265,6 +331,32 @@ fn fog_figures(run: &FogRun) -> Option<Action> {
     })
 }
 
+/// Hands each helper its share of an exact mixture's battles (starting the helpers missing); the
+/// lead solves its own meanwhile and waits for theirs.
+fn give_shares(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, job: u64, scenario: &str, shares: Vec<Vec<usize>>, budget: usize) {
+    let mut p = pool.borrow_mut();
+    while p.helpers.len() < shares.len() {
+        let (pool2, d2) = (Rc::downgrade(pool), d.clone());
+        match RawWorker::spawn("worker.js", move |r| {
+            if let Some(pool) = pool2.upgrade() {
+                on_reply(&pool, &d2, r);
+            }
+        }) {
+            Ok(w) => p.helpers.push(w),
+            Err(e) => {
+                drop(p);
+                d.dispatch(Action::Failed { revision: job, message: format!("A worker could not start: {e:?}") });
+                return;
+            }
+        }
+    }
+    let given = shares.len();
+    for (j, list) in shares.into_iter().enumerate() {
+        p.helpers[j].send(Request::FogBattles { job, part: j + 1, scenario: scenario.to_string(), list, budget });
+    }
+    p.helpers_busy = given;
+}
+
 /// Starts Monte Carlo over a mixture in a worker of its own (its figures shown once the
 /// estimate says the exact ones are slow); `false` if it could not start (the page is told).
 fn start_fog_monte_carlo(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, job: u64, scenario: &str) -> bool {
@@ -294,8 +386,19 @@ fn submit_fog(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>
     if !codec::parse(scenario).is_ok_and(|s| bosworth::solve::fog::has_hidden(&s)) {
         return false;
     }
-    pool.borrow_mut().fog =
-        Some(FogRun { job, scenario: scenario.to_string(), worker: None, latest: None, slow: false, refused: None, shown: 0.0 });
+    pool.borrow_mut().fog = Some(FogRun {
+        job,
+        scenario: scenario.to_string(),
+        worker: None,
+        latest: None,
+        slow: false,
+        refused: None,
+        shown: 0.0,
+        battles: 0,
+        base: 0,
+        solved: Vec::new(),
+        told: 0.0,
+    });
     if !start_fog_monte_carlo(pool, dispatcher, job, scenario) {
         return true;
     }
@@ -304,7 +407,7 @@ fn submit_fog(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<State>
         p.busy = true;
         p.job = Some((job, scenario.to_string()));
         if let Some(w) = &p.solver {
-            w.send(Request::FogSolve { job, scenario: scenario.to_string(), budget: BROWSER_FOG_BUDGET });
+            w.send(Request::FogSolve { job, scenario: scenario.to_string(), budget: BROWSER_FOG_BUDGET, helpers: solver_workers() - 1 });
         }
     }
     true

@@ -4,6 +4,7 @@ use super::block::{BlockCard, Standing};
 use super::choices::Choices;
 use super::custom::CustomForm;
 use super::hidden::HiddenTile;
+use super::not_here::NotHere;
 use super::picker::Picker;
 use super::side_id;
 use crate::battle::state::{Action, Edit, State};
@@ -113,6 +114,7 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
                         <HiddenTile state={state.clone()} side={p.side} index={k} house={army.house} />
                     }) }
                 </ol>
+                <NotHere state={state.clone()} side={p.side} house={army.house} />
             }
             <button class="add-hidden" data-testid={format!("add-hidden-{sid}")} onclick={add_hidden}
                 title="A block standing upright: you know it is there, not who it is (Fog-of-War)">{"+ Add a hidden block"}</button>

@@ -1,5 +1,6 @@
 //! A hidden block: a "?" tile standing for one block the enemy cannot see (Fog-of-War, R13),
-//! with who it may be (kinds, or a list of blocks), its strength, reserve and Remove.
+//! with who it may be (kinds, or a list of blocks), how many blocks remain and why the others
+//! are out (the engine's `availability`), its strength, reserve and Remove.
 
 use super::borders::{FromSelect, border_note};
 use super::side_id;
@@ -8,7 +9,7 @@ use crate::battle::state::{Action, Edit, State};
 use bosworth::Side;
 use bosworth::data::House;
 use bosworth::scenario::{HiddenBlock, StrengthPrior};
-use bosworth::solve::fog::{KIND_NAMES, possible_blocks};
+use bosworth::solve::fog::{Availability, KIND_NAMES, availability, possible_blocks};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -66,6 +67,91 @@ pub fn who_line(ids: &[&str], house: House) -> String {
         1 => format!("it is {}", ids[0]),
         n => format!("one of {n} {house} blocks: {list}"),
     }
+}
+
+/// Why blocks of a house are not among a hidden block's candidates, in players' words with the
+/// rule: one group per reason, each with the blocks it puts out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Out {
+    /// The reason, for several blocks (`minor heirs not yet in play (4.5)`).
+    pub why: &'static str,
+    /// The blocks it puts out, in the game's block order.
+    pub blocks: Vec<&'static str>,
+}
+
+/// The words of a reason a block is not a default candidate (R13), for several blocks.
+fn why_out(a: Availability) -> &'static str {
+    match a {
+        Availability::Available => "not ticked",
+        Availability::Dead => "dead",
+        Availability::InBattle => "already in this battle",
+        Availability::SeenElsewhere => "not in this area",
+        Availability::DefectedElsewhere => "defected elsewhere (9.1)",
+        Availability::OtherSide => "serving the other house (4.6)",
+        Availability::NotDefected => "enemy versions before a defection (4.6)",
+        Availability::Minor { .. } => "minor heirs not yet in play (4.5)",
+        Availability::Kind => "not of the kinds asked",
+        Availability::Strength => "cannot have the strength asked",
+        Availability::OtherHouse => "cannot fight for this side",
+    }
+}
+
+/// The blocks of the side's house that hidden block `h` cannot be, grouped by why (the engine's
+/// [`availability`], then the block's own list, kinds and strength), given `now`, the blocks it
+/// may be. The groups come in the order of their first block in the game's block list, those of
+/// the block's own narrowing last.
+pub fn out_groups(s: &bosworth::Scenario, side: Side, h: &HiddenBlock, now: &[&str]) -> Vec<Out> {
+    let Ok(all) = availability(s, side) else { return Vec::new() };
+    let kind_ok = |id: &str| {
+        h.kinds.is_empty()
+            || bosworth::data::block(id).is_some_and(|d| {
+                KIND_NAMES.iter().any(|(n, k)| *k == d.kind && h.kinds.iter().any(|x| x.eq_ignore_ascii_case(n)))
+            })
+    };
+    let mut out: Vec<Out> = Vec::new();
+    for (id, a) in all {
+        if now.contains(&id) {
+            continue;
+        }
+        let why = match a {
+            Availability::Available if !h.candidates.is_empty() => why_out(Availability::Available),
+            Availability::Available if !kind_ok(id) => why_out(Availability::Kind),
+            Availability::Available => why_out(Availability::Strength),
+            other => why_out(other),
+        };
+        match out.iter_mut().find(|o| o.why == why) {
+            Some(o) => o.blocks.push(id),
+            None => out.push(Out { why, blocks: vec![id] }),
+        }
+    }
+    out.sort_by_key(|o| narrowing(o.why));
+    out
+}
+
+/// True for a reason of the hidden block's own narrowing (its list, kinds or strength), not of
+/// where the blocks are (R13).
+fn narrowing(why: &str) -> bool {
+    [Availability::Available, Availability::Kind, Availability::Strength].iter().any(|a| why_out(*a) == why)
+}
+
+/// How many blocks a hidden block may be and why the others are out, in one line:
+/// `24 of 31 Lancaster blocks. Out: minor heirs not yet in play (4.5) (2): Prince Edward, Richmond; …`.
+/// The blocks put out by the tile's own narrowing (its kinds, strength or list) are counted, not
+/// named: the user chose them.
+pub fn out_line(count: usize, out: &[Out], house: House) -> String {
+    let all = count + out.iter().map(|o| o.blocks.len()).sum::<usize>();
+    let head = format!("{count} of {all} {house} blocks");
+    if out.is_empty() {
+        return format!("{head}: every one may be it.");
+    }
+    let why: Vec<String> = out
+        .iter()
+        .map(|o| match narrowing(o.why) {
+            true => format!("{} ({})", o.why, o.blocks.len()),
+            false => format!("{} ({}): {}", o.why, o.blocks.len(), o.blocks.join(", ")),
+        })
+        .collect();
+    format!("{head}. Out: {}.", why.join("; "))
 }
 
 /// A hidden tile.
@@ -149,6 +235,7 @@ pub fn HiddenTile(p: &HiddenProps) -> Html {
         Err(e) => crate::battle::words::message(s, e),
     };
     let count = now.as_ref().map(|ids| ids.len()).unwrap_or(0);
+    let out = now.as_ref().ok().map(|ids| out_line(ids.len(), &out_groups(s, p.side, &h, ids), p.house));
     let colour = match p.house {
         House::York => "york",
         House::Lancaster => "lancaster",
@@ -182,6 +269,9 @@ pub fn HiddenTile(p: &HiddenProps) -> Html {
                 </label>
                 <button class="icon danger" aria-label={format!("Remove {label}")} title="Remove" onclick={remove}>{"✕"}</button>
             </div>
+            if let Some(out) = out {
+                <p class="hidden-out" data-testid={format!("hidden-out-{sid}-{k}")}>{out}</p>
+            }
             if arrives {
                 <FromSelect state={state.clone()} side={p.side} which={Arriving::Hidden(k)} name={label.clone()} house={p.house} {note} />
             }

@@ -1,6 +1,8 @@
 //! The figures below the headline: progress, warnings, charts and the table per block.
 
 use super::StateProps;
+use super::fog::FogSection;
+pub use super::fog::{Possibility, revealed};
 use crate::battle::charts;
 use crate::shell::charts::{house_colour, save, svg};
 use crate::shell::format::pct;
@@ -20,123 +22,6 @@ pub fn averaged(f: &bosworth::FogReport) -> String {
         if n == 1 { "" } else { "s" },
         f.compositions
     )
-}
-
-/// One thing the hidden blocks may be, to open as a battle of its own.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Possibility {
-    /// A composition of the mixture (`bosworth::Fog::possibility`): the spread's worst or best.
-    Composition(usize),
-    /// Hidden block `i` (in the mixture's order) as this block at this strength, the others as
-    /// likely as it leaves them (`bosworth::Fog::possibility_with`).
-    Block(usize, String, u8),
-}
-
-/// The battle of a possibility, every block revealed (`bosworth::Fog::reveal`, the CLI's
-/// `bosworth reveal`): `None` when the mixture does not list it.
-pub fn revealed(scenario: &bosworth::Scenario, what: &Possibility) -> Option<bosworth::Scenario> {
-    let fog = bosworth::Fog::new(scenario).ok()?;
-    let picks = match what {
-        Possibility::Composition(k) => fog.possibility(*k)?,
-        Possibility::Block(i, block, strength) => fog.possibility_with(*i, block, *strength)?,
-    };
-    fog.reveal(&picks).ok()
-}
-
-/// What the hidden blocks mean for the attack: the spread of the viewer's chance, who they may
-/// be, the chance a royal is among them, and what scouting each would tell; any possibility
-/// named can be opened as a battle (`open`).
-fn fog_section(f: &bosworth::FogReport, spread_svg: Option<&String>, open: &Callback<Possibility>) -> Html {
-    let open_button = |what: Possibility, id: String, label: String| {
-        let open = open.clone();
-        html! {
-            <button class="small open-as" data-testid={id} aria-label={label} title="Open it as a battle of its own, every block revealed (Undo comes back)"
-                onclick={Callback::from(move |_| open.emit(what.clone()))}>{"Open as battle"}</button>
-        }
-    };
-    let viewer = f.report.sides[f.viewer.index()].house;
-    let who = format!("{viewer} ({})", f.viewer.name());
-    let spread = f.spread.as_ref().map(|s| {
-        let q = |k: usize| s.quantiles.get(k).map_or(0.0, |x| x[1]);
-        html! {
-            <>
-            <p data-testid="spread-words">{format!(
-                "In a quarter of what they may be, {who} holds with at most {}; in half, at most {}; in three quarters, at most {}.",
-                pct(q(1)), pct(q(2)), pct(q(3))
-            )}</p>
-            <ul class="examples">
-                <li><span data-testid="spread-worst">{format!("As bad as it likely gets (10%): {} → {}", s.worst.blocks.join(", "), pct(s.worst.viewer_holds))}</span>
-                    {" "}{open_button(Possibility::Composition(s.worst.composition), "open-worst".into(), format!("Open as battle: {}", s.worst.blocks.join(", ")))}</li>
-                <li><span data-testid="spread-best">{format!("As good as it likely gets (90%): {} → {}", s.best.blocks.join(", "), pct(s.best.viewer_holds))}</span>
-                    {" "}{open_button(Possibility::Composition(s.best.composition), "open-best".into(), format!("Open as battle: {}", s.best.blocks.join(", ")))}</li>
-            </ul>
-            </>
-        }
-    });
-    // Hidden blocks described alike have one list.
-    let mut lists: Vec<(Vec<String>, usize, &bosworth::solve::fog::HiddenReport)> = Vec::new();
-    for (i, h) in f.hidden.iter().enumerate() {
-        match lists.iter_mut().find(|(_, _, r)| r.side == h.side && r.who == h.who) {
-            Some((labels, _, _)) => labels.push(h.label.clone()),
-            None => lists.push((vec![h.label.clone()], i, h)),
-        }
-    }
-    html! {
-        <section class="fog" aria-labelledby="fog-h" data-testid="fog">
-            <h3 id="fog-h">{"Against blocks you cannot see"}</h3>
-            if let Some(svg_text) = spread_svg {
-                <figure><figcaption>{format!("Chance {who} holds, across what the hidden blocks may be")}{save("spread", svg_text)}</figcaption>
-                    <div data-testid="spread-chart">{svg(svg_text)}</div></figure>
-            }
-            {spread.unwrap_or_default()}
-            <p data-testid="royal">{format!(
-                "Chance the enemy King is among the hidden blocks: {}; the Pretender: {}; an heir: {}.",
-                pct(f.royal.king), pct(f.royal.pretender), pct(f.royal.heir)
-            )}</p>
-            <div class="table-wrap" tabindex="0" role="region" aria-label="What scouting would tell">
-            <table class="blocks-table" data-testid="scouting">
-                <caption>{format!("What scouting a hidden block would tell {who}")}</caption>
-                <thead><tr><th scope="col">{"Block"}</th><th scope="col">{"Moves the chance by"}</th><th scope="col">{"Worst if it is"}</th><th scope="col">{"Best if it is"}</th></tr></thead>
-                <tbody>
-                    { for f.scouting.iter().map(|s| html! {
-                        <tr>
-                            <th scope="row">{format!("{} ({})", s.label, s.side.name())}</th>
-                            <td>{format!("{:.1} points", s.value * 100.0)}</td>
-                            <td>{format!("{} {} → {}", s.worst.block, s.worst.strength, pct(s.worst.viewer_holds))}</td>
-                            <td>{format!("{} {} → {}", s.best.block, s.best.strength, pct(s.best.viewer_holds))}</td>
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-            </div>
-            { for lists.iter().map(|(labels, i, h)| {
-                let shown: Vec<String> = h.who.iter().take(8).map(|w| format!("{} {} ({})", w.block, w.strength, pct(w.chance))).collect();
-                let more = h.who.len().saturating_sub(8);
-                let (i, label) = (*i, h.label.clone());
-                html! {
-                    <div class="hidden-who">
-                        <p class="small" data-testid="hidden-who">{format!(
-                            "{} ({}) may {}be: {}{}",
-                            labels.join(", "), h.side.name(), if labels.len() > 1 { "each " } else { "" },
-                            shown.join(", "), if more > 0 { format!(", and {more} more") } else { String::new() }
-                        )}</p>
-                        <details class="open-who" data-testid={format!("open-who-{i}")}>
-                            <summary>{format!("Open as a battle with {label} as…")}</summary>
-                            <ul class="open-list">
-                                { for h.who.iter().take(8).enumerate().map(|(n, w)| {
-                                    let open = open.clone();
-                                    let what = Possibility::Block(i, w.block.clone(), w.strength);
-                                    html! { <li><button class="small" data-testid={format!("open-who-{i}-{n}")}
-                                        onclick={Callback::from(move |_| open.emit(what.clone()))}>
-                                        {format!("{} {} → {}", w.block, w.strength, pct(w.viewer_holds))}</button></li> }
-                                }) }
-                            </ul>
-                        </details>
-                    </div>
-                }
-            }) }
-        </section>
-    }
 }
 
 /// The smallest chance of a royal death that earns a warning.
@@ -203,9 +88,10 @@ pub fn Results(props: &StateProps) -> Html {
     };
     // With hidden blocks: whether exact figures follow the Monte Carlo ones (issue 22).
     let refine = match &state.refine {
-        Refine::Working if matches!(state.calc, Calc::Running { .. }) => html! {
-            <div class="status running" data-testid="refining">
-                <span class="spinner" aria-hidden="true"></span><span>{"Solving exactly in the background; the exact figures replace these when ready."}</span>
+        Refine::Working { solved, battles } if matches!(state.calc, Calc::Running { .. }) => html! {
+            <div class="status running refining" data-testid="refining" data-solved={solved.to_string()} data-battles={battles.to_string()}>
+                <progress max={battles.to_string()} value={solved.to_string()} aria-label="Distinct battles solved exactly"></progress>
+                <span>{format!("Solving exactly in the background: {solved} of {battles} distinct battles; the exact figures replace these when ready.")}</span>
             </div>
         },
         Refine::Refused(why) => {
@@ -283,7 +169,9 @@ pub fn Results(props: &StateProps) -> Html {
                     </tbody>
                 </table>
             </div>
-            if let Some(f) = &fog { {fog_section(f, spread_svg.as_ref().as_ref(), &open)} }
+            if let Some(f) = &fog {
+                <FogSection scenario={state.scenario.clone()} fog={f.clone()} spread_svg={(*spread_svg).clone()} open={open.clone()} />
+            }
             <p class="muted small">{format!(
                 "Expected steps lost: {} (attacker) {:.2}, {} (defender) {:.2}. Chance control changes in round 1 (D5): {}.",
                 r.sides[0].house, r.sides[0].expected_steps_lost, r.sides[1].house, r.sides[1].expected_steps_lost, pct(r.control_changes)

@@ -1,9 +1,13 @@
 //! The battle in one line, above the headline: every setting that changes the odds (area, throne,
 //! the dead, the Treason card, the borders crossed and who holds the neighbours, retreat limits
 //! typed or from the map, the players' choices, a battle under way), so no
-//! setting is ever out of sight. Each part takes you to the control that sets it.
+//! setting is ever out of sight. Each part takes you to the control that sets it. Where the
+//! order the blocks were entered in decides who takes tied hits (D3), it says so, with "Protect
+//! heirs" beside it.
 
+use super::choices::{protect_heirs, scenario_options};
 use crate::battle::borders;
+use crate::battle::state::{Action, Edit, State};
 use crate::battle::words::side_label;
 use crate::shell::focus::focus_field;
 use bosworth::scenario::{Held, SidePolicy};
@@ -15,6 +19,39 @@ use yew::prelude::*;
 pub struct SummaryProps {
     /// The battle as entered.
     pub scenario: Scenario,
+    /// The reducer, for "Protect heirs" beside the tied hits (without it, no button).
+    #[prop_or_default]
+    pub state: Option<UseReducerHandle<State>>,
+}
+
+/// Who takes tied hits first on `side` when the order the blocks were entered in decides it:
+/// the side names no hit order, and has a known block and another block (D3; its hidden blocks
+/// come after its known ones, R13). `None` otherwise.
+pub fn tied_hits(s: &Scenario, side: Side) -> Option<String> {
+    let a = army(s, side);
+    let policy = match side {
+        Side::Attacker => &s.policy.attacker,
+        Side::Defender => &s.policy.defender,
+    };
+    let first = a.blocks.first()?;
+    if !policy.hit_order.is_empty() || a.blocks.len() + a.hidden.len() < 2 {
+        return None;
+    }
+    let name = first.id.clone().or_else(|| first.custom.as_ref().map(|c| c.name.clone())).unwrap_or_default();
+    Some(format!("{}'s tied hits: {name} first (listing order)", a.house))
+}
+
+/// The hit order "Protect heirs" would give `side` (the Choices panel's, D3), when it changes
+/// anything: the heirs after the side's other known blocks.
+pub fn protect_order(s: &Scenario, side: Side) -> Option<Vec<String>> {
+    let mut bare = s.clone();
+    bare.policy = Default::default();
+    let o = scenario_options(&bare, side)?;
+    let names = match side {
+        Side::Attacker => &s.policy.attacker.hit_order,
+        Side::Defender => &s.policy.defender.hit_order,
+    };
+    protect_heirs(&o.blocks, names)
 }
 
 fn choices(p: &SidePolicy) -> Vec<String> {
@@ -87,6 +124,9 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
             format!("{}: {}", army(s, side).house, c.join(", "))
         };
         parts.push((text, if side == Side::Attacker { "choices-attacker" } else { "choices-defender" }));
+        if let Some(t) = tied_hits(s, side) {
+            parts.push((t, if side == Side::Attacker { "hit-order-attacker" } else { "hit-order-defender" }));
+        }
     }
     for side in Side::BOTH {
         let n = army(s, side).hidden.len();
@@ -97,7 +137,8 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
         }
     }
     if !s.seen_elsewhere.is_empty() {
-        parts.push((format!("Seen elsewhere: {}", s.seen_elsewhere.join(", ")), ""));
+        let control = if s.attacker.hidden.is_empty() { "not-here-defender" } else { "not-here-attacker" };
+        parts.push((format!("Not in this area: {}", s.seen_elsewhere.join(", ")), control));
     }
     if let Some(p) = &s.progress {
         parts.push((format!("Under way: round {}", p.round), ""));
@@ -153,21 +194,58 @@ fn army(s: &Scenario, side: Side) -> &bosworth::scenario::Army {
     }
 }
 
+/// "Protect heirs" beside a side's tied hits: sets the side's hit order as the Choices panel's
+/// button does (one undoable edit).
+fn protect_button(state: &UseReducerHandle<State>, side: Side, order: Option<&Vec<String>>) -> Html {
+    let Some(order) = order.cloned() else { return html! {} };
+    let sid = side.name();
+    let onclick = {
+        let state = state.clone();
+        Callback::from(move |_| {
+            let mut policy = match side {
+                Side::Attacker => state.scenario.policy.attacker.clone(),
+                Side::Defender => state.scenario.policy.defender.clone(),
+            };
+            policy.hit_order = order.clone();
+            state.dispatch(Action::Edit(Edit::Policy(side, policy)));
+        })
+    };
+    html! {
+        <button class="small protect" data-testid={format!("summary-protect-{sid}")} {onclick}
+            title="Heirs take tied hits last (D3), as the Choices panel's Protect heirs sets it">{"Protect heirs"}</button>
+    }
+}
+
 /// The summary line.
 #[function_component]
 pub fn Summary(p: &SummaryProps) -> Html {
     let parts = parts(&p.scenario);
+    // What Protect heirs would set for each side (needs the battle's choices: memoised).
+    let protect = use_memo(p.scenario.clone(), |s| Side::BOTH.map(|side| tied_hits(s, side).and_then(|_| protect_order(s, side))));
     html! {
         <nav class="summary" aria-label="Everything that counts in this battle" data-testid="summary">
             <ul>
                 { for parts.into_iter().map(|(text, control)| {
                     if control.is_empty() {
-                        html! { <li><span>{text}</span></li> }
-                    } else {
-                        let to = format!("[data-testid=\"{control}\"]");
-                        let onclick = Callback::from(move |_| { focus_field(&[to.clone(), format!("{to} summary")]); });
-                        html! { <li><button class="link" title="Change it" {onclick}>{text}</button></li> }
+                        return html! { <li><span>{text}</span></li> };
                     }
+                    let to = format!("[data-testid=\"{control}\"]");
+                    // The tied hits lead to the hit order's first arrow.
+                    let side = match control {
+                        "hit-order-attacker" => Some(Side::Attacker),
+                        "hit-order-defender" => Some(Side::Defender),
+                        _ => None,
+                    };
+                    let targets = match side {
+                        Some(_) => vec![format!("{to} button:not([disabled])"), format!("[data-testid=\"choices-{}\"] summary", &control[10..])],
+                        None => vec![to.clone(), format!("{to} summary")],
+                    };
+                    let onclick = Callback::from(move |_| { focus_field(&targets); });
+                    let button = match (side, &p.state) {
+                        (Some(side), Some(state)) => protect_button(state, side, protect[side.index()].as_ref()),
+                        _ => html! {},
+                    };
+                    html! { <li><button class="link" title="Change it" {onclick}>{text}</button>{button}</li> }
                 }) }
             </ul>
         </nav>

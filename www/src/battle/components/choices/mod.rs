@@ -15,6 +15,7 @@ use bosworth::scenario::SidePolicy;
 use bosworth::{Battle, Scenario, Side};
 use ctx::Ctx;
 pub use ctx::{Named, Options};
+pub use orders::protect_heirs;
 use yew::prelude::*;
 
 /// Props of a choices panel.

@@ -68,6 +68,16 @@ fn stored(blocks: &[Named], order: &[usize]) -> Vec<String> {
     }
 }
 
+/// The hit order "Protect heirs" stores (D3): the heirs last, everyone else keeping their place
+/// in the order as it stands (`names`, the policy's `hit_order`); `None` when the heirs are
+/// last already. The Choices panel's button and the summary line's both set this.
+pub fn protect_heirs(blocks: &[Named], names: &[String]) -> Option<Vec<String>> {
+    let order = effective(blocks, names);
+    let mut o: Vec<usize> = order.iter().copied().filter(|&i| !blocks[i].heir).collect();
+    o.extend(order.iter().copied().filter(|&i| blocks[i].heir));
+    (o != order).then(|| stored(blocks, &o))
+}
+
 /// Puts the focus back on the control that moved a block (found by `data-focus`), after the
 /// page has redrawn; on the other arrow when this one is now disabled (first or last place).
 fn refocus(key: String, other: String) {
@@ -122,11 +132,10 @@ pub(crate) fn section(c: &Ctx, which: Which) -> Html {
     let default = which.list(&c.policy).is_empty();
     let reset = c.edit(move |p, _: MouseEvent| which.list_mut(p).clear());
     // "Protect heirs" (D3): the heirs last, everyone else keeping their place.
-    let protect = {
-        let mut o: Vec<usize> = order.iter().copied().filter(|&i| !blocks[i].heir).collect();
-        o.extend(order.iter().copied().filter(|&i| blocks[i].heir));
-        (o != order).then(|| set_order(o))
-    };
+    let protect = (which == Which::Hits)
+        .then(|| protect_heirs(&blocks, which.list(&c.policy)))
+        .flatten()
+        .map(|names| c.edit(move |p, _: MouseEvent| p.hit_order = names.clone()));
     let heirs = blocks.iter().any(|b| b.heir);
     let (title, help) = match which {
         Which::Hits => ("Hit order ", "among equally strong blocks, the first here takes the hits (6.4, D3)"),
