@@ -101,7 +101,7 @@ test('the Kent board set up by keyboard, planned as bosworth plan plans it, its 
   await pickOnMap('Kent');
   await page.focus('[data-testid="enemy-more-kent"]');
   for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
-  await page.waitForSelector('[data-testid="enemy-kent"][value="3"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="enemy-kent"]')?.value === '3');
   const board = await boardOf();
   assert.deepEqual(board, KENT, 'the board set up is the example');
 
@@ -127,15 +127,17 @@ test('the Kent board set up by keyboard, planned as bosworth plan plans it, its 
   assert.ok(await page.locator('.pieces .badge').count() >= 2);
   await page.screenshot({ path: path.join(SHOTS, 'map-kent-ranked.png'), fullPage: true });
 
-  // Open the best plan as a battle: the battle calculator, its headline `bosworth exact`'s on the
-  // battle in the address, and within four standard errors of the plan's own figure.
+  // Open the best plan as a battle: its link carries the plan's battle (`bosworth plan --open 1`);
+  // the battle calculator's headline is `bosworth exact`'s on it, and within four standard errors
+  // of the plan's own figure.
+  const href = await page.getAttribute('[data-testid="open-battle"]', 'href');
+  assert.match(href, /^#s=/);
+  const battle = JSON.parse(Buffer.from(href.slice(3), 'base64url').toString('utf8'));
+  assert.deepEqual(battle, ranked.plans[0].battle, 'the plan\'s battle, as bosworth plan --open 1 prints it');
   await page.focus('[data-testid="open-battle"]');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('[data-testid="battle-view"], [data-testid="headline"]');
-  const hash = await page.evaluate(() => location.hash);
-  assert.match(hash, /^#s=/);
-  const battle = JSON.parse(Buffer.from(hash.slice(3).split('&')[0], 'base64url').toString('utf8'));
-  assert.deepEqual(battle, ranked.plans[0].battle, 'the plan\'s battle, as bosworth plan --open 1 prints it');
+  await page.waitForSelector('[data-testid="headline"]');
+  assert.equal(await page.getAttribute('[data-testid="calc-battle"]', 'aria-current'), 'page');
   await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"]', { timeout: 0 });
   const exact = cliJson('exact', [], battle);
   assert.deepEqual(await settled(page), headlineOf(exact.report));
@@ -151,19 +153,54 @@ test('the Kent board set up by keyboard, planned as bosworth plan plans it, its 
   assert.deepEqual(await shownPlans(), shown);
 });
 
-test('long planning shows its progress and can be cancelled; a board that cannot be names its field', async () => {
+test('a board that cannot be names its field, Go to the field reaches it; long planning shows its progress and stops on Cancel', async () => {
   const big = structuredClone(KENT);
   big.card = 4;
-  big.areas.push({ area: 'Sussex', enemy: 2 }, { area: 'Surrey', enemy: 1 });
+  big.areas.push({ area: 'Surrey', enemy: 1 });
   await page.goto(`${server.url}#b=${b64url(JSON.stringify(big))}`);
   await page.waitForSelector('[data-testid="problem"]');
   assert.match(await page.textContent('[data-testid="scenario-error"]'), /'Surrey' is not an area of the map/);
   assert.equal(await page.getAttribute('[data-testid="plans"]', 'data-calc'), 'idle');
-  // Go to the field: the list's button for that area.
+  assert.equal(await page.locator('[data-testid="plan-list"] [data-testid^="plan-"]').count(), 0, 'no plan while the board cannot be');
+  // Go to the field: the list's button that takes that area off the board.
   await page.focus('[data-testid="problem-go"]');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'list-surrey' || document.activeElement?.dataset.field === 'areas[4]');
-  // Undo is not there (the link opened it); fix it by taking Surrey off: Clear the area.
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'stray-clear');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('[data-testid="area-editor"][data-area="Surrey"]');
+  await page.waitForSelector('[data-testid="problem"]', { state: 'detached' });
+  assert.deepEqual((await boardOf()).areas.map((a) => a.area), ['Middlesex', 'Essex', 'Kent']);
+
+  // A ranking of many plans: six blocks next to three unseen, a 4-AP card. The bar shows how far
+  // it has got; Cancel stops it, the figures so far stay, Plan again finishes it.
+  const wide = {
+    kind: 'board', version: 1, house: 'York', card: 4,
+    areas: [
+      { area: 'Middlesex', blocks: [{ id: 'March', strength: 3 }, { id: 'Hastings', strength: 3 }] },
+      { area: 'Essex', blocks: [{ id: 'Norfolk', strength: 4 }, { id: 'Suffolk', strength: 3 }] },
+      { area: 'Sussex', blocks: [{ id: 'Arundel', strength: 3 }, { id: 'Herbert', strength: 3 }] },
+      { area: 'Kent', enemy: 3 },
+    ],
+  };
+  await page.goto('about:blank');
+  await page.goto(`${server.url}#b=${b64url(JSON.stringify(wide))}`);
+  await page.waitForSelector('.hit[data-area="Kent"]');
+  await page.focus('[data-testid="target-pick"]');
+  await page.selectOption('[data-testid="target-pick"]', 'Kent');
+  await page.waitForSelector('[data-testid="plans"][data-target="Kent"] [data-testid="plans-progress"]');
+  // Cancel, if the work is still under way when the page gets the key (one event: no race).
+  const stopped = await page.evaluate(() => {
+    const b = document.querySelector('[data-testid="plans-cancel"]');
+    if (!b) return false;
+    b.click();
+    return true;
+  });
+  if (stopped) {
+    await page.waitForSelector('[data-testid="plans"][data-calc="cancelled"]');
+    assert.equal(await page.locator('[data-testid="plans-progress"]').count(), 0);
+    await page.focus('[data-testid="plans-resume"]');
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 0 });
+  const ranked = cliPlan(wide, ['--target', 'Kent']);
+  assert.deepEqual(await shownPlans(), ranked.plans.map((p) => asShown('Kent', p)));
 });

@@ -400,10 +400,33 @@ async fn an_area_clicked_is_set_up_and_the_address_follows() {
     );
     more.click();
     settle().await;
+    let input = root
+        .query_selector("[data-testid=\"enemy-kent\"]")
+        .unwrap()
+        .unwrap();
+    let value: web_sys::HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(input);
+    assert_eq!(value.value(), "4", "the count on the page");
     let hash = gloo::utils::window().location().hash().unwrap();
     let now = codec::decode_board(codec::fragment(&hash).board.as_deref().unwrap()).unwrap();
     assert_eq!(now.areas[2].enemy, 4);
-    assert_eq!(count(&root, ".pieces .tile.lancaster.hidden"), 4);
+    // The map draws three tiles at most, then the count of all.
+    assert_eq!(count(&root, ".pieces .tile.lancaster.hidden"), 3);
+    let counts: Vec<String> = (0..4)
+        .filter_map(|i| {
+            root.query_selector_all(".pieces .count-text")
+                .unwrap()
+                .get(i)
+        })
+        .filter_map(|n| n.text_content())
+        .collect();
+    assert!(counts.contains(&"4".to_string()), "{counts:?}");
+    let label = root
+        .query_selector(".hit[data-area=\"Kent\"]")
+        .unwrap()
+        .unwrap()
+        .get_attribute("aria-label")
+        .unwrap();
+    assert!(label.contains("4 unseen Lancaster blocks"), "{label}");
     handle.destroy();
 }
 

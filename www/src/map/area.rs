@@ -108,8 +108,11 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
         };
         let (state, a) = (p.state.clone(), area.clone());
         let on_strength = Callback::from(move |strength: u8| edit(&state, MapEdit::Strength { area: a.clone(), index: i, strength }));
-        let face = FaceProps::of(d, b.strength, format!("pip-{slug}-{i}-"), on_strength);
         let field = format!("{field}.blocks[{i}]");
+        let face = FaceProps {
+            field: Some(format!("{field}.strength").into()),
+            ..FaceProps::of(d, b.strength, format!("pip-{slug}-{i}-"), on_strength)
+        };
         let moving = {
             let (state, a) = (p.state.clone(), area.clone());
             Callback::from(move |e: Event| {
@@ -128,11 +131,11 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
             })
         };
         html! {
-            <li class="block-row map-block" data-testid={format!("block-{slug}-{i}")} data-field={field.clone()}>
+            <li class="block-row map-block" data-testid={format!("block-{slug}-{i}")}>
                 <BlockFace ..face />
                 <div class="block-tools">
                     <select class="small" aria-label={format!("Move {} to another area", d.id)} onchange={moving}
-                        data-testid={format!("move-{slug}-{i}")} data-field={format!("{field}.route")}>
+                        data-testid={format!("move-{slug}-{i}")} data-field={field.clone()}>
                         <option value="" selected=true>{"Move to…"}</option>
                         { for AREAS.iter().filter(|x| x.name != area).map(|x| html! { <option value={x.name}>{x.name}</option> }) }
                     </select>
@@ -203,16 +206,20 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
         };
         let (state, a) = (p.state.clone(), area.clone());
         let on_strength = Callback::from(move |strength: u8| edit(&state, MapEdit::KnownStrength { area: a.clone(), index: i, strength }));
-        let face = FaceProps::of(d, k.strength, format!("pip-known-{slug}-{i}-"), on_strength);
+        let face = FaceProps {
+            field: Some(format!("{field}.enemy_known[{i}].strength").into()),
+            ..FaceProps::of(d, k.strength, format!("pip-known-{slug}-{i}-"), on_strength)
+        };
         let remove = {
             let (state, a) = (p.state.clone(), area.clone());
             Callback::from(move |_: MouseEvent| edit(&state, MapEdit::RemoveKnown { area: a.clone(), index: i }))
         };
         html! {
-            <li class="block-row map-block" data-field={format!("{field}.enemy_known[{i}]")}>
+            <li class="block-row map-block">
                 <BlockFace ..face />
                 <div class="block-tools">
-                    <button class="icon danger" aria-label={format!("Remove {}", d.id)} title="Take the block off the board" onclick={remove}>{"✕"}</button>
+                    <button class="icon danger" aria-label={format!("Remove {}", d.id)} title="Take the block off the board" onclick={remove}
+                        data-field={format!("{field}.enemy_known[{i}]")}>{"✕"}</button>
                 </div>
             </li>
         }
@@ -243,7 +250,9 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
         .strip_prefix(&format!("{area}: "))
         .unwrap_or("no shield, crown, city or cathedral")
         .to_string();
-    let enemy_first = own.is_empty() && (count > 0 || !known.is_empty());
+    // An area without the moving player's blocks shows the enemy's first (the order stays put
+    // while the enemy's blocks are counted, so the keyboard keeps its place).
+    let enemy_first = own.is_empty();
     let own_part = html! {
         <>
             <h3 class="side-h"><span class={classes!("dot", house_class(house))}></span>{format!("{house} blocks here")}</h3>

@@ -19,6 +19,8 @@ pub struct ListProps {
     pub chances: Vec<(String, f64, bool)>,
     /// An area is picked.
     pub on_pick: Callback<String>,
+    /// Everything in an area leaves the board (for a name that is no area of the map).
+    pub on_clear: Callback<String>,
 }
 
 fn row(p: &ListProps, name: &'static str) -> Html {
@@ -61,6 +63,15 @@ pub fn BoardList(p: &ListProps) -> Html {
             } else {
                 <ul class="area-rows" aria-label="Areas with blocks">{ for held.iter().map(|n| row(p, n)) }</ul>
             }
+            { for p.board.areas.iter().enumerate().filter(|(_, a)| !AREAS.iter().any(|x| x.name == a.area)).map(|(i, a)| {
+                let clear = { let (on_clear, name) = (p.on_clear.clone(), a.area.clone()); Callback::from(move |_: MouseEvent| on_clear.emit(name.clone())) };
+                html! {
+                    <p class="field-error stray-area">
+                        {format!("'{}' is not an area of the map: ", a.area)}
+                        <button onclick={clear} data-field={format!("areas[{i}]")} data-testid="stray-clear">{format!("Take '{}' off the board", a.area)}</button>
+                    </p>
+                }
+            }) }
             <details class="vacant-areas">
                 <summary>{format!("Vacant areas ({})", vacant.len())}</summary>
                 <ul class="area-rows" aria-label="Vacant areas">{ for vacant.iter().map(|n| row(p, n)) }</ul>

@@ -149,6 +149,14 @@ pub fn message(board: &Board, e: &bosworth::ScenarioError) -> String {
     }
 }
 
+/// The area a field of the board is in (`areas[2].enemy` is the third area's), if it is one.
+fn area_of_field(board: &Board, field: &str) -> Option<String> {
+    let rest = field.strip_prefix("areas[")?;
+    let i: usize = rest.split(']').next()?.parse().ok()?;
+    let name = &board.areas.get(i)?.area;
+    AREAS.iter().any(|a| a.name == name).then(|| name.clone())
+}
+
 /// The areas the moving player can attack this turn on a valid board, in the map's order.
 fn attackable(board: &Board) -> Vec<String> {
     Position::new(board)
@@ -223,6 +231,21 @@ pub fn MapApp() -> Html {
             chosen: *chosen,
         };
         use_effect_with(l, |l| LEFT.with(|x| *x.borrow_mut() = l.clone()));
+    }
+    // A board that cannot be: the area its error names is the one set up, so that Go to the
+    // field finds its control.
+    {
+        let selected = selected.clone();
+        let wrong = state
+            .check
+            .as_ref()
+            .err()
+            .and_then(|e| area_of_field(&board, &e.field));
+        use_effect_with(wrong, move |wrong| {
+            if let Some(a) = wrong {
+                selected.set(Some(a.clone()));
+            }
+        });
     }
     let plan_state = &planning.0;
     let ours = plan_state.board.as_deref() == Some(json.as_str());
@@ -338,6 +361,10 @@ pub fn MapApp() -> Html {
             selected.set(None);
         })
     };
+    let on_clear = {
+        let state = state.clone();
+        Callback::from(move |a: String| state::edit(&state, state::MapEdit::Clear(a)))
+    };
     let tools = html! {
         <button onclick={new} data-testid="new-board"
             title="An empty board: York to move with a 2-AP card, Lancaster on the throne">{"New board"}</button>
@@ -378,7 +405,7 @@ pub fn MapApp() -> Html {
                     }
                 </div>
             </section>
-            <results::Plans planning={plan_state.clone()} {valid} house={board.house} focus={(*focus).clone()}
+            <results::Plans planning={plan_state.clone()} {valid} current={ours} house={board.house} focus={(*focus).clone()}
                 chosen={*chosen} {on_focus} {on_choose} {on_cancel} {on_resume} />
         </div>
     };
@@ -393,7 +420,7 @@ pub fn MapApp() -> Html {
                 </section>
             }) }
             <list::BoardList board={board.clone()} selected={(*selected).clone()} chances={chances.clone()}
-                on_pick={on_pick.clone()} />
+                on_pick={on_pick.clone()} {on_clear} />
         </DocPage<MapState>>
     }
 }

@@ -33,29 +33,9 @@ fn layer(i: usize) -> AttrValue {
     STATIC.with(|s| s[i].clone())
 }
 
-/// Props of a layer of raw SVG.
-#[derive(Properties, PartialEq)]
-struct RawProps {
-    /// Its markup.
-    svg: AttrValue,
-    /// Its class.
-    #[prop_or_default]
-    class: Classes,
-}
-
-/// A `<g>` whose content is SVG markup, rewritten when it changes.
-#[function_component]
-fn Raw(p: &RawProps) -> Html {
-    let node = use_node_ref();
-    {
-        let node = node.clone();
-        use_effect_with(p.svg.clone(), move |svg| {
-            if let Some(el) = node.cast::<web_sys::Element>() {
-                el.set_inner_html(svg);
-            }
-        });
-    }
-    html! { <g ref={node} class={p.class.clone()}></g> }
+/// A layer of SVG markup (Yew parses it in the SVG namespace of the `<g>` around it).
+fn raw(svg: AttrValue, class: &'static str) -> Html {
+    html! { <g class={class}>{ Html::from_html_unchecked(svg) }</g> }
 }
 
 /// The part of the map in view: its top left corner and width, in map units.
@@ -399,18 +379,18 @@ pub fn Picture(p: &PictureProps) -> Html {
             <svg ref={svg_ref} class="bwm map-svg" viewBox={view.attr()} role="group" aria-labelledby="map-title"
                 {onwheel} {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}>
                 <title id="map-title">{"Map of England and Wales: each area of Richard III is a button that picks it to set up"}</title>
-                <Raw svg={layer(0)} />
+                { raw(layer(0), "defs") }
                 <g clip-path="url(#bwm-frame)">
-                    <Raw svg={layer(1)} />
-                    <Raw svg={p.holds.clone()} class="holds" />
-                    <Raw svg={layer(2)} />
-                    <Raw svg={p.marks.clone()} class="marks" />
-                    <Raw svg={layer(3)} />
-                    <Raw svg={p.pieces.clone()} class="pieces" />
-                    <Raw svg={layer(4)} />
+                    { raw(layer(1), "below") }
+                    { raw(p.holds.clone(), "holds") }
+                    { raw(layer(2), "middle") }
+                    { raw(p.marks.clone(), "marks") }
+                    { raw(layer(3), "upper") }
+                    { raw(p.pieces.clone(), "pieces") }
+                    { raw(layer(4), "legend") }
                     <g class="hits">{hits}</g>
                 </g>
-                <Raw svg={layer(5)} />
+                { raw(layer(5), "frame") }
             </svg>
             <div class="map-zoom" role="group" aria-label="Zoom the map">
                 <button class="icon" aria-label="Zoom in" title="Zoom in (Ctrl+wheel, or two fingers)" onclick={zoom_by(1.6)}

@@ -20,6 +20,9 @@ pub struct PlansProps {
     pub planning: Planning,
     /// The board is valid (else the problem card says why, and no plan is shown).
     pub valid: bool,
+    /// The planning is of the board on screen (just after an edit, it is still the board before's:
+    /// the panel says it is working).
+    pub current: bool,
     /// The moving player's house.
     pub house: House,
     /// The target whose plans are ranked; `None`: every target with its best plan.
@@ -101,7 +104,11 @@ fn plan_lines(plan: &PlanView, house: House) -> Html {
 pub fn Plans(p: &PlansProps) -> Html {
     let planning = &p.planning;
     let focus = p.focus.clone();
-    let status = if p.valid { planning.status() } else { "idle" };
+    let status = match (p.valid, p.current) {
+        (false, _) => "idle",
+        (true, false) => "running",
+        (true, true) => planning.status(),
+    };
     let plans = shown(planning, focus.as_deref());
     let answer: Option<&Answer> = focus
         .as_ref()

@@ -42,6 +42,10 @@ pub struct FaceProps {
     pub pip_id: AttrValue,
     /// A pip was pressed: the strength to set.
     pub on_strength: Callback<u8>,
+    /// The field the strength is, carried by the pip of the strength it has (`data-field`), for
+    /// the problem card's Go to the field.
+    #[prop_or_default]
+    pub field: Option<AttrValue>,
 }
 
 impl FaceProps {
@@ -63,6 +67,7 @@ impl FaceProps {
             invalid: false,
             pip_id: pip_id.into(),
             on_strength,
+            field: None,
         }
     }
 }
@@ -78,11 +83,13 @@ pub fn BlockFace(p: &FaceProps) -> Html {
         // Clicking the top pip of a full block reduces it by one, like rotating the real block.
         let target = if k == p.strength && k > 1 { k - 1 } else { k };
         let set = p.on_strength.reform(move |_: MouseEvent| target);
+        let field = (k == p.strength).then(|| p.field.clone()).flatten();
         html! {
             <button class={classes!("pip", on.then_some("on"))}
                 data-testid={format!("{}{k}", p.pip_id)}
                 aria-label={format!("{name}: set strength to {target}")}
                 title={format!("strength {target}")}
+                data-field={field}
                 onclick={set}>
             </button>
         }
