@@ -515,7 +515,7 @@ fn screen_all(
     watch: &Watch<'_>,
 ) -> Result<u64, PlanError> {
     let mut draws: Vec<Draw> = Vec::new();
-    let mut rng = rng_from_seed(screen::battle_seed(options.seed, usize::MAX, 0));
+    let mut rng = rng_from_seed(screen::battle_seed(options.seed, screen::DRAWS, 0));
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
     let mut k = FIRST_DRAWS;
     let mut fought_total: u64 = 0;
