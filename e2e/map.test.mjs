@@ -195,6 +195,8 @@ test('a board that cannot be names its field, Go to the field reaches it; long p
     b.click();
     return true;
   });
+  // Said in the log: whether this run stopped the planner halfway (a fast machine may finish first).
+  console.log(stopped ? 'map: Cancel stopped the ranking halfway' : 'map: the ranking finished before Cancel');
   if (stopped) {
     await page.waitForSelector('[data-testid="plans"][data-calc="cancelled"]');
     assert.equal(await page.locator('[data-testid="plans-progress"]').count(), 0);
