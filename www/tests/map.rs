@@ -318,6 +318,22 @@ async fn the_page_draws_every_area_and_border_once() {
         );
     }
     assert_eq!(count(&root, ".hit"), 33);
+    // Each area's button lies inside the map (Ireland and France run off it: cut to the frame).
+    let frame = root.query_selector(".map-svg").unwrap().unwrap().get_bounding_client_rect();
+    let hits = root.query_selector_all(".hit").unwrap();
+    for i in 0..hits.length() {
+        let el: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(hits.get(i).unwrap());
+        let r = el.get_bounding_client_rect();
+        let name = el.get_attribute("data-area").unwrap();
+        assert!(r.width() > 0.0 && r.height() > 0.0, "{name} has a button");
+        assert!(
+            r.left() >= frame.left() - 0.5
+                && r.right() <= frame.right() + 0.5
+                && r.top() >= frame.top() - 0.5
+                && r.bottom() <= frame.bottom() + 0.5,
+            "{name}'s button runs off the map"
+        );
+    }
     let borders = reference_table("## Borders");
     assert_eq!(borders.len(), 90);
     for row in &borders {

@@ -7,13 +7,13 @@ use crate::shell::share::Example;
 pub const BOARDS: &[Example] = &[
     Example {
         name: "The Kent question: York's four blocks against three unseen in Kent",
-        note: "York holds a 3-AP card, with March, Hastings and Herbert in Middlesex and Norfolk in Essex; Lancaster has three blocks in Kent that York cannot see (docs/board.md).",
+        note: "York, 3 AP: March, Hastings, Herbert in Middlesex, Norfolk in Essex; three unseen Lancaster blocks in Kent.",
         file: "board-kent.json",
         json: include_str!("../../../examples/board-kent.json"),
     },
     Example {
         name: "Rulebook 6.3, Example 1: York attacks Sussex from Wilts and Kent",
-        note: "York has two blocks in Wilts and four in Kent, and a 2-AP card: both groups can attack the two unseen Lancaster blocks in Sussex, one of them the Main Attack (6.3).",
+        note: "York, 2 AP: two blocks in Wilts, four in Kent, both groups against two unseen in Sussex, one the Main Attack (6.3).",
         file: "board-sussex.json",
         json: include_str!("../../../examples/board-sussex.json"),
     },

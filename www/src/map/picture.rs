@@ -22,11 +22,60 @@ thread_local! {
         svg::legend_in_map().into(),
         svg::frame().into(),
     ];
-    /// Each area's outline as path data, in the order of `bosworth::data::AREAS`.
+    /// Each area's outline as path data, in the order of `bosworth::data::AREAS`, cut to the
+    /// frame (an area running off the map, Ireland or France, is a button only where it shows).
     static OUTLINES: Vec<AttrValue> = AREAS
         .iter()
-        .map(|a| g::area(a.name).map_or_else(String::new, |s| g::path(&g::outline(s.outline), true)).into())
+        .map(|a| g::area(a.name).map_or_else(String::new, |s| g::path(&in_frame(&g::outline(s.outline)), true)).into())
         .collect();
+}
+
+/// A polygon cut to the map's frame (Sutherland-Hodgman against its four edges).
+fn in_frame(points: &[g::Point]) -> Vec<g::Point> {
+    let (w, h) = (g::WIDTH, g::HEIGHT);
+    // Each edge: inside test and the crossing of a segment with it.
+    type Edge = (
+        fn(g::Point, f32, f32) -> bool,
+        fn(g::Point, g::Point, f32, f32) -> g::Point,
+    );
+    let edges: [Edge; 4] = [
+        (
+            |p, _, _| p.0 >= 0.0,
+            |a, b, _, _| (0.0, a.1 + (b.1 - a.1) * (0.0 - a.0) / (b.0 - a.0)),
+        ),
+        (
+            |p, w, _| p.0 <= w,
+            |a, b, w, _| (w, a.1 + (b.1 - a.1) * (w - a.0) / (b.0 - a.0)),
+        ),
+        (
+            |p, _, _| p.1 >= 0.0,
+            |a, b, _, _| (a.0 + (b.0 - a.0) * (0.0 - a.1) / (b.1 - a.1), 0.0),
+        ),
+        (
+            |p, _, h| p.1 <= h,
+            |a, b, _, h| (a.0 + (b.0 - a.0) * (h - a.1) / (b.1 - a.1), h),
+        ),
+    ];
+    let mut out: Vec<g::Point> = points.to_vec();
+    for (inside, cross) in edges {
+        let input = std::mem::take(&mut out);
+        for (i, &b) in input.iter().enumerate() {
+            let a = input[(i + input.len() - 1) % input.len()];
+            match (inside(a, w, h), inside(b, w, h)) {
+                (true, true) => out.push(b),
+                (true, false) => out.push(cross(a, b, w, h)),
+                (false, true) => {
+                    out.push(cross(a, b, w, h));
+                    out.push(b);
+                }
+                (false, false) => {}
+            }
+        }
+        if out.is_empty() {
+            break;
+        }
+    }
+    out
 }
 
 fn layer(i: usize) -> AttrValue {
@@ -125,7 +174,7 @@ impl View {
             .map(|b| b.1 + b.3)
             .fold(f32::NEG_INFINITY, f32::max) as f64;
         let ratio = f64::from(g::WIDTH) / f64::from(g::HEIGHT);
-        let w = ((x1 - x0).max((y1 - y0) * ratio) * 1.25 + 80.0).max(f64::from(g::WIDTH) / 3.5);
+        let w = ((x1 - x0).max((y1 - y0) * ratio) * 1.15 + 60.0).max(MIN_WIDTH);
         let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
         View {
             x: cx - w / 2.0,

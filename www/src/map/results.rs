@@ -171,7 +171,7 @@ pub fn Plans(p: &PlansProps) -> Html {
     };
     let ranking: Option<&TargetPlans> = answer.and_then(Answer::figures);
     html! {
-        <section class="card plans-card" aria-labelledby="plans-h" data-testid="plans" data-calc={status}
+        <section class={classes!("card", "plans-card", super::area::house_class(p.house))} aria-labelledby="plans-h" data-testid="plans" data-calc={status}
             data-pass={pass.map(|p| if p == Pass::Final { "final" } else { "quick" })} data-target={focus.clone()}>
             <div class="plans-head">
                 <h2 id="plans-h">{title}</h2>
@@ -286,7 +286,8 @@ fn note(plans: &[(String, PlanView)], pass: Option<Pass>, focus: Option<&str>) -
     };
     html! {
         <p class="small muted plans-method" data-testid="plans-method">
-            {format!("* on the Pareto front. Each plan's figures are the fog of war's on its battle ({}): {what}. ", methods.join("; "))}
+            if focus.is_some() { {"* on the Pareto front: no other plan holds as often with no more steps lost and blocks committed. "} }
+            {format!("Each plan's figures are the fog of war's on its battle ({}): {what}. ", methods.join("; "))}
             {"Open as battle shows the plan's battle in the battle calculator, where bosworth exact gives its odds; Back returns to the map."}
         </p>
     }
