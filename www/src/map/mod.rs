@@ -395,7 +395,10 @@ pub fn MapApp() -> Html {
                 <picture::Picture holds={layers.0.clone()} marks={layers.1.clone()} pieces={layers.2.clone()}
                     selected={(*selected).clone()} labels={(*labels).clone()} on_pick={on_pick.clone()} {frame} />
                 <div class="map-keys">
-                    { Html::from_html_unchecked(svg::key().into()) }
+                    <details class="phone-key">
+                        <summary>{"Key to the map"}</summary>
+                        { Html::from_html_unchecked(svg::key().into()) }
+                    </details>
                     if !chances.is_empty() {
                         <p class="chance-key" data-testid="chance-key">
                             <span>{"Best plan's chance to hold:"}</span>

@@ -107,6 +107,7 @@ pub const CSS: &str = r#"
   --map-ink: #2a2118; --map-halo: #f7efdc; --map-icon: #4a3b2a; --map-icon-face: #fffaf0;
   --map-crown: #c08a12; --map-york-fill: color-mix(in srgb, var(--york, #466eb4) 40%, var(--map-land));
   --map-lan-fill: color-mix(in srgb, var(--lancaster, #c03028) 28%, var(--map-land));
+  --map-chance-0: #e0a99c; --map-chance-h: #e8bd57; --map-chance-1: #4ea265; --map-chip-ink: #231a12;
 }
 @media (prefers-color-scheme: dark) {
   :root:not([data-theme="light"]) {
@@ -117,6 +118,7 @@ pub const CSS: &str = r#"
     --map-crown: #e7bb52;
     --map-york-fill: color-mix(in srgb, var(--york, #6f93d6) 36%, var(--map-land));
     --map-lan-fill: color-mix(in srgb, var(--lancaster, #e0574c) 30%, var(--map-land));
+    --map-chance-0: #74363f; --map-chance-h: #97711f; --map-chance-1: #2e8048; --map-chip-ink: #fbf3e2;
   }
 }
 :root[data-theme="dark"] {
@@ -127,6 +129,7 @@ pub const CSS: &str = r#"
   --map-crown: #e7bb52;
   --map-york-fill: color-mix(in srgb, var(--york, #6f93d6) 36%, var(--map-land));
   --map-lan-fill: color-mix(in srgb, var(--lancaster, #e0574c) 30%, var(--map-land));
+    --map-chance-0: #74363f; --map-chance-h: #97711f; --map-chance-1: #2e8048; --map-chip-ink: #fbf3e2;
 }
 .bwm { display: block; width: 100%; height: auto; font-family: Georgia, "Iowan Old Style", "Palatino Linotype", serif; }
 .bwm .sea { fill: url(#bwm-deep); }
@@ -196,6 +199,8 @@ pub const CSS: &str = r#"
 .bwm .badge.river { stroke: var(--map-river); }
 .bwm .badge.minor { stroke: var(--map-minor); }
 .bwm .badge.sea { stroke: var(--map-sea-ink); }
+.bwm .chance-chip rect { stroke: var(--map-ink); stroke-width: 1.6; }
+.bwm .chance-chip text { fill: var(--map-chip-ink); font: 800 17px system-ui, sans-serif; text-anchor: middle; dominant-baseline: central; }
 .bwm .badge-text { fill: var(--ink, #2a2118); font: 700 17px system-ui, sans-serif; text-anchor: middle; dominant-baseline: central; }
 @media (max-width: 600px) { .bwm .key.in-map { display: none; } }
 .bwm-key { display: block; width: 100%; height: auto; margin-top: 8px; }
@@ -1073,12 +1078,39 @@ pub fn upper() -> String {
     s
 }
 
-/// The blocks and the border badges: on top.
+/// The blocks, the border badges, and each attackable area's best chance to hold: on top.
 pub fn pieces(scene: &Scene) -> String {
     let mut s = String::new();
     armies(&mut s, scene);
     badges(&mut s, scene);
+    chance_chips(&mut s, scene);
     s
+}
+
+/// Each attackable area's best chance to hold, in a chip of its colour just above its name.
+fn chance_chips(s: &mut String, scene: &Scene) {
+    for (name, p) in &scene.chances {
+        let Some(a) = g::area(name) else {
+            continue;
+        };
+        let text = format!("{:.1}%", 100.0 * p);
+        let w = 16.0 + 11.0 * text.chars().count() as f32;
+        let h = 26.0;
+        let (x, y) = (a.label.0, a.label.1 - g::LABEL_SIZE * 0.98);
+        let _ = write!(
+            s,
+            "<g class=\"chance-chip\" data-area=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"13\" style=\"fill:{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+            esc(name),
+            f(x - w / 2.0),
+            f(y - h / 2.0),
+            f(w),
+            f(h),
+            chance_fill(*p),
+            f(x),
+            f(y + 0.5),
+            esc(&text)
+        );
+    }
 }
 
 /// The key in the North Sea (hidden on a phone, where [`key`] is drawn under the map).
