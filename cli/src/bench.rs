@@ -212,6 +212,10 @@ pub struct Mixture {
     /// Milliseconds to the answer (or to the refusal), threads used.
     ms: f64,
     threads: usize,
+    /// CPU milliseconds to the answer, every thread together (what a loaded machine stretches
+    /// less than `ms`).
+    #[serde(default)]
+    cpu_ms: Option<f64>,
     /// States of every battle, when solved.
     states: Option<usize>,
     peak_rss_mb: Option<f64>,
@@ -247,7 +251,8 @@ pub const STEPS: u64 = 5
     + HIDDEN.len() as u64
     + GROWTH_MAX as u64
     + 1
-    + ACCURACY_BATTLES.len() as u64;
+    + ACCURACY_BATTLES.len() as u64
+    + crate::bench_plans::BOARDS.len() as u64;
 
 /// The battles on which best play's estimate is set against exact best play (files of the
 /// suite's folder, or `growth:N`), each estimated within a tenth of the states exact best play
@@ -401,6 +406,9 @@ pub struct Bench {
     growth: Vec<Growth>,
     /// Best play's estimates against exact best play.
     accuracy: Vec<Accuracy>,
+    /// Issue 23's boards: the attack planner's speed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plans: Option<crate::bench_plans::Plans>,
 }
 
 /// The battle of `n` blocks a side used to measure growth.
@@ -687,7 +695,19 @@ pub fn solve_one(
 }
 
 /// This process's peak resident memory in MB (VmHWM of /proc/self/status; Linux only).
-fn peak_rss_mb() -> Option<f64> {
+/// This process's CPU time so far, all threads, user and system, in milliseconds (Linux: clock
+/// ticks of `/proc/self/stat`, a hundredth of a second on most systems): a measure that a loaded
+/// machine stretches less than the time on the clock.
+pub(crate) fn cpu_ms() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks * 10.0)
+}
+
+pub(crate) fn peak_rss_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line
@@ -712,7 +732,7 @@ pub fn solve_mixture(scenario: &bosworth::Scenario, budget: usize) -> Result<Str
         counted.fetch_add(n, Ordering::Relaxed);
         go_on(n)
     };
-    let t = Instant::now();
+    let (t, cpu0) = (Instant::now(), cpu_ms());
     let mut memo = FogMemo::new();
     let cost = fog.estimate(&mut memo, budget, &watch)?;
     let estimate_ms = t.elapsed().as_secs_f64() * 1000.0;
@@ -746,6 +766,7 @@ pub fn solve_mixture(scenario: &bosworth::Scenario, budget: usize) -> Result<Str
         estimate_states,
         ms,
         threads,
+        cpu_ms: cpu_ms().zip(cpu0).map(|(b, a)| b - a),
         states,
         peak_rss_mb: peak_rss_mb(),
         attacker_holds: holds,
@@ -831,7 +852,7 @@ fn in_child(target: &str, kind: Kind, budget: usize, samples: Option<u64>) -> Re
 }
 
 /// Runs `bosworth bench-solve --quiet --budget BUDGET ARGS…` and returns what it printed.
-fn run_child(args: &[&str], budget: usize) -> Result<String, Stop> {
+pub(crate) fn run_child(args: &[&str], budget: usize) -> Result<String, Stop> {
     let target = args.last().copied().unwrap_or("?");
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let mut cmd = Command::new(exe);
@@ -1067,6 +1088,7 @@ pub fn run(
             rows: Vec::new(),
             targets: Vec::new(),
             hidden: hidden(dir, quick, budgets.exact, &read, meter)?,
+            plans: Some(crate::bench_plans::plans(dir, quick, &load, meter)?),
             growth: Vec::new(),
             budget,
             budgets,
@@ -1149,6 +1171,7 @@ pub fn run(
     }
     let targets = targets(dir, quick, budgets, &load, meter)?;
     let hidden = hidden(dir, quick, budgets.exact, &read, meter)?;
+    let plans = Some(crate::bench_plans::plans(dir, quick, &load, meter)?);
     let growth = growth(budgets, meter)?;
     let accuracy = accuracy(dir, quick, &load, meter)?;
     meter.say("hot paths".into());
@@ -1160,6 +1183,7 @@ pub fn run(
         rows,
         targets,
         hidden,
+        plans,
         growth,
         accuracy,
         budget,

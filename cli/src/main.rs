@@ -1,6 +1,7 @@
 //! `bosworth`: Richard III battle odds, replays and fire order from the terminal.
 
 mod bench;
+mod bench_plans;
 mod csv;
 mod fog;
 mod kingmaker;
@@ -147,7 +148,8 @@ enum Command {
         #[arg(long)]
         quick: bool,
         /// Only issue 22's battles with hidden blocks (hidden-three.json, hidden-kent.json,
-        /// hidden-four.json), for `scripts/performance --hidden-only`
+        /// hidden-four.json) and issue 23's boards (board-six-three.json, board-ten.json), for
+        /// `scripts/performance --hidden-only`
         #[arg(long)]
         hidden_only: bool,
         /// Print JSON instead of a table
@@ -180,6 +182,13 @@ enum Command {
         /// Stop after this many distinct battle states
         #[arg(long)]
         budget: usize,
+        /// The target is a board: rank every plan to attack this area on one thread, then solve
+        /// the best plan's exact mixture (issue 23)
+        #[arg(long, value_name = "AREA", conflicts_with_all = ["advise", "hidden"])]
+        plan: Option<String>,
+        /// With --plan: the ranking only, not the best plan's exact mixture
+        #[arg(long, requires = "plan")]
+        quick_plan: bool,
     },
     /// Campaign Reset odds in the political-events variant: the Pledge of Loyalty and the three
     /// event rolls, exactly (docs/reset.md)
@@ -405,8 +414,17 @@ fn main() -> ExitCode {
         here,
         samples,
         budget,
+        plan,
+        quick_plan,
     } = &cli.command
     {
+        if let Some(area) = plan {
+            return finish(
+                read_board(target)
+                    .map_err(|e| Stop::Error(format!("{target}: {e}")))
+                    .and_then(|b| bench_plans::solve_plan(&b, area, *quick_plan)),
+            );
+        }
         if *hidden {
             return finish(
                 read(target)

@@ -80,6 +80,15 @@ const KEEP_WITHIN: f64 = 3.0;
 /// Standard errors apart two reported plans must be to be told apart.
 pub const SEPARATED: f64 = 4.0;
 
+/// Two plans whose paired difference is known to be within this (half a point of the chance to
+/// hold, [`SEPARATED`] standard errors included) are said to be tied: telling them apart would
+/// take many more battles and matter little.
+pub const TIED_WITHIN: f64 = 0.005;
+
+/// The most draws the best plans are fought on to tell them apart (each
+/// [`screen::BATTLES_PER_DRAW`] battles).
+const MAX_SEPARATION_DRAWS: usize = 4096;
+
 /// Why the planner stopped before its answer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PlanError {
@@ -238,8 +247,28 @@ fn rank_with(
     let found = plans(position, target);
     let considered = found.plans.len();
     let (mut candidates, slots) = prepare(position, found.plans, options);
-    let screened = screen_all(position, &mut candidates, &slots, options, watch)?;
+    let mut screening = Screening::new(options);
+    screen_all(
+        position,
+        &mut candidates,
+        &slots,
+        options,
+        &mut screening,
+        watch,
+    )?;
     let chosen = choose(&candidates, options.top, front);
+    let top: Vec<usize> = chosen.iter().take(options.top.max(1)).copied().collect();
+    separate(
+        position,
+        &mut candidates,
+        &top,
+        &slots,
+        options,
+        options.screen_budget,
+        &mut screening,
+        watch,
+    )?;
+    let screened = screening.fought;
     // The best plans get `runs` battles; the others, there for the Pareto front, a quarter.
     let jobs: Vec<(Scenario, Template, u64)> = chosen
         .iter()
@@ -262,17 +291,21 @@ fn rank_with(
     let mut out = Vec::with_capacity(chosen.len());
     for ((&i, (scenario, _, _)), figures) in chosen.iter().zip(jobs).zip(figures) {
         let c = &candidates[i];
-        out.push(Assessed {
-            plan: c.plan.clone(),
-            reinforcements: c.groups.clone(),
-            scenario,
-            figures,
-            screened: (c.tally.hold(), c.tally.holds.len()),
-            pareto: false,
-            tied_with_next: false,
-        });
+        out.push((
+            i,
+            Assessed {
+                plan: c.plan.clone(),
+                reinforcements: c.groups.clone(),
+                scenario,
+                figures,
+                screened: (c.tally.hold(), c.tally.holds.len()),
+                pareto: false,
+                tied_with_next: false,
+            },
+        ));
     }
-    order(&mut out);
+    order(&mut out, &candidates);
+    let out: Vec<Assessed> = out.into_iter().map(|(_, a)| a).collect();
     Ok(Ranking {
         target,
         plans: out,
@@ -506,32 +539,58 @@ fn muster(position: &Position, candidates: &[Candidate], draw: &Draw) -> Option<
     Some(m)
 }
 
-/// Screens the candidates by successive halving within the budget; returns the battles fought.
-fn screen_all(
-    position: &Position,
-    candidates: &mut [Candidate],
-    slots: &[Slot],
-    options: &Options,
-    watch: &Watch<'_>,
-) -> Result<u64, PlanError> {
-    let mut draws: Vec<Draw> = Vec::new();
-    let mut rng = rng_from_seed(screen::battle_seed(options.seed, screen::DRAWS, 0));
-    let mut alive: Vec<usize> = (0..candidates.len()).collect();
-    let mut k = FIRST_DRAWS;
-    let mut fought_total: u64 = 0;
-    let mut pending = 0usize;
-    let keep = options.top.max(1);
-    let mut fast: Option<Option<Muster>> = None;
-    let mut templates: HashMap<usize, Template> = HashMap::new();
-    loop {
-        while draws.len() < k {
-            match screen::draw(slots, &mut rng) {
-                Some(d) => draws.push(d),
-                None => return Ok(fought_total),
+/// The screening under way: the draws of the hidden blocks so far (every plan is fought on the
+/// same ones, in order), the one battle of the fast path when it applies, and the battles
+/// fought.
+struct Screening {
+    draws: Vec<Draw>,
+    rng: crate::rules::dice::BattleRng,
+    /// The fast path's battle (`None` inside: each plan's own battle is built per draw).
+    fast: Option<Option<Muster>>,
+    templates: HashMap<usize, Template>,
+    /// Battles fought in all, and since `watch` was last told.
+    fought: u64,
+    pending: usize,
+}
+
+impl Screening {
+    fn new(options: &Options) -> Screening {
+        Screening {
+            draws: Vec::new(),
+            rng: rng_from_seed(screen::battle_seed(options.seed, screen::DRAWS, 0)),
+            fast: None,
+            templates: HashMap::new(),
+            fought: 0,
+            pending: 0,
+        }
+    }
+
+    /// Fights the plans `alive` (all screened on the same draws so far) on the draws up to `k`;
+    /// false when no more draws can be made (the hidden blocks cannot be drawn).
+    fn fight(
+        &mut self,
+        position: &Position,
+        candidates: &mut [Candidate],
+        alive: &[usize],
+        slots: &[Slot],
+        k: usize,
+        options: &Options,
+        watch: &Watch<'_>,
+    ) -> Result<bool, PlanError> {
+        while self.draws.len() < k {
+            match screen::draw(slots, &mut self.rng) {
+                Some(d) => self.draws.push(d),
+                None => return Ok(false),
             }
         }
-        let fast = fast.get_or_insert_with(|| muster(position, candidates, &draws[0]));
-        let from = candidates[alive[0]].tally.holds.len();
+        let Some(&first) = alive.first() else {
+            return Ok(true);
+        };
+        let draws = &self.draws;
+        let fast = self
+            .fast
+            .get_or_insert_with(|| muster(position, candidates, &draws[0]));
+        let from = candidates[first].tally.holds.len();
         match fast {
             Some(m) => {
                 let mut tallies: Vec<Tally> = candidates
@@ -541,24 +600,25 @@ fn screen_all(
                 let done = m.fight(
                     &draws[..k],
                     from,
-                    &alive,
+                    alive,
                     &mut tallies,
                     options.seed,
-                    &mut pending,
+                    &mut self.pending,
                     watch,
                 );
                 for (c, t) in candidates.iter_mut().zip(tallies) {
                     c.tally = t;
                 }
                 if !done? {
-                    for &i in &alive {
+                    for &i in alive {
                         candidates[i].tally.broken = true;
                     }
                 }
             }
             None => {
-                for &i in &alive {
-                    let template = templates
+                for &i in alive {
+                    let template = self
+                        .templates
                         .entry(i)
                         .or_insert_with(|| candidates[i].template(position));
                     let c = &mut candidates[i];
@@ -568,31 +628,116 @@ fn screen_all(
                         from,
                         options.seed,
                         &mut c.tally,
-                        &mut pending,
+                        &mut self.pending,
                         watch,
                     )?;
                 }
             }
         }
-        fought_total += (alive.len() * (k - from)) as u64 * u64::from(screen::BATTLES_PER_DRAW);
+        self.fought += (alive.len() * (k - from)) as u64 * u64::from(screen::BATTLES_PER_DRAW);
+        Ok(true)
+    }
+
+    /// Tells `watch` the battles fought since it was last told.
+    fn flush(&mut self, watch: &Watch<'_>) -> Result<(), PlanError> {
+        let n = std::mem::take(&mut self.pending);
+        if n > 0 && !watch(n) {
+            return Err(PlanError::Cancelled);
+        }
+        Ok(())
+    }
+}
+
+/// Screens the candidates by successive halving within the budget; returns the battles fought.
+fn screen_all(
+    position: &Position,
+    candidates: &mut [Candidate],
+    slots: &[Slot],
+    options: &Options,
+    screening: &mut Screening,
+    watch: &Watch<'_>,
+) -> Result<u64, PlanError> {
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
+    let mut k = FIRST_DRAWS;
+    let keep = options.top.max(1);
+    loop {
+        if !screening.fight(position, candidates, &alive, slots, k, options, watch)? {
+            return Ok(screening.fought);
+        }
         alive.retain(|&i| !candidates[i].tally.broken);
         if alive.len() <= keep || k >= MAX_DRAWS {
             break;
         }
         let next = survivors(candidates, &alive, keep);
         let next_cost = next.len() as u64 * k as u64 * u64::from(screen::BATTLES_PER_DRAW);
-        if next.len() == alive.len() || fought_total + next_cost > options.screen_budget {
+        if next.len() == alive.len() || screening.fought + next_cost > options.screen_budget {
             // Nothing more to drop, or no budget left: the plans left are those to assess.
             break;
         }
         alive = next;
         k *= 2;
-        templates.retain(|i, _| alive.contains(i));
+        screening.templates.retain(|i, _| alive.contains(i));
     }
-    if pending > 0 && !watch(pending) {
-        return Err(PlanError::Cancelled);
+    screening.flush(watch)?;
+    Ok(screening.fought)
+}
+
+/// Tells the best plans apart (issue 23): the `top` best by the screening are fought on more of
+/// the same draws and dice, all together (common random numbers), until each of them and the
+/// next by the screening are told apart (their paired difference more than [`SEPARATED`]
+/// standard errors) or known to be within [`TIED_WITHIN`] of each other, or the draws reach
+/// [`MAX_SEPARATION_DRAWS`] or the battles `budget`. Plans screened on fewer draws than the
+/// best (dropped early) are left as they are.
+#[allow(clippy::too_many_arguments)]
+fn separate(
+    position: &Position,
+    candidates: &mut [Candidate],
+    top: &[usize],
+    slots: &[Slot],
+    options: &Options,
+    budget: u64,
+    screening: &mut Screening,
+    watch: &Watch<'_>,
+) -> Result<(), PlanError> {
+    let Some(&best) = top.first() else {
+        return Ok(());
+    };
+    let mut k = candidates[best].tally.holds.len();
+    let mut group: Vec<usize> = top
+        .iter()
+        .copied()
+        .filter(|&i| candidates[i].tally.holds.len() == k && !candidates[i].tally.broken)
+        .collect();
+    let spent = screening.fought;
+    while group.len() > 1 && k > 0 && k < MAX_SEPARATION_DRAWS {
+        group.sort_by(|&a, &b| {
+            candidates[b]
+                .tally
+                .hold()
+                .total_cmp(&candidates[a].tally.hold())
+                .then(a.cmp(&b))
+        });
+        let open = group
+            .windows(2)
+            .any(|w| !decided(&candidates[w[0]].tally, &candidates[w[1]].tally));
+        let cost = group.len() as u64 * k as u64 * u64::from(screen::BATTLES_PER_DRAW);
+        if !open || screening.fought - spent + cost > budget {
+            break;
+        }
+        k *= 2;
+        if !screening.fight(position, candidates, &group, slots, k, options, watch)? {
+            break;
+        }
+        group.retain(|&i| !candidates[i].tally.broken);
     }
-    Ok(fought_total)
+    screening.flush(watch)
+}
+
+/// True when the paired comparison of two screened plans tells them apart (more than
+/// [`SEPARATED`] standard errors) or shows them within [`TIED_WITHIN`] of each other.
+fn decided(a: &Tally, b: &Tally) -> bool {
+    let (m, se) = screen::paired(&a.holds, &b.holds);
+    m.abs() > SEPARATED * se || m.abs() + SEPARATED * se <= TIED_WITHIN
 }
 
 /// The plans that could still be among the `keep` best, by paired comparison with the
@@ -835,10 +980,15 @@ fn figures(r: &Report, own: Side, heirs: &[String]) -> Figures {
     }
 }
 
-/// Sorts the assessed plans by their chance to hold, says which are not told apart from the
-/// next, and marks the Pareto front.
-fn order(plans: &mut [Assessed]) {
-    plans.sort_by(|a, b| {
+/// Sorts the assessed plans (each with its candidate) by their chance to hold, says which are
+/// not told apart from the next, and marks the Pareto front.
+///
+/// Two plans are told apart when their figures are more than [`SEPARATED`] standard errors
+/// apart, or when the screening, which fought both on the same draws and dice (common random
+/// numbers), finds the first better by more than [`SEPARATED`] standard errors of their paired
+/// difference: a far finer comparison than their figures' own errors allow.
+fn order(plans: &mut [(usize, Assessed)], candidates: &[Candidate]) {
+    plans.sort_by(|(_, a), (_, b)| {
         b.figures
             .hold
             .total_cmp(&a.figures.hold)
@@ -851,13 +1001,17 @@ fn order(plans: &mut [Assessed]) {
     });
     for i in 0..plans.len() {
         if i + 1 < plans.len() {
-            let (a, b) = (&plans[i].figures, &plans[i + 1].figures);
-            let se = (a.std_error.powi(2) + b.std_error.powi(2)).sqrt();
-            let gap = a.hold - b.hold;
-            plans[i].tied_with_next = gap <= SEPARATED * se || gap.abs() < 1e-12;
+            let ((ia, a), (ib, b)) = (&plans[i], &plans[i + 1]);
+            let (fa, fb) = (&a.figures, &b.figures);
+            let se = (fa.std_error.powi(2) + fb.std_error.powi(2)).sqrt();
+            let gap = fa.hold - fb.hold;
+            let (m, paired_se) =
+                screen::paired(&candidates[*ia].tally.holds, &candidates[*ib].tally.holds);
+            let apart = gap > SEPARATED * se || m > SEPARATED * paired_se;
+            plans[i].1.tied_with_next = !apart || gap.abs() < 1e-12;
         }
         let dominated = (0..plans.len()).any(|j| {
-            let (a, b) = (&plans[j], &plans[i]);
+            let (a, b) = (&plans[j].1, &plans[i].1);
             j != i
                 && a.figures.hold >= b.figures.hold
                 && a.figures.own_steps_lost <= b.figures.own_steps_lost
@@ -866,7 +1020,7 @@ fn order(plans: &mut [Assessed]) {
                     || a.figures.own_steps_lost < b.figures.own_steps_lost
                     || a.plan.ways.len() < b.plan.ways.len())
         });
-        plans[i].pareto = !dominated;
+        plans[i].1.pareto = !dominated;
     }
 }
 

@@ -6,9 +6,10 @@
 //!
 //! A draw follows R13: each unseen block one of its candidates (R21), equally likely, never the
 //! same person twice, at a strength from its prior; hidden blocks described alike take the
-//! blocks drawn in the game's block order.
+//! blocks drawn in the tie order of R13, as the fog of war's mixture has them (so a screened
+//! battle is the plan's own battle, composition for composition).
 
-use crate::data::{BLOCKS, BlockData};
+use crate::data::BlockData;
 use crate::rules::action::{resolve, sample};
 use crate::rules::battle::Battle;
 use crate::rules::dice::{BattleRng, rng_from_seed, uniform};
@@ -111,7 +112,7 @@ pub struct Template {
 
 impl Template {
     /// The battle for a draw: each hidden block the block its slot drew; hidden blocks
-    /// described alike take theirs in the game's block order (R13).
+    /// described alike take theirs in the tie order of R13 (`fog::tie_place`).
     pub fn battle(&self, draw: &Draw) -> Result<Battle, crate::scenario::ScenarioError> {
         let mut sc = self.known.clone();
         for side in Side::BOTH {
@@ -130,7 +131,7 @@ impl Template {
                     .collect();
                 let mut drawn: Vec<(&BlockData, u8)> =
                     alike.iter().map(|&j| draw[list[j].1]).collect();
-                drawn.sort_by_key(|(b, s)| (BLOCKS.iter().position(|x| x.id == b.id), *s));
+                drawn.sort_by_key(|(b, s)| crate::solve::fog::tie_place(&self.known, side, b, *s));
                 for (&j, (b, s)) in alike.iter().zip(drawn) {
                     done[j] = true;
                     army.blocks.push(BlockEntry {
@@ -347,5 +348,58 @@ impl Muster {
             }
         }
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{BLOCKS, House};
+
+    /// Hidden blocks described alike take the blocks drawn in R13's tie order, whatever order
+    /// they were drawn in and wherever the blocks stand in the game's block list: the screened
+    /// battle is the fog of war's for that composition.
+    #[test]
+    fn alike_hidden_blocks_take_their_blocks_in_the_tie_order_of_r13() {
+        let known: Scenario = serde_json::from_str(
+            r#"{"version":1,"area":"Kent","king":"Lancaster",
+            "attacker":{"house":"York","blocks":[{"id":"Norfolk","strength":4}]},
+            "defender":{"house":"Lancaster","blocks":[]}}"#,
+        )
+        .unwrap();
+        let hidden = HiddenBlock::default();
+        let template = Template {
+            known: known.clone(),
+            hidden: [Vec::new(), vec![(hidden.clone(), 0), (hidden, 1)]],
+            own: Side::Attacker,
+        };
+        let place =
+            |b: &BlockData| crate::solve::fog::tie_place(&known, Side::Defender, b, b.max_strength);
+        // Two Lancaster nobles that the block list and the tie order put the other way round.
+        let nobles: Vec<&BlockData> = BLOCKS
+            .iter()
+            .filter(|b| {
+                b.house() == Some(House::Lancaster)
+                    && b.heir_rank.is_none()
+                    && b.other_version().is_none()
+            })
+            .collect();
+        let (first, later) = nobles
+            .iter()
+            .enumerate()
+            .flat_map(|(i, a)| nobles[i + 1..].iter().map(move |b| (*a, *b)))
+            .find(|(a, b)| place(a) > place(b))
+            .expect("the tie order is not the block order");
+        for draw in [
+            vec![(first, first.max_strength), (later, later.max_strength)],
+            vec![(later, later.max_strength), (first, first.max_strength)],
+        ] {
+            let battle = template.battle(&draw).unwrap();
+            let ids: Vec<&str> = battle.slots[1..]
+                .iter()
+                .map(|s| s.versions[0].id.as_str())
+                .collect();
+            assert_eq!(ids, [later.id, first.id], "{draw:?}");
+        }
     }
 }

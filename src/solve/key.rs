@@ -51,27 +51,108 @@ impl Codec for Plain {
     }
 }
 
-/// A mask field kept for a subset of slots: their bits, one after another from `at`.
+/// A mask field kept for a subset of slots: their bits, one after another from `at`; `run` is
+/// the first slot when the subset is one run of consecutive slots (then a shift and a mask move
+/// the whole field at once, the same bits as one at a time).
 #[derive(Debug, Clone, Copy, Default)]
 struct Subset {
     slots: u32,
     at: u8,
+    run: Option<u8>,
 }
 
 impl Subset {
+    fn new(slots: u32, at: u8) -> Subset {
+        let lo = slots.trailing_zeros();
+        let run =
+            (slots != 0 && (slots >> lo).wrapping_add(1) & (slots >> lo) == 0).then_some(lo as u8);
+        Subset { slots, at, run }
+    }
+
+    /// The field's bits below its first slot: all ones for a run of `count` slots.
     #[inline]
-    fn put(&self, key: &mut u128, mask: u32) {
+    fn low(&self) -> u32 {
+        ((1u64 << self.slots.count_ones()) - 1) as u32
+    }
+
+    #[inline]
+    fn put<W: Word>(&self, key: &mut W, mask: u32) {
+        if self.slots == 0 {
+            return;
+        }
+        if let Some(lo) = self.run {
+            *key = key.or(W::of(mask >> lo & self.low()).shl(self.at));
+            return;
+        }
         for (k, i) in bits(self.slots).enumerate() {
-            *key |= ((mask >> i & 1) as u128) << (self.at as usize + k);
+            *key = key.or(W::of(mask >> i & 1).shl(self.at + k as u8));
         }
     }
+
     #[inline]
-    fn get(&self, key: u128) -> u32 {
+    fn get<W: Word>(&self, key: W) -> u32 {
+        if self.slots == 0 {
+            return 0;
+        }
+        if let Some(lo) = self.run {
+            return (key.low32(self.at) & self.low()) << lo;
+        }
         let mut mask = 0;
         for (k, i) in bits(self.slots).enumerate() {
-            mask |= ((key >> (self.at as usize + k)) as u32 & 1) << i;
+            mask |= (key.low32(self.at + k as u8) & 1) << i;
         }
         mask
+    }
+}
+
+/// A key's machine word: `u128` for [`Packer`]'s keys, `u64` for [`Narrow`]'s, the same bits
+/// in both (a narrow layout fits in 64), so that narrow keys are packed with 64-bit shifts.
+pub(crate) trait Word: Copy {
+    /// The word holding `v` in its low bits.
+    fn of(v: u32) -> Self;
+    /// Shifted left by `at` bits.
+    fn shl(self, at: u8) -> Self;
+    /// Bitwise or.
+    fn or(self, other: Self) -> Self;
+    /// The 32 bits from bit `at` on.
+    fn low32(self, at: u8) -> u32;
+}
+
+impl Word for u64 {
+    #[inline]
+    fn of(v: u32) -> u64 {
+        u64::from(v)
+    }
+    #[inline]
+    fn shl(self, at: u8) -> u64 {
+        self << at
+    }
+    #[inline]
+    fn or(self, other: u64) -> u64 {
+        self | other
+    }
+    #[inline]
+    fn low32(self, at: u8) -> u32 {
+        (self >> at) as u32
+    }
+}
+
+impl Word for u128 {
+    #[inline]
+    fn of(v: u32) -> u128 {
+        u128::from(v)
+    }
+    #[inline]
+    fn shl(self, at: u8) -> u128 {
+        self << at
+    }
+    #[inline]
+    fn or(self, other: u128) -> u128 {
+        self | other
+    }
+    #[inline]
+    fn low32(self, at: u8) -> u32 {
+        (self >> at) as u32
     }
 }
 
@@ -99,10 +180,10 @@ pub(crate) struct Packer {
     lost: Lost,
     /// Bits the layout uses.
     width: u32,
-    /// Starting strengths, for the steps lost when they are not stored.
-    start: [u8; MAX_BLOCKS],
-    /// Which slots fight for each side as entered.
-    sides: [u32; 2],
+    /// Each slot's side as entered (0 the attacker), and each side's starting strength: a
+    /// side's steps lost, when derived, are its starting strength less what it has left.
+    side_of: [u8; MAX_BLOCKS],
+    start_sum: [u8; 2],
     /// The fields no action changes in this battle (ignored slots, fixed retreat counts).
     base: State,
 }
@@ -156,10 +237,7 @@ impl Packer {
         }
         let acted_at = take(n as u8);
         let retreated_at = take(n as u8);
-        let mut subset = |slots: u32| Subset {
-            slots,
-            at: take(slots.count_ones() as u8),
-        };
+        let mut subset = |slots: u32| Subset::new(slots, take(slots.count_ones() as u8));
         let can_reserve = initial.reserve | may_defect;
         let reserve = subset(can_reserve);
         let fresh = subset(can_reserve);
@@ -205,7 +283,15 @@ impl Packer {
                 base.retreats[s.index()] = 0;
             }
         }
+        let mut side_of = [0u8; MAX_BLOCKS];
+        let mut start_sum = [0u8; 2];
+        for (i, slot) in battle.slots.iter().enumerate() {
+            side_of[i] = slot.side.index() as u8;
+            start_sum[slot.side.index()] += start[i];
+        }
         Some(Packer {
+            side_of,
+            start_sum,
             width: at,
             lost,
             all,
@@ -222,8 +308,6 @@ impl Packer {
             king_at,
             retreats_at,
             lost_at,
-            start,
-            sides,
             base,
         })
     }
@@ -280,9 +364,13 @@ impl Narrow {
     /// The narrow key of a state by a packer that fits in 64 bits.
     #[inline]
     pub(crate) fn pack_with(packer: &Packer, state: &State) -> u64 {
-        let key = packer.pack(state);
-        debug_assert!(key >> 64 == 0, "a narrow layout uses 64 bits at most");
-        key as u64
+        let key: u64 = packer.pack_word(state);
+        debug_assert_eq!(
+            key as u128,
+            packer.pack(state),
+            "a narrow key is the wide key's low 64 bits"
+        );
+        key
     }
 }
 
@@ -294,36 +382,36 @@ impl Codec for Narrow {
     }
     #[inline]
     fn unpack(&self, key: &u64) -> State {
-        self.0.unpack(&(*key as u128))
+        self.0.unpack_word(*key)
     }
 }
 
 #[inline]
-fn put(key: &mut u128, at: u8, width: u8, value: u32) {
-    *key |= (value as u128) << at;
+fn put<W: Word>(key: &mut W, at: u8, width: u8, value: u32) {
+    *key = key.or(W::of(value).shl(at));
     debug_assert!(value < 1 << width, "{value} does not fit in {width} bits");
 }
 
 #[inline]
-fn get(key: u128, at: u8, width: u8) -> u32 {
-    ((key >> at) as u32) & ((1u32 << width) - 1)
+fn get<W: Word>(key: W, at: u8, width: u8) -> u32 {
+    key.low32(at) & ((1u32 << width) - 1)
 }
 
 #[inline]
-fn flag(key: u128, at: u8) -> bool {
-    (key >> at) & 1 == 1
+fn flag<W: Word>(key: W, at: u8) -> bool {
+    key.low32(at) & 1 == 1
 }
 
-impl Codec for Packer {
-    type Key = u128;
-
-    fn pack(&self, s: &State) -> u128 {
-        let mut key = 0u128;
+impl Packer {
+    /// The key of a state in a word wide enough for the layout.
+    #[inline]
+    fn pack_word<W: Word>(&self, s: &State) -> W {
+        let mut key = W::of(0);
         for (i, &(at, w)) in self.strength.iter().enumerate() {
             put(&mut key, at, w, s.strength[i] as u32);
         }
-        key |= (s.acted as u128) << self.acted_at;
-        key |= (s.retreated as u128) << self.retreated_at;
+        key = key.or(W::of(s.acted).shl(self.acted_at));
+        key = key.or(W::of(s.retreated).shl(self.retreated_at));
         self.reserve.put(&mut key, s.reserve);
         self.fresh.put(&mut key, s.fresh);
         self.defected.put(&mut key, s.defected);
@@ -348,20 +436,25 @@ impl Codec for Packer {
                 put(&mut key, lost[side].0, lost[side].1, s.lost[side] as u32);
             }
         }
-        debug_assert_eq!(self.unpack(&key), *s, "a state must pack without loss");
         key
     }
 
-    fn unpack(&self, &key: &u128) -> State {
+    /// The state of a key in a word wide enough for the layout.
+    #[inline]
+    fn unpack_word<W: Word>(&self, key: W) -> State {
         let mut s = self.base;
         let mut standing = 0u32;
+        // What each side has left, for its steps lost when they are derived.
+        let mut left = [0u8; 2];
         for (i, &(at, w)) in self.strength.iter().enumerate() {
             let strength = get(key, at, w) as u8;
             s.strength[i] = strength;
+            left[self.side_of[i] as usize] += strength;
             standing |= ((strength > 0) as u32) << i;
         }
-        s.acted = (key >> self.acted_at) as u32 & self.all;
-        s.retreated = (key >> self.retreated_at) as u32 & self.all;
+        // The acted and retreated masks are whole (`n` bits each, `all` their mask).
+        s.acted = key.low32(self.acted_at) & self.all;
+        s.retreated = key.low32(self.retreated_at) & self.all;
         s.present = standing & !s.retreated;
         s.reserve = self.reserve.get(key);
         s.fresh = self.fresh.get(key);
@@ -383,14 +476,24 @@ impl Codec for Packer {
             match (self.lost_at, self.lost) {
                 (Some(lost), _) => s.lost[side] = get(key, lost[side].0, lost[side].1) as u8,
                 // No block changes sides: a side's steps lost are its strength gone (3.11, R4).
-                (None, Lost::Derived) => {
-                    s.lost[side] = bits(self.sides[side])
-                        .map(|i| self.start[i] - s.strength[i])
-                        .sum()
-                }
+                (None, Lost::Derived) => s.lost[side] = self.start_sum[side] - left[side],
                 (None, _) => {}
             }
         }
         s
+    }
+}
+
+impl Codec for Packer {
+    type Key = u128;
+
+    fn pack(&self, s: &State) -> u128 {
+        let key = self.pack_word(s);
+        debug_assert_eq!(self.unpack(&key), *s, "a state must pack without loss");
+        key
+    }
+
+    fn unpack(&self, &key: &u128) -> State {
+        self.unpack_word(key)
     }
 }

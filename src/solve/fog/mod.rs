@@ -177,6 +177,22 @@ impl std::fmt::Debug for Fog {
     }
 }
 
+/// Where `block` at `strength` stands in the tie order of R13 among hidden blocks of `side`
+/// described alike in `scenario`'s area: such hidden blocks take the blocks they turn out to be
+/// in this order, the lowest first (for a caller that draws them itself, as the planner's
+/// screening does).
+pub fn tie_place(
+    scenario: &Scenario,
+    side: Side,
+    block: &crate::data::BlockData,
+    strength: u8,
+) -> (u8, u8, u8, u16) {
+    let area = scenario.area.as_deref().and_then(crate::data::area);
+    let home = side == Side::Defender
+        && crate::rules::home::BonusRule::for_block(block, area, scenario.king).fixed;
+    tie_order(block, strength, home)
+}
+
 /// True if the scenario has hidden blocks (then [`Battle::new`] refuses it and [`Fog::new`]
 /// takes it).
 pub fn has_hidden(scenario: &Scenario) -> bool {
@@ -286,15 +302,9 @@ impl Fog {
                 let candidates = candidates::candidates(sc, side, h, &whereabouts, &field)?;
                 let mut persons: Vec<&str> = candidates.iter().map(|c| c.block.person).collect();
                 persons.dedup();
-                let area = sc.area.as_deref().and_then(crate::data::area);
                 let tie = candidates
                     .iter()
-                    .map(|c| {
-                        let home = side == Side::Defender
-                            && crate::rules::home::BonusRule::for_block(c.block, area, sc.king)
-                                .fixed;
-                        tie_order(c.block, c.strength, home)
-                    })
+                    .map(|c| tie_place(sc, side, c.block, c.strength))
                     .collect();
                 hidden.push(Hidden {
                     side,
