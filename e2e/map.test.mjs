@@ -57,7 +57,7 @@ async function addBlock(area, id) {
 
 /** The plans the page shows, as the CLI's JSON names their fields. */
 async function shownPlans() {
-  return page.$$eval('[data-testid="plan-list"] [data-testid^="plan-"]', (rows) => rows.map((r) => ({
+  return page.$$eval('[data-testid="plan-list"] .plan-row', (rows) => rows.map((r) => ({
     target: r.dataset.target,
     holds: Number(r.dataset.holds),
     std_error: Number(r.dataset.stdError),
@@ -162,7 +162,7 @@ test('a board that cannot be names its field, Go to the field reaches it; long p
   await page.waitForSelector('[data-testid="problem"]');
   assert.match(await page.textContent('[data-testid="scenario-error"]'), /'Surrey' is not an area of the map/);
   assert.equal(await page.getAttribute('[data-testid="plans"]', 'data-calc'), 'idle');
-  assert.equal(await page.locator('[data-testid="plan-list"] [data-testid^="plan-"]').count(), 0, 'no plan while the board cannot be');
+  assert.equal(await page.locator('[data-testid="plan-list"] .plan-row').count(), 0, 'no plan while the board cannot be');
   // Go to the field: the list's button that takes that area off the board.
   await page.focus('[data-testid="problem-go"]');
   await page.keyboard.press('Enter');
@@ -206,4 +206,41 @@ test('a board that cannot be names its field, Go to the field reaches it; long p
   await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 0 });
   const ranked = cliPlan(wide, ['--target', 'Kent']);
   assert.deepEqual(await shownPlans(), ranked.plans.map((p) => asShown('Kent', p)));
+});
+
+test('on a phone the map zooms and pans, and a target\'s plan is framed', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}#b=${b64url(JSON.stringify(KENT))}`);
+  await page.waitForSelector('[data-testid="plans"][data-calc="done"]', { timeout: 0 });
+  const viewBox = () => page.getAttribute('.map-svg', 'viewBox');
+  const whole = await viewBox();
+  assert.equal(await page.getAttribute('[data-testid="map"]', 'data-zoom'), '1.00');
+  // Zoom in by keyboard, twice: the view narrows around the middle.
+  await page.focus('[data-testid="zoom-in"]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="map"][data-zoom="2.56"]');
+  // Drag the map: it pans (the width in view stays the same).
+  const before = (await viewBox()).split(' ').map(Number);
+  const box = await page.locator('.map-svg').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction((b) => document.querySelector('.map-svg').getAttribute('viewBox') !== b, before.join(' '));
+  const after = (await viewBox()).split(' ').map(Number);
+  assert.ok(after[0] < before[0] && after[1] < before[1], `dragged right and down, the view moves left and up: ${before} -> ${after}`);
+  assert.equal(after[2], before[2]);
+  // The whole map again.
+  await page.focus('[data-testid="zoom-all"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((w) => document.querySelector('.map-svg').getAttribute('viewBox') === w, whole);
+  // Every attack on Kent: the map frames Kent and where the best plan's blocks come from.
+  await page.focus('[data-testid="target-pick"]');
+  await page.selectOption('[data-testid="target-pick"]', 'Kent');
+  await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 0 });
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="map"]').dataset.zoom) > 1.5);
+  // The plans list fits the phone: no sideways scrolling.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling at 390 px');
+  await page.locator('[data-testid="plans"]').screenshot({ path: path.join(SHOTS, 'map-phone-plans.png') });
 });

@@ -83,7 +83,8 @@ fn plan_lines(plan: &PlanView, house: House) -> Html {
     let dies = deaths(plan);
     html! {
         <>
-            <span class="plan-cost">{format!("{} AP, {n} block{}", plan.action_points, if n == 1 { "" } else { "s" })}</span>
+            <span class="plan-cost">{format!("{} AP, {n} block{} · ", plan.action_points, if n == 1 { "" } else { "s" })}
+                <span class="plan-method" data-testid="row-method">{method_words(&plan.method)}</span></span>
             if let Some(m) = main { <span class="plan-line main-line">{format!("Main Attack by {m}")}</span> }
             if !reserves.is_empty() { <span class="plan-line reserve-line">{format!("reserves by {}", reserves.join("; "))}</span> }
             { for plan.reinforcements.iter().map(|g| html! {
