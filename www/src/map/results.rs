@@ -222,6 +222,7 @@ pub fn Plans(p: &PlansProps) -> Html {
                         let reserves: Vec<&str> = plan.reserves().map(|w| w.id.as_str()).collect();
                         let rank = format!("{}{}", i + 1, if plan.pareto && focus.is_some() { "*" } else { "" });
                         html! {
+                            <div class="plan-item" key={i.to_string()}>
                             <label class={classes!("plan-row", (i == chosen).then_some("chosen"))} data-testid={format!("plan-{i}")}
                                 data-holds={plan.holds.to_string()} data-std-error={plan.std_error.to_string()}
                                 data-method={method_key(&plan.method)} data-target={target.clone()} data-main={plan.main.clone()}
@@ -238,31 +239,47 @@ pub fn Plans(p: &PlansProps) -> Html {
                                     { plan_lines(plan, p.house) }
                                 </span>
                             </label>
+                            if i == chosen { { actions(target, plan, chosen, focus.as_deref(), &p.on_focus) } }
+                            </div>
                         }
                     }) }
                 </fieldset>
-                if let Some((target, plan)) = plans.get(chosen) {
-                    <div class="plan-actions">
-                        <a class="button primary" href={battle_fragment(plan)} data-testid="open-battle"
-                            onclick={ { let plan = plan.clone(); Callback::from(move |e: MouseEvent| {
-                                if e.ctrl_key() || e.meta_key() || e.shift_key() || e.button() != 0 { return; }
-                                e.prevent_default();
-                                open(&plan);
-                            }) } }>
-                            {format!("Open as battle: plan {} on {target}", chosen + 1)}
-                        </a>
-                        if focus.is_none() {
-                            <button onclick={ { let (f, t) = (p.on_focus.clone(), target.clone()); Callback::from(move |_: MouseEvent| f.emit(Some(t.clone()))) } }
-                                data-testid="rank-target">{format!("Every attack on {target}")}</button>
-                        } else {
-                            <button onclick={ { let f = p.on_focus.clone(); Callback::from(move |_: MouseEvent| f.emit(None)) } }
-                                data-testid="every-target">{"Every target"}</button>
-                        }
-                    </div>
-                }
                 { note(&plans, pass, focus.as_deref()) }
             }
         </section>
+    }
+}
+
+/// The chosen plan's buttons: Open as battle, and to its target's ranking (or back to every
+/// target).
+fn actions(target: &str, plan: &PlanView, chosen: usize, focus: Option<&str>, on_focus: &Callback<Option<String>>) -> Html {
+    let open_it = {
+        let plan = plan.clone();
+        Callback::from(move |e: MouseEvent| {
+            if e.ctrl_key() || e.meta_key() || e.shift_key() || e.button() != 0 {
+                return;
+            }
+            e.prevent_default();
+            open(&plan);
+        })
+    };
+    let other = match focus {
+        None => {
+            let (f, t) = (on_focus.clone(), target.to_string());
+            html! { <button onclick={Callback::from(move |_: MouseEvent| f.emit(Some(t.clone())))} data-testid="rank-target">{format!("Every attack on {target}")}</button> }
+        }
+        Some(_) => {
+            let f = on_focus.clone();
+            html! { <button onclick={Callback::from(move |_: MouseEvent| f.emit(None))} data-testid="every-target">{"Every target"}</button> }
+        }
+    };
+    html! {
+        <div class="plan-actions">
+            <a class="button primary" href={battle_fragment(plan)} data-testid="open-battle" onclick={open_it}>
+                {format!("Open as battle: plan {} on {target}", chosen + 1)}
+            </a>
+            {other}
+        </div>
     }
 }
 
