@@ -18,6 +18,9 @@ mod geometry;
 #[path = "../www/src/map/svg.rs"]
 mod svg;
 
+#[path = "common/table.rs"]
+mod table;
+
 /// The drawing under the name the app gives it.
 mod map {
     pub(crate) use super::{geometry, svg};
@@ -437,19 +440,7 @@ fn reference_table(heading: &str) -> Vec<Vec<String>> {
         "/docs/reference/richard-iii-blocks-and-map.md"
     ))
     .expect("the reference table");
-    let start = text.find(heading).expect("the heading");
-    text[start..]
-        .lines()
-        .skip_while(|l| !l.starts_with('|'))
-        .take_while(|l| l.starts_with('|'))
-        .skip(2)
-        .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
+    table::rows(&text, heading)
 }
 
 #[test]

@@ -20,6 +20,9 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[path = "../../tests/common/table.rs"]
+mod table;
+
 fn example(i: usize) -> Board {
     codec::parse_board(BOARDS[i].json).unwrap()
 }
@@ -269,20 +272,10 @@ fn address(fragment: &str) {
 
 /// The rows of the reference's table under `heading`, as cells.
 fn reference_table(heading: &str) -> Vec<Vec<String>> {
-    let text = include_str!("../../docs/reference/richard-iii-blocks-and-map.md");
-    let start = text.find(heading).expect("the heading");
-    text[start..]
-        .lines()
-        .skip_while(|l| !l.starts_with('|'))
-        .take_while(|l| l.starts_with('|'))
-        .skip(2)
-        .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
+    table::rows(
+        include_str!("../../docs/reference/richard-iii-blocks-and-map.md"),
+        heading,
+    )
 }
 
 fn count(root: &web_sys::Element, selector: &str) -> u32 {
@@ -319,7 +312,11 @@ async fn the_page_draws_every_area_and_border_once() {
     }
     assert_eq!(count(&root, ".hit"), 33);
     // Each area's button lies inside the map (Ireland and France run off it: cut to the frame).
-    let frame = root.query_selector(".map-svg").unwrap().unwrap().get_bounding_client_rect();
+    let frame = root
+        .query_selector(".map-svg")
+        .unwrap()
+        .unwrap()
+        .get_bounding_client_rect();
     let hits = root.query_selector_all(".hit").unwrap();
     for i in 0..hits.length() {
         let el: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(hits.get(i).unwrap());

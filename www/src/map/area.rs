@@ -28,17 +28,9 @@ pub struct AreaProps {
     pub on_plan: Callback<String>,
 }
 
-/// A stable id for an area in testids: `middlesex`, `east-anglia`.
+/// A stable id for an area in testids: `middlesex`, `east-anglia` (the drawing's).
 pub fn slug(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect()
+    super::svg::id(name)
 }
 
 /// The strengths the unseen enemy blocks may have, as the list offers them.

@@ -221,7 +221,8 @@ fn esc(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn id(name: &str) -> String {
+/// An area's name as the drawing's ids and the page's testids write it: `east-anglia`.
+pub fn id(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() {
