@@ -142,6 +142,29 @@ const VIEWS = {
     await page.goto(`${server.url}#k=broken!!`);
     await page.waitForSelector('[data-testid="problem"]');
   },
+  // The map (issue 24): every target coloured, a target's plans with their arrows and the area
+  // being set up with its known blocks and the list's vacant areas open, a board that cannot be.
+  'map, every target': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#b=${example('board-kent.json')}`);
+    await page.waitForSelector('[data-testid="plans"][data-calc="done"]');
+  },
+  'map, every attack on Kent': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#b=${example('board-kent.json')}`);
+    await page.waitForSelector('[data-testid="plans"][data-calc="done"]');
+    await page.selectOption('[data-testid="target-pick"]', 'Kent');
+    await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]');
+    await page.click('[data-testid="list-kent"]');
+    await page.click('[data-testid="area-editor"] .known summary');
+    await page.click('[data-testid="board-list"] .vacant-areas summary');
+  },
+  'map, a board that cannot be': async () => {
+    await page.goto('about:blank');
+    const board = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'board-kent.json'), 'utf8'));
+    await page.goto(`${server.url}#b=${b64url(JSON.stringify({ ...board, card: 5 }))}`);
+    await page.waitForSelector('[data-testid="problem"]');
+  },
 };
 
 for (const [size, viewport] of Object.entries(SIZES)) {

@@ -144,6 +144,9 @@ test('the switch works by keyboard, keeps each calculator\'s scenario, and Back 
   await settled(page);
   await page.focus('[data-testid="calc-battle"]');
   assert.equal(await page.getAttribute('[data-testid="calc-battle"]', 'aria-current'), 'page');
+  // The battle's map comes next in the switch, then the Campaign Reset.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'calc-board');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'calc-reset');
   await page.keyboard.press('Enter');
@@ -166,8 +169,7 @@ test('the switch works by keyboard, keeps each calculator\'s scenario, and Back 
   await page.waitForSelector('[data-testid="kingmaker-view"]');
   // Back to the battle by keyboard: the battle as it was.
   await page.focus('[data-testid="calc-kingmaker"]');
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'calc-battle');
   await page.keyboard.press('Enter');
   assert.deepEqual(await settled(page), headlineOf(cliExact(SIDEBAR)));

@@ -1,9 +1,11 @@
 // Regenerates the README's screenshots (docs/screenshots/) from the built app in dist/: the
 // compare view at desktop size, the phone view with the odds bar, and a battle with its borders
-// (issue 24, part 5). Run by scripts/screenshots.
+// (issue 24, part 5); the map (issue 24) in both themes at desktop size (a turn of York's with
+// five areas to attack, each coloured by its best plan's chance to hold) and on a phone (the Kent
+// question ranked, the best plan's arrows). Run by scripts/screenshots.
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, browser, settled, link, ROOT } from '../e2e/lib.mjs';
+import { serve, browser, settled, link, b64url, ROOT } from '../e2e/lib.mjs';
 
 const OUT = path.join(ROOT, 'docs/screenshots');
 fs.mkdirSync(OUT, { recursive: true });
@@ -55,6 +57,38 @@ try {
   await page.waitForFunction(() => window.scrollY === 0);
   await page.screenshot({ path: path.join(OUT, 'borders.png') });
   console.log(`wrote ${['compare.png', 'phone.png', 'borders.png'].map((f) => path.join('docs/screenshots', f)).join(', ')}`);
+
+  // The map: York's turn with a 4-AP card and five Lancaster areas within reach, every target
+  // planned (desktop); the Kent question of examples/board-kent.json ranked (phone).
+  const TURN = {
+    kind: 'board', version: 1, house: 'York', king: 'Lancaster', card: 4,
+    areas: [
+      { area: 'Middlesex', blocks: [{ id: 'March', strength: 3 }, { id: 'Hastings', strength: 3 }, { id: 'Herbert', strength: 3 }] },
+      { area: 'Essex', blocks: [{ id: 'Norfolk', strength: 4 }] },
+      { area: 'Warwick', blocks: [{ id: 'Warwick/Y', strength: 4 }, { id: 'Salisbury (levy)', strength: 2 }] },
+      { area: 'East Anglia', blocks: [{ id: 'Suffolk', strength: 3 }] },
+      { area: 'Kent', enemy: 3 }, { area: 'Oxford', enemy: 2 }, { area: 'Leicester', enemy: 1, enemy_strength: 'any' },
+      { area: 'Chester', enemy: 3 }, { area: 'Lancaster', enemy: 2 },
+    ],
+  };
+  const KENT_BOARD = fs.readFileSync(path.join(ROOT, 'examples/board-kent.json'), 'utf8');
+  for (const theme of ['light', 'dark']) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto('about:blank');
+    await page.goto(`${srv.url}#b=${b64url(JSON.stringify(TURN))}`);
+    await page.waitForSelector('[data-testid="plans"][data-calc="done"]', { timeout: 0 });
+    await page.screenshot({ path: path.join(OUT, `map-desktop-${theme}.png`) });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('about:blank');
+    await page.goto(`${srv.url}#b=${b64url(KENT_BOARD)}`);
+    await page.waitForSelector('[data-testid="plans"][data-calc="done"]', { timeout: 0 });
+    await page.selectOption('[data-testid="target-pick"]', 'Kent');
+    await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 0 });
+    await page.evaluate(() => document.querySelector('[data-testid="map"]').scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: path.join(OUT, `map-phone-${theme}.png`) });
+    console.log(`wrote docs/screenshots/map-desktop-${theme}.png and map-phone-${theme}.png`);
+  }
 } finally {
   await ctx.close();
   await srv.close();

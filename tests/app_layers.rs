@@ -147,12 +147,12 @@ fn the_app_is_a_shell_and_its_calculators() {
         })
         .collect();
     // The calculators the crate declares (lib.rs) are the ones the root mounts; a folder not
-    // declared yet (the map's drawing, issue 24) is held to the same rules all the same.
+    // declared yet would be held to the same rules all the same.
     let declared: BTreeSet<String> = imports::children(&files[""])
         .into_iter()
         .filter(|c| calculators.contains(c.as_str()))
         .collect();
-    for c in ["battle", "kingmaker", "reset"] {
+    for c in ["battle", "kingmaker", "map", "reset"] {
         assert!(
             declared.contains(c),
             "{c} is not declared in lib.rs: {declared:?}"
@@ -215,6 +215,22 @@ fn a_calculator_using_another_is_caught() {
     );
     assert_caught(&files, "kingmaker/state uses reset::state::ResetState");
     assert_caught(&files, "kingmaker/state uses reset::examples::RESETS");
+}
+
+#[test]
+fn the_map_opening_a_battle_through_its_code_is_caught() {
+    // The map opens a plan's battle through the address (`#s=`), never the battle's state.
+    let files = planted(
+        "map/results",
+        "let s = crate::battle::state::State::new(plan.battle.clone());",
+    );
+    assert_caught(
+        &files,
+        "map/results uses battle::state::State::new: a calculator uses only its own files and the shell",
+    );
+    // Nor the battle's workers: the map has its own task in the worker program.
+    let files = planted("map/workers", "use crate::battle::engine::Request;");
+    assert_caught(&files, "map/workers uses battle::engine::Request");
 }
 
 #[test]

@@ -8,9 +8,23 @@
 //! boundaries are found by comparing the drawn points. The borders and the areas' features are
 //! also read from the reference table itself (`docs/reference/richard-iii-blocks-and-map.md`).
 
+// The map's drawing (`www/src/map/`): its geometry and SVG, which use no web crate (the rest of
+// the folder is the app's). `svg.rs` finds the geometry as its sibling, `super::geometry`.
 #[allow(dead_code)]
-#[path = "../www/src/map/mod.rs"]
-mod map;
+#[rustfmt::skip]
+#[path = "../www/src/map/geometry.rs"]
+mod geometry;
+#[allow(dead_code)]
+#[path = "../www/src/map/svg.rs"]
+mod svg;
+
+#[path = "common/table.rs"]
+mod table;
+
+/// The drawing under the name the app gives it.
+mod map {
+    pub(crate) use super::{geometry, svg};
+}
 
 use bosworth::data::{self, BorderKind};
 use map::geometry::{self as g, Line, Point};
@@ -426,19 +440,7 @@ fn reference_table(heading: &str) -> Vec<Vec<String>> {
         "/docs/reference/richard-iii-blocks-and-map.md"
     ))
     .expect("the reference table");
-    let start = text.find(heading).expect("the heading");
-    text[start..]
-        .lines()
-        .skip_while(|l| !l.starts_with('|'))
-        .take_while(|l| l.starts_with('|'))
-        .skip(2)
-        .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
+    table::rows(&text, heading)
 }
 
 #[test]

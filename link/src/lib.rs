@@ -121,14 +121,19 @@ pub enum Calculator {
     Reset,
     /// A Kingmaker battle, siege or ambush (`#k=`).
     Kingmaker,
-    /// The attack planner's board (`#b=`), for the map (issue 24).
+    /// The attack planner's board (`#b=`): the map.
     Board,
 }
 
 impl Calculator {
-    /// The three the app's switch shows, in its order (the map, [`Calculator::Board`], is not
-    /// shown until the app has it).
-    pub const ALL: [Calculator; 3] = [Calculator::Battle, Calculator::Reset, Calculator::Kingmaker];
+    /// The four the app's switch shows, in its order: the Richard III battle and map, then the
+    /// Campaign Reset and Kingmaker.
+    pub const ALL: [Calculator; 4] = [
+        Calculator::Battle,
+        Calculator::Board,
+        Calculator::Reset,
+        Calculator::Kingmaker,
+    ];
 
     /// The key of its scenario in a link: `s`, `r`, `k` or `b`.
     pub fn key(self) -> &'static str {
@@ -599,7 +604,7 @@ mod tests {
         assert_eq!(fragment("#overlay").calculator(), Calculator::Battle);
         // Each key is its calculator's.
         let keys: Vec<&str> = Calculator::ALL.iter().map(|c| c.key()).collect();
-        assert_eq!(keys, ["s", "r", "k"]);
+        assert_eq!(keys, ["s", "b", "r", "k"]);
         // The JSON written back reads the same, pretty or compact.
         assert_eq!(parse_reset(&reset_to_pretty_json(&reset)).unwrap(), reset);
         assert_eq!(

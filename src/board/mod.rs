@@ -30,7 +30,10 @@ mod validate;
 pub use battle::battle;
 pub use format::*;
 pub use plans::{Plan, Plans, plans};
-pub use rank::{Assessed, Figures, Options, PlanError, Ranking, every_target, rank, targets};
+pub use rank::{
+    Assessed, Figures, Options, PlanError, Ranking, best_plan, every_target, order_targets, rank,
+    targets,
+};
 pub use reach::{Role, Target, Way, destinations, target, ways};
 pub use reinforce::{Group, Reinforce, reinforcements};
 pub use validate::{EnemyAttack, Own, Position, Seen, Spot};

@@ -350,25 +350,46 @@ pub fn every_target(
     options: &Options,
     watch: &Watch<'_>,
 ) -> Result<Vec<Ranking>, PlanError> {
+    let mut out = Vec::new();
+    for t in targets(position) {
+        out.push(best_plan(position, t, options, watch)?);
+    }
+    order_targets(&mut out);
+    Ok(out)
+}
+
+/// One target's best plan, as [`every_target`] ranks it (`options.top` taken as 1, no best
+/// plan for each number of blocks committed): what a page that works on each target apart (in
+/// Web Workers) gives for it, the same figures.
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn best_plan(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    watch: &Watch<'_>,
+) -> Result<Ranking, PlanError> {
     let one = Options {
         top: 1,
         exact_best: 0,
         ..options.clone()
     };
-    let mut out = Vec::new();
-    for t in targets(position) {
-        let mut r = rank_with(position, t, &one, false, watch)?;
-        if let Some(p) = r.plans.first_mut() {
-            p.tied_with_next = false;
-        }
-        out.push(r);
+    let mut r = rank_with(position, target, &one, false, watch)?;
+    if let Some(p) = r.plans.first_mut() {
+        p.tied_with_next = false;
     }
-    out.sort_by(|a, b| {
+    Ok(r)
+}
+
+/// Every target's ranking in [`every_target`]'s order: the best plan's chance to hold first,
+/// then the map's order of areas.
+pub fn order_targets(rankings: &mut [Ranking]) {
+    rankings.sort_by(|a, b| {
         let h = |r: &Ranking| r.plans.first().map_or(-1.0, |p| p.figures.hold);
         h(b).total_cmp(&h(a))
             .then(a.target.area.cmp(&b.target.area))
     });
-    Ok(out)
 }
 
 /// The side the moving player fights on in a plan's battle.
@@ -562,7 +583,7 @@ impl Screening {
     fn new(options: &Options) -> Screening {
         Screening {
             draws: Vec::new(),
-            rng: rng_from_seed(screen::battle_seed(options.seed, usize::MAX, 0)),
+            rng: rng_from_seed(screen::battle_seed(options.seed, screen::DRAWS, 0)),
             fast: None,
             templates: HashMap::new(),
             fought: 0,

@@ -206,15 +206,21 @@ pub fn paired(a: &[u16], b: &[u16]) -> (f64, f64) {
     (m, (var.max(0.0) / n).sqrt())
 }
 
-/// The seed of battle `j` on draw `c`: the same for every plan (SplitMix64 of both).
-pub fn battle_seed(seed: u64, c: usize, j: u32) -> u64 {
+/// The seed of battle `j` on draw `c`: the same for every plan (SplitMix64 of both). `c` is a
+/// `u64`, never a `usize`, so that every platform draws the same: the draws' own stream is
+/// [`DRAWS`], which as `usize::MAX` would be another number in WebAssembly (32 bits) than
+/// natively.
+pub fn battle_seed(seed: u64, c: u64, j: u32) -> u64 {
     let mut z = seed
-        .wrapping_add((c as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .wrapping_add(c.wrapping_mul(0x9e37_79b9_7f4a_7c15))
         .wrapping_add(u64::from(j).wrapping_mul(0xd1b5_4a32_d192_ed03));
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
+
+/// The `c` of the hidden blocks' draws themselves, apart from every battle's (`battle_seed`).
+pub const DRAWS: u64 = u64::MAX;
 
 /// Fights a plan's battle on draws `from..to`, [`BATTLES_PER_DRAW`] battles each, adding to its
 /// tally; `watch` is told the battles fought every [`EVERY`] or so.
@@ -235,7 +241,7 @@ pub fn fight(
         };
         let (mut held, mut lost) = (0u16, 0u32);
         for j in 0..BATTLES_PER_DRAW {
-            let mut rng = rng_from_seed(battle_seed(seed, c, j));
+            let mut rng = rng_from_seed(battle_seed(seed, c as u64, j));
             let (state, ending) = one_battle(&battle, &mut rng, &mut Silent);
             held |= u16::from(ending.holder == Some(own)) << j;
             lost += u32::from(state.lost[own.index()]);
@@ -325,7 +331,7 @@ impl Muster {
                 start.reserve = reserve;
                 let (mut held, mut lost) = (0u16, 0u32);
                 for j in 0..BATTLES_PER_DRAW {
-                    let mut rng = rng_from_seed(battle_seed(seed, c, j));
+                    let mut rng = rng_from_seed(battle_seed(seed, c as u64, j));
                     let (state, ending) = fight_from(&battle, start, &mut rng);
                     held |= u16::from(ending.holder == Some(Side::Attacker)) << j;
                     lost += u32::from(state.lost[0]);

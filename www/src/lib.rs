@@ -8,6 +8,8 @@
 //!   Workers and its charts.
 //! - [`reset`]: the Campaign Reset of the political-events variant (`#r=`).
 //! - [`kingmaker`]: Kingmaker's combats (`#k=`).
+//! - [`map`]: the board of Richard III on a map, every attack ranked (`#b=`); it opens a plan's
+//!   battle in the battle calculator through the address.
 //!
 //! A calculator uses the shell and the engine, never another calculator; the shell uses no
 //! calculator but to mount it (`tests/app_layers.rs` in the repository's root).
@@ -17,6 +19,7 @@
 
 pub mod battle;
 pub mod kingmaker;
+pub mod map;
 pub mod reset;
 pub mod shell;
 

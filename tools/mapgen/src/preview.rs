@@ -3,9 +3,20 @@
 //! arrows and border badges) for `scripts/map-preview` to photograph in Chromium, light and
 //! dark, at desktop and phone sizes.
 
+// The map's drawing (`www/src/map/`): its geometry and SVG, which use no web crate. `svg.rs`
+// finds the geometry as its sibling, `super::geometry`.
 #[allow(dead_code)]
-#[path = "../../../www/src/map/mod.rs"]
-mod map;
+#[rustfmt::skip]
+#[path = "../../../www/src/map/geometry.rs"]
+mod geometry;
+#[allow(dead_code)]
+#[path = "../../../www/src/map/svg.rs"]
+mod svg;
+
+/// The drawing under the name the app gives it.
+mod map {
+    pub(crate) use super::{geometry, svg};
+}
 
 use bosworth::data::House::{Lancaster, York};
 use map::svg::{Army, Arrow, Badge, Hold, Route, Scene, Tile};
@@ -190,6 +201,7 @@ fn sample() -> Scene<'static> {
         arrows,
         badges,
         target: Some("Leicester"),
+        chances: Vec::new(),
         legend: true,
     }
 }

@@ -89,6 +89,9 @@ pub struct Scene<'a> {
     pub badges: Vec<Badge<'a>>,
     /// An area picked as the target: outlined.
     pub target: Option<&'a str>,
+    /// Areas the moving player can attack, each with its best plan's chance to hold (0 to 1):
+    /// filled on a scale from [`CHANCE_LOW`] to [`CHANCE_HIGH`], their holder's band kept.
+    pub chances: Vec<(&'a str, f64)>,
     /// Draw the key (border types, icons, houses) in the North Sea.
     pub legend: bool,
 }
@@ -104,6 +107,7 @@ pub const CSS: &str = r#"
   --map-ink: #2a2118; --map-halo: #f7efdc; --map-icon: #4a3b2a; --map-icon-face: #fffaf0;
   --map-crown: #c08a12; --map-york-fill: color-mix(in srgb, var(--york, #466eb4) 40%, var(--map-land));
   --map-lan-fill: color-mix(in srgb, var(--lancaster, #c03028) 28%, var(--map-land));
+  --map-chance-0: #e0a99c; --map-chance-h: #e8bd57; --map-chance-1: #4ea265; --map-chip-ink: #231a12;
 }
 @media (prefers-color-scheme: dark) {
   :root:not([data-theme="light"]) {
@@ -114,6 +118,7 @@ pub const CSS: &str = r#"
     --map-crown: #e7bb52;
     --map-york-fill: color-mix(in srgb, var(--york, #6f93d6) 36%, var(--map-land));
     --map-lan-fill: color-mix(in srgb, var(--lancaster, #e0574c) 30%, var(--map-land));
+    --map-chance-0: #74363f; --map-chance-h: #97711f; --map-chance-1: #2e8048; --map-chip-ink: #fbf3e2;
   }
 }
 :root[data-theme="dark"] {
@@ -124,6 +129,7 @@ pub const CSS: &str = r#"
   --map-crown: #e7bb52;
   --map-york-fill: color-mix(in srgb, var(--york, #6f93d6) 36%, var(--map-land));
   --map-lan-fill: color-mix(in srgb, var(--lancaster, #e0574c) 30%, var(--map-land));
+    --map-chance-0: #74363f; --map-chance-h: #97711f; --map-chance-1: #2e8048; --map-chip-ink: #fbf3e2;
 }
 .bwm { display: block; width: 100%; height: auto; font-family: Georgia, "Iowan Old Style", "Palatino Linotype", serif; }
 .bwm .sea { fill: url(#bwm-deep); }
@@ -193,6 +199,8 @@ pub const CSS: &str = r#"
 .bwm .badge.river { stroke: var(--map-river); }
 .bwm .badge.minor { stroke: var(--map-minor); }
 .bwm .badge.sea { stroke: var(--map-sea-ink); }
+.bwm .chance-chip rect { stroke: var(--map-ink); stroke-width: 1.6; }
+.bwm .chance-chip text { fill: var(--map-chip-ink); font: 800 17px system-ui, sans-serif; text-anchor: middle; dominant-baseline: central; }
 .bwm .badge-text { fill: var(--ink, #2a2118); font: 700 17px system-ui, sans-serif; text-anchor: middle; dominant-baseline: central; }
 @media (max-width: 600px) { .bwm .key.in-map { display: none; } }
 .bwm-key { display: block; width: 100%; height: auto; margin-top: 8px; }
@@ -213,7 +221,8 @@ fn esc(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn id(name: &str) -> String {
+/// An area's name as the drawing's ids and the page's testids write it: `east-anglia`.
+pub fn id(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() {
@@ -353,8 +362,9 @@ fn hold_of(scene: &Scene, name: &str) -> Hold {
         .map_or(Hold::Vacant, |(_, h)| *h)
 }
 
-/// The land: unplayable lands, then each area in its holder's colour, Wales and exile hatched.
-fn land(s: &mut String, scene: &Scene) {
+/// The land as no one holds it: unplayable lands, then each area (with its name as a tooltip),
+/// Wales and exile areas hatched. Who holds an area is drawn over it ([`holds`]).
+fn land(s: &mut String) {
     for l in g::LANDS.iter() {
         let _ = write!(
             s,
@@ -364,33 +374,88 @@ fn land(s: &mut String, scene: &Scene) {
         );
     }
     for a in g::AREAS.iter() {
-        let facts = data::area(a.name).expect("an area of the game");
-        let shape = format!("href=\"#bwm-area-{}\"", id(a.name));
-        let hold = hold_of(scene, a.name);
-        let class = match hold {
-            Hold::Vacant => "land",
-            Hold::House(House::York) => "land york",
-            Hold::House(House::Lancaster) => "land lancaster",
-            Hold::Contested => "land contested",
-        };
         let _ = write!(
             s,
-            "<use class=\"{class}\" data-area=\"{}\" {shape}><title>{}</title></use>",
+            "<use class=\"land\" data-area=\"{}\" href=\"#bwm-area-{}\"><title>{}</title></use>",
             esc(a.name),
+            id(a.name),
             esc(&describe(a.name))
         );
-        if facts.wales {
-            let _ = write!(s, "<use class=\"wales\" {shape}/>");
+        hatching(s, a);
+    }
+}
+
+/// Wales hatched; an exile area hatched and framed inside in its house's colour (2.7).
+fn hatching(s: &mut String, a: &AreaShape) {
+    let facts = data::area(a.name).expect("an area of the game");
+    let shape = format!("href=\"#bwm-area-{}\"", id(a.name));
+    if facts.wales {
+        let _ = write!(s, "<use class=\"wales\" {shape}/>");
+    }
+    if let Some(owner) = facts.exile {
+        let _ = write!(
+            s,
+            "<use class=\"exile\" {shape}/><use class=\"exile-frame {}\" clip-path=\"url(#bwm-clip-{})\" {shape}/>",
+            house_class(owner),
+            id(a.name)
+        );
+    }
+}
+
+/// The chance to hold at which an area's fill is [`CHANCE_LOW`]'s colour.
+pub const CHANCE_LOW: f64 = 0.0;
+/// The chance to hold at which an area's fill is [`CHANCE_HIGH`]'s colour.
+pub const CHANCE_HIGH: f64 = 1.0;
+
+/// The fill of an area whose best plan holds with chance `p`: from `--map-chance-0` (no hope)
+/// to `--map-chance-1` (certain), through `--map-chance-h` at one half.
+pub fn chance_fill(p: f64) -> String {
+    let t = ((p - CHANCE_LOW) / (CHANCE_HIGH - CHANCE_LOW)).clamp(0.0, 1.0);
+    if t <= 0.5 {
+        format!(
+            "color-mix(in srgb, var(--map-chance-h) {:.0}%, var(--map-chance-0))",
+            t * 200.0
+        )
+    } else {
+        format!(
+            "color-mix(in srgb, var(--map-chance-1) {:.0}%, var(--map-chance-h))",
+            (t - 0.5) * 200.0
+        )
+    }
+}
+
+/// Who holds each area, over the land: its holder's colour and band, or for an area the moving
+/// player can attack, its best plan's chance to hold with the holder's band; hatching again on
+/// top.
+pub fn holds(scene: &Scene) -> String {
+    let mut s = String::new();
+    for a in g::AREAS.iter() {
+        let hold = hold_of(scene, a.name);
+        let chance = scene
+            .chances
+            .iter()
+            .find(|(n, _)| *n == a.name)
+            .map(|c| c.1);
+        if hold == Hold::Vacant && chance.is_none() {
+            continue;
         }
-        if let Some(owner) = facts.exile {
-            // Hatched, and framed inside in its house's colour (2.7).
-            let _ = write!(
-                s,
-                "<use class=\"exile\" {shape}/><use class=\"exile-frame {}\" clip-path=\"url(#bwm-clip-{})\" {shape}/>",
-                house_class(owner),
-                id(a.name)
-            );
+        let shape = format!("href=\"#bwm-area-{}\"", id(a.name));
+        match (chance, hold) {
+            (Some(p), _) => {
+                let _ = write!(
+                    s,
+                    "<use class=\"land chance\" style=\"fill:{}\" {shape}/>",
+                    chance_fill(p)
+                );
+            }
+            (None, Hold::House(h)) => {
+                let _ = write!(s, "<use class=\"land {}\" {shape}/>", house_class(h));
+            }
+            (None, _) => {
+                let _ = write!(s, "<use class=\"land contested\" {shape}/>");
+            }
         }
+        hatching(&mut s, a);
         if let Hold::House(h) = hold {
             let _ = write!(
                 s,
@@ -400,6 +465,7 @@ fn land(s: &mut String, scene: &Scene) {
             );
         }
     }
+    s
 }
 
 /// What an area holds, in words (its tooltip).
@@ -453,30 +519,34 @@ pub fn describe(name: &str) -> String {
     }
 }
 
-/// The lines: coasts, then borders by type, the divides, and the sea links' dotted lanes.
+/// The lines: coasts, then each border of the game in its type (`data-border="A|B"`, the sides
+/// as `bosworth::data::BORDERS` names them), the divides, and the sea links' dotted lanes.
 fn lines(s: &mut String) {
     s.push_str("<use class=\"coast\" href=\"#bwm-coasts\"/>");
     let mut casing = String::new();
-    let mut by_kind = [String::new(), String::new(), String::new(), String::new()];
+    let mut divides = String::new();
     for e in g::EDGES.iter() {
-        let d = g::path(e.points, false);
         match e.line {
-            Line::Border(k) => {
-                casing.push_str(&d);
-                let i = match k {
-                    BorderKind::Major => 0,
-                    BorderKind::River => 1,
-                    _ => 2,
-                };
-                by_kind[i].push_str(&d);
-            }
-            Line::Divide => by_kind[3].push_str(&d),
+            Line::Border(_) => casing.push_str(&g::path(e.points, false)),
+            Line::Divide => divides.push_str(&g::path(e.points, false)),
             _ => {}
         }
     }
     let _ = write!(s, "<path class=\"b casing\" d=\"{casing}\"/>");
-    for (class, d) in ["major", "river", "minor", "divide"].iter().zip(&by_kind) {
-        let _ = write!(s, "<path class=\"b {class}\" d=\"{d}\"/>");
+    let _ = write!(s, "<path class=\"b divide\" d=\"{divides}\"/>");
+    // Major borders first, then rivers, then minor borders: the finer lines on top.
+    for kind in [BorderKind::Major, BorderKind::River, BorderKind::Minor] {
+        for b in g::BORDERS.iter().filter(|b| b.kind == kind) {
+            let Some(e) = b.edge else { continue };
+            let _ = write!(
+                s,
+                "<path class=\"b {}\" data-border=\"{}|{}\" d=\"{}\"/>",
+                class_of(kind),
+                esc(b.a),
+                esc(b.b),
+                g::path(g::EDGES[usize::from(e)].points, false)
+            );
+        }
     }
     for b in g::BORDERS.iter().filter(|b| b.kind == BorderKind::Sea) {
         let (coast, out) = if data::area(b.a).is_some() {
@@ -486,7 +556,9 @@ fn lines(s: &mut String) {
         };
         let _ = write!(
             s,
-            "<path class=\"link\" d=\"{}\"/><circle class=\"link-end\" cx=\"{}\" cy=\"{}\" r=\"3.5\"/>",
+            "<path class=\"link\" data-border=\"{}|{}\" d=\"{}\"/><circle class=\"link-end\" cx=\"{}\" cy=\"{}\" r=\"3.5\"/>",
+            esc(b.a),
+            esc(b.b),
             g::path(&[coast, out], false),
             f(out.0),
             f(out.1)
@@ -959,7 +1031,109 @@ fn compass(s: &mut String) {
     );
 }
 
-/// The whole map as an SVG element (with its own `<style>`), sized to its container's width.
+/// The map's style and definitions (patterns, clips, every shape once, the icons): the first
+/// layer, which every other refers to.
+pub fn definitions() -> String {
+    let mut s = String::with_capacity(200_000);
+    let _ = write!(s, "<style>{CSS}</style>");
+    defs(&mut s);
+    s
+}
+
+/// The water, the compass and the land as no one holds it: the layer under everything.
+pub fn below() -> String {
+    let mut s = String::with_capacity(60_000);
+    water(&mut s);
+    compass(&mut s);
+    land(&mut s);
+    s
+}
+
+/// The coasts' shade and every line: over the land and who holds it.
+pub fn middle() -> String {
+    let mut s = String::with_capacity(80_000);
+    s.push_str("<use class=\"coast-tint\" clip-path=\"url(#bwm-land)\" href=\"#bwm-coasts\"/>");
+    lines(&mut s);
+    s
+}
+
+/// The target's outline and the planned arrows, over the lines and under the names.
+pub fn marks(scene: &Scene) -> String {
+    let mut s = String::new();
+    if let Some(t) = scene.target.and_then(g::area) {
+        let _ = write!(
+            s,
+            "<use class=\"target\" href=\"#bwm-area-{0}\"/><use class=\"target-in\" href=\"#bwm-area-{0}\"/>",
+            id(t.name)
+        );
+    }
+    arrows(&mut s, scene);
+    s
+}
+
+/// The leader lines, each area's icons and name.
+pub fn upper() -> String {
+    let mut s = String::with_capacity(40_000);
+    leaders(&mut s);
+    names(&mut s);
+    s
+}
+
+/// The blocks, the border badges, and each attackable area's best chance to hold: on top.
+pub fn pieces(scene: &Scene) -> String {
+    let mut s = String::new();
+    armies(&mut s, scene);
+    badges(&mut s, scene);
+    chance_chips(&mut s, scene);
+    s
+}
+
+/// Each attackable area's best chance to hold, in a chip of its colour just above its name.
+fn chance_chips(s: &mut String, scene: &Scene) {
+    for (name, p) in &scene.chances {
+        let Some(a) = g::area(name) else {
+            continue;
+        };
+        let text = format!("{:.1}%", 100.0 * p);
+        let w = 16.0 + 11.0 * text.chars().count() as f32;
+        let h = 26.0;
+        let (x, y) = (a.label.0, a.label.1 - g::LABEL_SIZE * 0.98);
+        let _ = write!(
+            s,
+            "<g class=\"chance-chip\" data-area=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"13\" style=\"fill:{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+            esc(name),
+            f(x - w / 2.0),
+            f(y - h / 2.0),
+            f(w),
+            f(h),
+            chance_fill(*p),
+            f(x),
+            f(y + 0.5),
+            esc(&text)
+        );
+    }
+}
+
+/// The key in the North Sea (hidden on a phone, where [`key`] is drawn under the map).
+pub fn legend_in_map() -> String {
+    let mut s = String::new();
+    legend(&mut s, g::WIDTH - 28.0 - KEY_COLUMN - 14.0, 14.0, 1);
+    s
+}
+
+/// The frame around the map.
+pub fn frame() -> String {
+    format!(
+        "<rect class=\"frame\" x=\"1.5\" y=\"1.5\" width=\"{}\" height=\"{}\"/><rect class=\"frame inner\" x=\"6\" y=\"6\" width=\"{}\" height=\"{}\"/>",
+        f(g::WIDTH - 3.0),
+        f(g::HEIGHT - 3.0),
+        f(g::WIDTH - 12.0),
+        f(g::HEIGHT - 12.0)
+    )
+}
+
+/// The whole map as an SVG element (with its own `<style>`), sized to its container's width:
+/// the layers in their order, as the map view stacks them.
 pub fn render(scene: &Scene) -> String {
     let mut s = String::with_capacity(400_000);
     let _ = write!(
@@ -969,39 +1143,19 @@ pub fn render(scene: &Scene) -> String {
         f(g::HEIGHT)
     );
     s.push_str("<title id=\"bwm-title\">Map of England and Wales: the areas of Richard III, their borders, the sea zones and the exile areas</title>");
-    let _ = write!(s, "<style>{CSS}</style>");
-    defs(&mut s);
+    s.push_str(&definitions());
     s.push_str("<g clip-path=\"url(#bwm-frame)\">");
-    water(&mut s);
-    compass(&mut s);
-    land(&mut s, scene);
-    s.push_str("<use class=\"coast-tint\" clip-path=\"url(#bwm-land)\" href=\"#bwm-coasts\"/>");
-    lines(&mut s);
-    if let Some(t) = scene.target.and_then(g::area) {
-        let _ = write!(
-            s,
-            "<use class=\"target\" href=\"#bwm-area-{0}\"/><use class=\"target-in\" href=\"#bwm-area-{0}\"/>",
-            id(t.name)
-        );
-    }
-    arrows(&mut s, scene);
-    leaders(&mut s);
-    names(&mut s);
-    armies(&mut s, scene);
-    badges(&mut s, scene);
+    s.push_str(&below());
+    s.push_str(&holds(scene));
+    s.push_str(&middle());
+    s.push_str(&marks(scene));
+    s.push_str(&upper());
+    s.push_str(&pieces(scene));
     if scene.legend {
-        let (w, _) = (28.0 + KEY_COLUMN, 0.0);
-        legend(&mut s, g::WIDTH - w - 14.0, 14.0, 1);
+        s.push_str(&legend_in_map());
     }
     s.push_str("</g>");
-    let _ = write!(
-        s,
-        "<rect class=\"frame\" x=\"1.5\" y=\"1.5\" width=\"{}\" height=\"{}\"/><rect class=\"frame inner\" x=\"6\" y=\"6\" width=\"{}\" height=\"{}\"/>",
-        f(g::WIDTH - 3.0),
-        f(g::HEIGHT - 3.0),
-        f(g::WIDTH - 12.0),
-        f(g::HEIGHT - 12.0)
-    );
+    s.push_str(&frame());
     s.push_str("</svg>");
     s
 }

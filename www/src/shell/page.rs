@@ -1,5 +1,5 @@
-//! The page of a calculator that keeps its scenario in a [`Doc`] (the Campaign Reset and Kingmaker
-//! now, the map to come): its reducer opened from the address, else from local storage, else from
+//! The page of a calculator that keeps its scenario in a [`Doc`] (the Campaign Reset, Kingmaker
+//! and the map): its reducer opened from the address, else from local storage, else from
 //! its first example; the address and storage kept with every change; Back and Forward followed;
 //! the header (the switch, the examples, the link and JSON files, the theme), Undo and Redo, the
 //! notice, and the footer. A calculator says what it is by implementing [`DocCalculator`] for its
@@ -181,6 +181,9 @@ pub struct DocPageProps<K: DocCalculator> {
     pub output: Html,
     /// The inputs, below Undo and Redo.
     pub children: Html,
+    /// Classes beside `layout` on the page's `<main>` (the map lays out its columns its own way).
+    #[prop_or_default]
+    pub class: Classes,
 }
 
 /// A calculator's page: the header, the inputs on the left under Undo and Redo, the figures on
@@ -225,6 +228,7 @@ pub fn DocPage<K: DocCalculator>(p: &DocPageProps<K>) -> Html {
         import,
         dismiss,
         tools: p.tools.clone(),
+        class: p.class.clone(),
         inputs: p.children.clone(),
         output: p.output.clone(),
     })
@@ -248,6 +252,7 @@ struct Frame {
     import: Callback<String>,
     dismiss: Callback<()>,
     tools: Html,
+    class: Classes,
     inputs: Html,
     output: Html,
 }
@@ -267,7 +272,7 @@ fn frame(f: Frame) -> Html {
                 json={f.json} on_import={f.import} />
             <div class="view-toggles"><ThemeToggle /></div>
         </header>
-        <main class="layout" data-testid={format!("{}-view", f.calculator.id())} data-revision={f.revision}>
+        <main class={classes!("layout", f.class)} data-testid={format!("{}-view", f.calculator.id())} data-revision={f.revision}>
             {notice(f.notice.as_ref(), f.dismiss)}
             <div class="col builder">
                 <HistoryBar label={words.history} can_undo={f.can_undo} can_redo={f.can_redo} on_undo={f.undo} on_redo={f.redo}>

@@ -1,5 +1,5 @@
 //! The page's root: which calculator is on screen, from the address's key (`#s=` the Richard III
-//! battle, `#r=` the Campaign Reset, `#k=` Kingmaker), and the switch between them.
+//! battle, `#b=` its map, `#r=` the Campaign Reset, `#k=` Kingmaker), and the switch between them.
 //!
 //! The one place the shell names the calculators: [`mount`] takes each calculator's `MOUNT`
 //! (`crate::shell::mount::Mount`) and nothing else of it (`tests/app_layers.rs`).
@@ -18,8 +18,7 @@ pub fn mount(c: Calculator) -> &'static Mount {
         Calculator::Battle => &crate::battle::MOUNT,
         Calculator::Reset => &crate::reset::MOUNT,
         Calculator::Kingmaker => &crate::kingmaker::MOUNT,
-        // The map (issue 24) is not in the app yet: a board's link opens the battle calculator.
-        Calculator::Board => &crate::battle::MOUNT,
+        Calculator::Board => &crate::map::MOUNT,
     }
 }
 

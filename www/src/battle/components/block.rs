@@ -7,7 +7,8 @@ use crate::battle::borders::{Arriving, side_said};
 use crate::battle::roster::{badge, lookup};
 use crate::battle::state::{Action, Edit, State};
 use bosworth::Side;
-use bosworth::data::{Colour, House};
+use crate::shell::tile::BlockFace;
+use bosworth::data::House;
 use bosworth::scenario::BlockEntry;
 use yew::prelude::*;
 
@@ -57,13 +58,8 @@ pub fn BlockCard(p: &BlockProps) -> Html {
         .or_else(|| p.entry.custom.as_ref().map(|c| c.max_strength))
         .unwrap_or(4)
         .max(p.entry.strength);
-    let colour = match data.map(|d| d.colour) {
-        Some(Colour::York) => "york",
-        Some(Colour::Lancaster) => "lancaster",
-        Some(Colour::Rebel) => "rebel",
-        None => "custom",
-    };
-    let (mark, mark_title) = data.map(badge).unwrap_or_else(|| match p.entry.custom.as_ref().and_then(|c| c.loyalty) {
+    let colour = crate::shell::tile::colour_class(data);
+    let mark = data.map(badge).unwrap_or_else(|| match p.entry.custom.as_ref().and_then(|c| c.loyalty) {
         Some(n) => (n.to_string(), format!("loyalty {n}: a Treachery roll needs {n} even dice (6.9)")),
         None => (String::new(), "custom block: never defects".to_string()),
     });
@@ -77,22 +73,8 @@ pub fn BlockCard(p: &BlockProps) -> Html {
         let state = p.state.clone();
         move |e: Edit| state.dispatch(Action::Edit(e))
     };
-    let pip = |k: u8| {
-        let send = send.clone();
-        let side = p.side;
-        let on = k <= p.entry.strength;
-        // Clicking the top pip of a full block reduces it by one, like rotating the real block.
-        let target = if k == p.entry.strength && k > 1 { k - 1 } else { k };
-        html! {
-            <button class={classes!("pip", on.then_some("on"))}
-                data-testid={format!("pip-{sid}-{i}-{k}")}
-                aria-label={format!("{name}: set strength to {target}")}
-                title={format!("strength {target}")}
-                onclick={Callback::from(move |_| send(Edit::Strength(side, i, target)))}>
-            </button>
-        }
-    };
     let side = p.side;
+    let on_strength = { let send = send.clone(); Callback::from(move |k: u8| send(Edit::Strength(side, i, k))) };
     let reserve = p.entry.reserve;
     let on_reserve = { let send = send.clone(); Callback::from(move |_| send(Edit::Reserve(side, i))) };
     // Focus follows the block moved (its arrow, or the other one at either end); after a
@@ -131,19 +113,14 @@ pub fn BlockCard(p: &BlockProps) -> Html {
     let arrives = side == Side::Attacker || reserve;
     html! {
         <li class={classes!("block-row", reserve.then_some("is-reserve"))} data-testid={format!("block-{sid}-{i}")}>
-            <div class={classes!("block", colour)} aria-label={format!("{name}, rating {printed}, strength {} of {max}", p.entry.strength)}>
-                <span class="mark" title={mark_title}>{mark}</span>
-                <span class="bname">{name.clone()}</span>
-                <span class={classes!("rating", boosted.then_some("boosted"))}
-                      title={if boosted { "effective rating here (printed rating in small)" } else { "combat rating" }}>
-                    { p.standing.as_ref().map(|s| s.rating.clone()).unwrap_or(printed.clone()) }
-                    if boosted { <small>{format!(" ({printed})")}</small> }
-                </span>
-                <span class={classes!("pips", p.invalid.then_some("invalid"))} role="group" aria-label={format!("strength {} of {max}", p.entry.strength)}>
-                    { for (1..=max).map(pip) }
-                </span>
-                <span class="strength-num" aria-hidden="true">{p.entry.strength}</span>
-            </div>
+            <BlockFace {colour} {mark} name={name.clone()} printed={printed.clone()} max={max} strength={p.entry.strength}
+                invalid={p.invalid} pip_id={format!("pip-{sid}-{i}-")} on_strength={on_strength} rating={html! {
+                    <span class={classes!("rating", boosted.then_some("boosted"))}
+                          title={if boosted { "effective rating here (printed rating in small)" } else { "combat rating" }}>
+                        { p.standing.as_ref().map(|s| s.rating.clone()).unwrap_or(printed.clone()) }
+                        if boosted { <small>{format!(" ({printed})")}</small> }
+                    </span>
+                }} />
             <div class="block-info">
                 { for p.standing.iter().flat_map(|s| s.bonus.iter()).map(|r| html! { <div class="bonus">{r}</div> }) }
                 if p.standing.as_ref().is_some_and(|s| s.bonus.is_empty()) && !reserve {

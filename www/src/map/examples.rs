@@ -1,0 +1,20 @@
+//! The repository's boards (`examples/board-*.json`), embedded: chosen from a list and opened
+//! by a button.
+
+use crate::shell::share::Example;
+
+/// The map's example boards; the first is the board a new visitor sees.
+pub const BOARDS: &[Example] = &[
+    Example {
+        name: "The Kent question: York's four blocks against three unseen in Kent",
+        note: "York, 3 AP: March, Hastings, Herbert in Middlesex, Norfolk in Essex; three unseen Lancaster blocks in Kent.",
+        file: "board-kent.json",
+        json: include_str!("../../../examples/board-kent.json"),
+    },
+    Example {
+        name: "Rulebook 6.3, Example 1: York attacks Sussex from Wilts and Kent",
+        note: "York, 2 AP: two blocks in Wilts, four in Kent, both groups against two unseen in Sussex, one the Main Attack (6.3).",
+        file: "board-sussex.json",
+        json: include_str!("../../../examples/board-sussex.json"),
+    },
+];

@@ -1,0 +1,284 @@
+//! The map's planner workers: up to [`MAX_WORKERS`] Web Workers (`super::planner`), each working
+//! on one question at a time, the ranking the user asked for first, then each target's best plan
+//! (the map's colours). A new board drops every question of the old one, terminating the workers
+//! still busy with them; Cancel terminates them all. Final answers are kept for the session
+//! ([`remember`]), so that a board planned before (Back from a battle opened from the map) shows
+//! its plans at once.
+
+use super::planner::{Pass, Reply, Request, TASK};
+use super::planning::{Ask, Heard, PlanningState};
+use super::ranking::TargetPlans;
+use crate::shell::worker::RawWorker;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::{Rc, Weak};
+use yew::prelude::*;
+
+/// The most planner workers the page starts.
+pub const MAX_WORKERS: usize = 4;
+
+/// Final answers kept for the session, at most this many.
+const REMEMBERED: usize = 64;
+
+thread_local! {
+    /// Final answers by board JSON and question.
+    static MEMORY: RefCell<HashMap<(String, Ask), Rc<TargetPlans>>> = RefCell::new(HashMap::new());
+}
+
+/// Keeps a final answer for the session.
+fn remember(board: &str, ask: &Ask, plans: Rc<TargetPlans>) {
+    MEMORY.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= REMEMBERED {
+            m.clear();
+        }
+        m.insert((board.to_string(), ask.clone()), plans);
+    });
+}
+
+/// A final answer worked out before, if any.
+fn recall(board: &str, ask: &Ask) -> Option<Rc<TargetPlans>> {
+    MEMORY.with(|m| m.borrow().get(&(board.to_string(), ask.clone())).cloned())
+}
+
+/// How many workers to start: `min(navigator.hardwareConcurrency, MAX_WORKERS)`, at least 1.
+fn worker_count() -> usize {
+    let n = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    (n as usize).clamp(1, MAX_WORKERS)
+}
+
+type Worker = RawWorker<Request, Reply>;
+
+/// One worker and the job it works on.
+#[derive(Default)]
+struct Slot {
+    worker: Option<Worker>,
+    job: Option<u64>,
+}
+
+/// The planner's workers and their questions.
+pub struct Pool {
+    slots: Vec<Slot>,
+    /// Questions waiting for a worker, the first first.
+    queue: Vec<Ask>,
+    /// The board the questions are about.
+    board: Option<String>,
+    /// Every question asked about this board (to ask again after Cancel).
+    asked: Vec<Ask>,
+    /// The jobs under way: their question.
+    jobs: HashMap<u64, Ask>,
+    next: u64,
+    dispatch: UseReducerDispatcher<PlanningState>,
+    me: Weak<RefCell<Pool>>,
+}
+
+impl Pool {
+    fn new(dispatch: UseReducerDispatcher<PlanningState>) -> Rc<RefCell<Pool>> {
+        Rc::new_cyclic(|me| {
+            RefCell::new(Pool {
+                slots: (0..worker_count()).map(|_| Slot::default()).collect(),
+                queue: Vec::new(),
+                board: None,
+                asked: Vec::new(),
+                jobs: HashMap::new(),
+                next: 0,
+                dispatch,
+                me: me.clone(),
+            })
+        })
+    }
+
+    /// Shows another board (or none): its targets' best plans are asked for at once.
+    pub fn board(&mut self, board: Option<String>, targets: Vec<String>) {
+        if board == self.board {
+            return;
+        }
+        self.stop();
+        self.board = board.clone();
+        self.asked.clear();
+        let known: Vec<(Ask, Rc<TargetPlans>)> = match &board {
+            Some(b) => targets
+                .iter()
+                .map(|t| Ask::best(t))
+                .filter_map(|a| recall(b, &a).map(|p| (a, p)))
+                .collect(),
+            None => Vec::new(),
+        };
+        self.dispatch.dispatch(Heard::Board {
+            board: board.clone(),
+            targets: targets.clone(),
+            known: known.clone(),
+        });
+        if board.is_some() {
+            for t in &targets {
+                let ask = Ask::best(t);
+                self.asked.push(ask.clone());
+                if !known.iter().any(|(a, _)| *a == ask) {
+                    self.dispatch.dispatch(Heard::Asked(ask.clone()));
+                    self.queue.push(ask);
+                }
+            }
+            self.run();
+        }
+    }
+
+    /// Asks a question about the board on screen, before any waiting (a ranking the user wants).
+    pub fn ask(&mut self, ask: Ask) {
+        let Some(board) = self.board.clone() else {
+            return;
+        };
+        if self.asked.contains(&ask) {
+            return;
+        }
+        self.asked.push(ask.clone());
+        self.dispatch.dispatch(Heard::Asked(ask.clone()));
+        match recall(&board, &ask) {
+            Some(plans) => self
+                .dispatch
+                .dispatch(Heard::Ranked(board, ask, Pass::Final, plans)),
+            None => {
+                self.queue.insert(0, ask);
+                self.run();
+            }
+        }
+    }
+
+    /// Stops every job, terminating the busy workers.
+    fn stop(&mut self) {
+        for s in &mut self.slots {
+            if s.job.take().is_some() {
+                s.worker = None;
+            }
+        }
+        self.queue.clear();
+        self.jobs.clear();
+    }
+
+    /// Cancel: stops the work; the figures so far stay.
+    pub fn cancel(&mut self) {
+        self.stop();
+        self.dispatch.dispatch(Heard::Cancelled);
+    }
+
+    /// Asks again every question not answered finally (after Cancel).
+    pub fn resume(&mut self, open: Vec<Ask>) {
+        self.dispatch.dispatch(Heard::Resumed);
+        for ask in open {
+            if !self.queue.contains(&ask) && !self.jobs.values().any(|a| *a == ask) {
+                self.queue.push(ask);
+            }
+        }
+        self.run();
+    }
+
+    /// Gives waiting questions to idle workers.
+    fn run(&mut self) {
+        let Some(board) = self.board.clone() else {
+            return;
+        };
+        for i in 0..self.slots.len() {
+            if self.queue.is_empty() {
+                return;
+            }
+            if self.slots[i].job.is_some() {
+                continue;
+            }
+            if self.slots[i].worker.is_none() {
+                let me = self.me.clone();
+                match Worker::spawn_task("worker.js", Some(TASK), move |reply| {
+                    if let Some(pool) = me.upgrade() {
+                        pool.borrow_mut().heard(reply);
+                    }
+                }) {
+                    Ok(w) => self.slots[i].worker = Some(w),
+                    Err(_) => {
+                        let ask = self.queue.remove(0);
+                        self.dispatch.dispatch(Heard::Failed(
+                            board.clone(),
+                            ask,
+                            "this browser would not start a Web Worker".to_string(),
+                        ));
+                        continue;
+                    }
+                }
+            }
+            let ask = self.queue.remove(0);
+            let job = self.next;
+            self.next += 1;
+            self.jobs.insert(job, ask.clone());
+            self.slots[i].job = Some(job);
+            if let Some(w) = &self.slots[i].worker {
+                w.send(Request::Rank {
+                    job,
+                    board: board.clone(),
+                    target: ask.target.clone(),
+                    best: ask.best,
+                });
+            }
+        }
+    }
+
+    /// A worker's reply.
+    fn heard(&mut self, reply: Reply) {
+        let job = match &reply {
+            Reply::Progress { job, .. } | Reply::Ranked { job, .. } | Reply::Failed { job, .. } => {
+                *job
+            }
+        };
+        let (Some(ask), Some(board)) = (self.jobs.get(&job).cloned(), self.board.clone()) else {
+            return;
+        };
+        let finished = match reply {
+            Reply::Progress {
+                pass, done, total, ..
+            } => {
+                self.dispatch
+                    .dispatch(Heard::Progress(board, ask, pass, done, total));
+                false
+            }
+            Reply::Ranked { pass, plans, .. } => {
+                match serde_json::from_str::<TargetPlans>(&plans) {
+                    Ok(p) => {
+                        let p = Rc::new(p);
+                        if pass == Pass::Final {
+                            remember(&board, &ask, p.clone());
+                        }
+                        self.dispatch.dispatch(Heard::Ranked(board, ask, pass, p));
+                        pass == Pass::Final
+                    }
+                    Err(e) => {
+                        self.dispatch.dispatch(Heard::Failed(
+                            board,
+                            ask,
+                            format!("the planner's answer could not be read: {e}"),
+                        ));
+                        true
+                    }
+                }
+            }
+            Reply::Failed { message, .. } => {
+                self.dispatch.dispatch(Heard::Failed(board, ask, message));
+                true
+            }
+        };
+        if finished {
+            self.jobs.remove(&job);
+            for s in &mut self.slots {
+                if s.job == Some(job) {
+                    s.job = None;
+                }
+            }
+            self.run();
+        }
+    }
+}
+
+/// The planning of the board on screen and its workers: give the pool each board (`None` while
+/// the board is not valid) with [`Pool::board`], ask rankings with [`Pool::ask`].
+#[hook]
+pub fn use_planning() -> (UseReducerHandle<PlanningState>, Rc<RefCell<Pool>>) {
+    let planning = use_reducer(PlanningState::default);
+    let dispatch = planning.dispatcher();
+    let pool = use_memo((), move |_| Pool::new(dispatch));
+    ((planning), (*pool).clone())
+}

@@ -1,0 +1,150 @@
+//! Web Workers the page can stop at once. gloo-worker's bridge only asks a worker to close after
+//! its current message, which for an exact solve or a ranking of plans can be seconds of work; the
+//! calculators' workers are therefore spawned here, speaking gloo-worker's protocol (its
+//! `ToWorker` and `FromWorker` messages in bincode, as a gloo-worker `registrar()` expects), and
+//! dropping one calls `Worker.terminate()`.
+//!
+//! One worker program (`worker.js`, `src/bin/worker.rs`) serves every calculator: the page names
+//! the task it starts ([`task`]), and the program registers that calculator's worker (the
+//! battle's engine by default, the map's planner).
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::cell::RefCell;
+use std::marker::PhantomData;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// gloo-worker 0.5's messages to a worker (same variants in the same order).
+#[derive(Serialize)]
+enum ToWorker<I> {
+    Connected(usize),
+    ProcessInput(usize, I),
+    #[allow(dead_code)]
+    Disconnected(usize),
+    #[allow(dead_code)]
+    Destroy,
+}
+
+/// gloo-worker 0.5's messages from a worker.
+#[derive(serde::Deserialize)]
+enum FromWorker<O> {
+    WorkerLoaded,
+    ProcessOutput(#[allow(dead_code)] usize, O),
+}
+
+/// The only handler id this page uses with a raw worker.
+const HANDLER: usize = 0;
+
+/// The global a worker's task is named by, set before its script loads.
+const TASK_GLOBAL: &str = "bosworthTask";
+
+fn pack<I: Serialize>(msg: &ToWorker<I>) -> JsValue {
+    let bytes = bincode::serialize(msg).expect("requests serialise");
+    js_sys::Uint8Array::from(bytes.as_slice()).into()
+}
+
+/// The task the page started this worker for (`None`: the default, the battle's engine). Read
+/// by the worker program before it registers its worker.
+pub fn task() -> Option<String> {
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str(TASK_GLOBAL))
+        .ok()
+        .and_then(|v| v.as_string())
+}
+
+/// A worker running `worker.js`, taking requests `I` and answering `O`, terminated when dropped.
+pub struct RawWorker<I, O> {
+    worker: web_sys::Worker,
+    /// Messages held until the worker's wasm has loaded (`None` once it has).
+    queue: Rc<RefCell<Option<Vec<JsValue>>>>,
+    _onmessage: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _types: PhantomData<(I, O)>,
+}
+
+impl<I: Serialize, O: DeserializeOwned + 'static> RawWorker<I, O> {
+    /// Starts a worker from `path` for the default task (as gloo-worker does: a blob that
+    /// imports the script and loads its wasm); `callback` gets every reply.
+    ///
+    /// # Errors
+    /// When the browser refuses to start a worker.
+    pub fn spawn(path: &str, callback: impl Fn(O) + 'static) -> Result<Self, JsValue> {
+        Self::spawn_task(path, None, callback)
+    }
+
+    /// Starts a worker from `path` for the task named `task` ([`task`] in the worker).
+    ///
+    /// # Errors
+    /// When the browser refuses to start a worker.
+    pub fn spawn_task(
+        path: &str,
+        task: Option<&str>,
+        callback: impl Fn(O) + 'static,
+    ) -> Result<Self, JsValue> {
+        let window = web_sys::window().ok_or("no window")?;
+        let script = web_sys::Url::new_with_base(path, &window.location().href()?)?.href();
+        let wasm = script.replace(".js", "_bg.wasm");
+        let name = task
+            .map(|t| format!("self.{TASK_GLOBAL}={t:?};"))
+            .unwrap_or_default();
+        let parts = js_sys::Array::of1(
+            &format!(
+                r#"{name}importScripts("{script}");wasm_bindgen({{ module_or_path: "{wasm}" }});"#
+            )
+            .into(),
+        );
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("application/javascript");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        let worker = web_sys::Worker::new(&url)?;
+        let queue = Rc::new(RefCell::new(Some(vec![pack(&ToWorker::<I>::Connected(
+            HANDLER,
+        ))])));
+        let onmessage = {
+            let worker = worker.clone();
+            let queue = queue.clone();
+            let url = url.clone();
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                let bytes = js_sys::Uint8Array::new(&e.data()).to_vec();
+                match bincode::deserialize::<FromWorker<O>>(&bytes) {
+                    Ok(FromWorker::WorkerLoaded) => {
+                        let _ = web_sys::Url::revoke_object_url(&url);
+                        for m in queue.borrow_mut().take().unwrap_or_default() {
+                            let _ = worker.post_message(&m);
+                        }
+                    }
+                    Ok(FromWorker::ProcessOutput(_, reply)) => callback(reply),
+                    Err(e) => web_sys::console::error_1(
+                        &format!("a worker's message could not be read: {e}").into(),
+                    ),
+                }
+            })
+        };
+        worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+        Ok(RawWorker {
+            worker,
+            queue,
+            _onmessage: onmessage,
+            _types: PhantomData,
+        })
+    }
+
+    /// Sends a request (held until the worker has loaded).
+    pub fn send(&self, request: I) {
+        let msg = pack(&ToWorker::ProcessInput(HANDLER, request));
+        match self.queue.borrow_mut().as_mut() {
+            Some(q) => q.push(msg),
+            None => {
+                let _ = self.worker.post_message(&msg);
+            }
+        }
+    }
+}
+
+impl<I, O> Drop for RawWorker<I, O> {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.terminate();
+    }
+}

@@ -1,0 +1,612 @@
+//! Component and unit tests of the map (issue 24) in headless Chromium (`cargo test --target
+//! wasm32-unknown-unknown`, CHROMEDRIVER=/usr/bin/chromedriver): its reducer (placing and moving
+//! blocks, the enemy's counts, the card, undo), the drawing as the page shows it (every area and
+//! border of the reference table drawn once, with its type), the planning's bookkeeping, and the
+//! plans' arrows and badges.
+
+use bosworth::board::Board;
+use bosworth::data::House;
+use bosworth_www::map::MapApp;
+use bosworth_www::map::examples::BOARDS;
+use bosworth_www::map::planner::Pass;
+use bosworth_www::map::planning::{Ask, Heard, Planning};
+use bosworth_www::map::ranking::{PlanView, TargetPlans, WayView, border_use, legs};
+use bosworth_www::map::state::{MapEdit, MapState, empty_board};
+use bosworth_www::map::svg::Route;
+use bosworth_www::shell::codec;
+use bosworth_www::shell::doc::DocAction;
+use std::rc::Rc;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[path = "../../tests/common/table.rs"]
+mod table;
+
+fn example(i: usize) -> Board {
+    codec::parse_board(BOARDS[i].json).unwrap()
+}
+
+fn edit(s: MapState, e: MapEdit) -> MapState {
+    s.apply(DocAction::Edit(e))
+}
+
+fn add(s: MapState, area: &str, id: &str) -> MapState {
+    edit(
+        s,
+        MapEdit::Add {
+            area: area.to_string(),
+            id: id.to_string(),
+        },
+    )
+}
+
+/// The Kent board, placed block by block on an empty board as a player would: the example's
+/// own board, valid, with every block at full strength.
+#[wasm_bindgen_test]
+fn placing_blocks_builds_the_kent_board() {
+    let mut s = MapState::new(empty_board());
+    assert!(s.check.is_ok(), "an empty board is a board");
+    for id in ["March", "Hastings", "Herbert"] {
+        s = add(s, "Middlesex", id);
+    }
+    s = add(s, "Essex", "Norfolk");
+    s = edit(
+        s,
+        MapEdit::Enemy {
+            area: "Kent".into(),
+            count: 3,
+        },
+    );
+    s = edit(s, MapEdit::Card(3));
+    assert_eq!(*s.board(), example(0));
+    assert!(s.check.is_ok());
+    // Norfolk's strength from the pips; a block at 5 would be refused by the engine.
+    let s = edit(
+        s,
+        MapEdit::Strength {
+            area: "Essex".into(),
+            index: 0,
+            strength: 2,
+        },
+    );
+    assert_eq!(s.board().areas[1].blocks[0].strength, 2);
+    let bad = edit(
+        s.clone(),
+        MapEdit::Strength {
+            area: "Essex".into(),
+            index: 0,
+            strength: 5,
+        },
+    );
+    let e = bad.check.unwrap_err();
+    assert_eq!(e.field, "areas[1].blocks[0].strength");
+    assert!(e.reason.contains("exceeds Norfolk's maximum 4"), "{e}");
+}
+
+/// Moving a block: it leaves its area (an area left empty leaves the board) and joins the other;
+/// placing a block that stands elsewhere moves it, as a block stands in one place.
+#[wasm_bindgen_test]
+fn moving_blocks_and_undo() {
+    let s = MapState::new(example(0));
+    let s = edit(
+        s,
+        MapEdit::Move {
+            from: "Essex".into(),
+            index: 0,
+            to: "Middlesex".into(),
+        },
+    );
+    let areas: Vec<&str> = s.board().areas.iter().map(|a| a.area.as_str()).collect();
+    assert_eq!(
+        areas,
+        ["Middlesex", "Kent"],
+        "Essex, empty, leaves the board"
+    );
+    let ids: Vec<&str> = s.board().areas[0]
+        .blocks
+        .iter()
+        .map(|b| b.id.as_str())
+        .collect();
+    assert_eq!(ids, ["March", "Hastings", "Herbert", "Norfolk"]);
+    // Into Kent, where the enemy stands: the engine asks who attacked it.
+    let s = edit(
+        s,
+        MapEdit::Move {
+            from: "Middlesex".into(),
+            index: 3,
+            to: "Kent".into(),
+        },
+    );
+    let e = s.check.clone().unwrap_err();
+    assert_eq!(e.field, "areas[1]");
+    assert!(e.reason.contains("stand in Kent together"), "{e}");
+    // Undo twice: the example again, valid; Redo: Norfolk in Middlesex.
+    let s = s.apply(DocAction::Undo).apply(DocAction::Undo);
+    assert_eq!(*s.board(), example(0));
+    assert!(s.check.is_ok());
+    let s = s.apply(DocAction::Redo);
+    assert_eq!(s.board().areas[0].blocks.len(), 4);
+    assert!(s.doc.can_redo());
+    // Placing March in Essex moves him there from Middlesex.
+    let s = add(s, "Essex", "March");
+    assert_eq!(s.board().areas[0].blocks.len(), 3);
+    assert_eq!(s.board().areas.last().unwrap().area, "Essex");
+    assert_eq!(s.board().areas.last().unwrap().blocks[0].id, "March");
+    assert!(!s.doc.can_redo(), "a new change clears Redo");
+    // Removing the last block of an area drops it.
+    let s = edit(
+        s,
+        MapEdit::Remove {
+            area: "Essex".into(),
+            index: 0,
+        },
+    );
+    assert!(s.board().areas.iter().all(|a| a.area != "Essex"));
+}
+
+/// The enemy's unseen blocks: counted up and down, an area with none left leaves the board; a
+/// known block counts one out of the unseen; too many unseen blocks are refused by the engine
+/// with the field named.
+#[wasm_bindgen_test]
+fn the_enemys_counts_and_the_card() {
+    let s = MapState::new(example(0));
+    let s = edit(
+        s,
+        MapEdit::Enemy {
+            area: "Kent".into(),
+            count: 2,
+        },
+    );
+    assert_eq!(s.board().areas[2].enemy, 2);
+    let s = edit(
+        s,
+        MapEdit::AddKnown {
+            area: "Kent".into(),
+            id: "Oxford".into(),
+        },
+    );
+    assert_eq!(s.board().areas[2].enemy, 1);
+    assert_eq!(s.board().areas[2].enemy_known[0].id, "Oxford");
+    assert_eq!(
+        s.board().areas[2].enemy_known[0].strength,
+        3,
+        "at full strength"
+    );
+    let s = edit(
+        s,
+        MapEdit::RemoveKnown {
+            area: "Kent".into(),
+            index: 0,
+        },
+    );
+    let s = edit(
+        s,
+        MapEdit::Enemy {
+            area: "Kent".into(),
+            count: 0,
+        },
+    );
+    assert_eq!(s.board().areas.len(), 2, "Kent, empty, leaves the board");
+    let s = edit(
+        s,
+        MapEdit::Enemy {
+            area: "Sussex".into(),
+            count: 24,
+        },
+    );
+    let s = edit(
+        s,
+        MapEdit::Enemy {
+            area: "Surrey".into(),
+            count: 1,
+        },
+    );
+    // Not an area: refused by name.
+    assert_eq!(s.check.clone().unwrap_err().field, "areas[3].area");
+    let s = s.apply(DocAction::Undo);
+    assert!(
+        s.check.is_ok(),
+        "24 unseen Lancaster blocks may stand on the board"
+    );
+    let s = edit(
+        s,
+        MapEdit::Enemy {
+            area: "Kent".into(),
+            count: 1,
+        },
+    );
+    let e = s.check.clone().unwrap_err();
+    assert_eq!(e.field, "areas[3].enemy");
+    assert!(e.reason.contains("25 unseen Lancaster blocks"), "{e}");
+    // The card: 2, 3 or 4 action points (5.1); a card of 5 from a file is refused.
+    let s = edit(s.apply(DocAction::Undo), MapEdit::Card(4));
+    assert_eq!(s.board().card, 4);
+    let mut five = s.board().clone();
+    five.card = 5;
+    assert_eq!(MapState::new(five).check.unwrap_err().field, "card");
+    let s = s.apply(DocAction::Undo);
+    assert_eq!(s.board().card, 3);
+}
+
+/// The moving house, the throne and the dead.
+#[wasm_bindgen_test]
+fn the_house_the_throne_and_the_dead() {
+    let s = MapState::new(example(0));
+    // Lancaster moves: York's blocks are now the enemy's known blocks, and Kent's unseen count
+    // stays where it stands (their owner's own blocks, whose names the file does not give).
+    let l = edit(s.clone(), MapEdit::House(House::Lancaster));
+    assert_eq!(l.board().house, House::Lancaster);
+    assert_eq!(l.board().areas[0].enemy_known.len(), 3);
+    assert!(l.board().areas[0].blocks.is_empty());
+    let back = edit(l, MapEdit::House(House::York));
+    assert_eq!(back.board().areas[0].blocks.len(), 3);
+    let k = edit(s.clone(), MapEdit::King(House::York));
+    assert_eq!(k.board().king, House::York);
+    // March dead: off the board, listed in dead; back from the dead, not on the board again.
+    let d = edit(s, MapEdit::Dead("March".into(), true));
+    assert_eq!(d.board().dead, ["March"]);
+    assert!(d.board().areas[0].blocks.iter().all(|b| b.id != "March"));
+    assert!(d.check.is_ok());
+    let d = edit(d, MapEdit::Dead("March".into(), false));
+    assert!(d.board().dead.is_empty());
+}
+
+async fn settle() {
+    yew::scheduler::flush().await;
+}
+
+fn mount() -> web_sys::Element {
+    let doc = gloo::utils::document();
+    let root = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+fn address(fragment: &str) {
+    let history = gloo::utils::window().history().unwrap();
+    history
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(fragment))
+        .unwrap();
+}
+
+/// The rows of the reference's table under `heading`, as cells.
+fn reference_table(heading: &str) -> Vec<Vec<String>> {
+    table::rows(
+        include_str!("../../docs/reference/richard-iii-blocks-and-map.md"),
+        heading,
+    )
+}
+
+fn count(root: &web_sys::Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).unwrap().length()
+}
+
+/// The map as the page draws it: every area of the reference table once (its land, and one
+/// button that picks it), every border once with its type's class, the Kent board's blocks.
+#[wasm_bindgen_test]
+async fn the_page_draws_every_area_and_border_once() {
+    address(&codec::board_fragment(&example(0)));
+    let root = mount();
+    let handle = yew::Renderer::<MapApp>::with_root(root.clone()).render();
+    settle().await;
+    let areas = reference_table("| area | shields |");
+    assert_eq!(areas.len(), 33);
+    for row in &areas {
+        let a = &row[0];
+        assert_eq!(
+            count(&root, &format!(".land[data-area=\"{a}\"]")),
+            1,
+            "{a}'s land"
+        );
+        assert_eq!(
+            count(&root, &format!(".hit[data-area=\"{a}\"]")),
+            1,
+            "{a}'s button"
+        );
+        assert_eq!(
+            count(&root, &format!("g.icons[data-area=\"{a}\"]")),
+            1,
+            "{a}'s icons"
+        );
+    }
+    assert_eq!(count(&root, ".hit"), 33);
+    // Each area's button lies inside the map (Ireland and France run off it: cut to the frame).
+    let frame = root
+        .query_selector(".map-svg")
+        .unwrap()
+        .unwrap()
+        .get_bounding_client_rect();
+    let hits = root.query_selector_all(".hit").unwrap();
+    for i in 0..hits.length() {
+        let el: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(hits.get(i).unwrap());
+        let r = el.get_bounding_client_rect();
+        let name = el.get_attribute("data-area").unwrap();
+        assert!(r.width() > 0.0 && r.height() > 0.0, "{name} has a button");
+        assert!(
+            r.left() >= frame.left() - 0.5
+                && r.right() <= frame.right() + 0.5
+                && r.top() >= frame.top() - 0.5
+                && r.bottom() <= frame.bottom() + 0.5,
+            "{name}'s button runs off the map"
+        );
+    }
+    let borders = reference_table("## Borders");
+    assert_eq!(borders.len(), 90);
+    for row in &borders {
+        let (a, b) = (&row[0], &row[1]);
+        let class = match row[2].split_whitespace().next() {
+            Some("major") => "major",
+            Some("river") => "river",
+            Some("minor") => "minor",
+            Some("sea") => "link",
+            other => panic!("a border type {other:?}"),
+        };
+        let both = format!("[data-border=\"{a}|{b}\"], [data-border=\"{b}|{a}\"]");
+        assert_eq!(count(&root, &both), 1, "{a}-{b} drawn once");
+        assert_eq!(
+            count(
+                &root,
+                &format!("[data-border=\"{a}|{b}\"].{class}, [data-border=\"{b}|{a}\"].{class}")
+            ),
+            1,
+            "{a}-{b} is {class}"
+        );
+    }
+    assert_eq!(count(&root, "[data-border]"), 90);
+    // The Kent board: York's four blocks and three unseen Lancaster blocks; Middlesex, Essex
+    // York's, Kent Lancaster's.
+    assert_eq!(count(&root, ".pieces .tile.york"), 4);
+    assert_eq!(count(&root, ".pieces .tile.lancaster.hidden"), 3);
+    assert_eq!(count(&root, ".holds .land.york"), 2);
+    assert_eq!(count(&root, ".holds .land.lancaster"), 1);
+    // The first area is being set up, and the list names the areas with blocks.
+    let editor = root
+        .query_selector("[data-testid=\"area-editor\"]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        editor.get_attribute("data-area").as_deref(),
+        Some("Middlesex")
+    );
+    assert_eq!(
+        count(
+            &root,
+            "[data-testid=\"board-list\"] .area-rows[aria-label=\"Areas with blocks\"] li"
+        ),
+        3
+    );
+    let label = root
+        .query_selector(".hit[data-area=\"Kent\"]")
+        .unwrap()
+        .unwrap()
+        .get_attribute("aria-label")
+        .unwrap();
+    assert!(label.contains("3 unseen Lancaster blocks"), "{label}");
+    handle.destroy();
+}
+
+/// Clicking an area on the map picks it to set up; a block added there goes into the address.
+#[wasm_bindgen_test]
+async fn an_area_clicked_is_set_up_and_the_address_follows() {
+    address(&codec::board_fragment(&example(0)));
+    let root = mount();
+    let handle = yew::Renderer::<MapApp>::with_root(root.clone()).render();
+    settle().await;
+    let kent: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(
+        root.query_selector(".hit[data-area=\"Kent\"]")
+            .unwrap()
+            .unwrap(),
+    );
+    kent.dispatch_event(&web_sys::MouseEvent::new("click").unwrap())
+        .unwrap();
+    settle().await;
+    let editor = root
+        .query_selector("[data-testid=\"area-editor\"]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(editor.get_attribute("data-area").as_deref(), Some("Kent"));
+    let more: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(
+        root.query_selector("[data-testid=\"enemy-more-kent\"]")
+            .unwrap()
+            .unwrap(),
+    );
+    more.click();
+    settle().await;
+    let input = root
+        .query_selector("[data-testid=\"enemy-kent\"]")
+        .unwrap()
+        .unwrap();
+    let value: web_sys::HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(input);
+    assert_eq!(value.value(), "4", "the count on the page");
+    let hash = gloo::utils::window().location().hash().unwrap();
+    let now = codec::decode_board(codec::fragment(&hash).board.as_deref().unwrap()).unwrap();
+    assert_eq!(now.areas[2].enemy, 4);
+    // The map draws three tiles at most, then the count of all.
+    assert_eq!(count(&root, ".pieces .tile.lancaster.hidden"), 3);
+    let counts: Vec<String> = (0..4)
+        .filter_map(|i| {
+            root.query_selector_all(".pieces .count-text")
+                .unwrap()
+                .get(i)
+        })
+        .filter_map(|n| n.text_content())
+        .collect();
+    assert!(counts.contains(&"4".to_string()), "{counts:?}");
+    let label = root
+        .query_selector(".hit[data-area=\"Kent\"]")
+        .unwrap()
+        .unwrap()
+        .get_attribute("aria-label")
+        .unwrap();
+    assert!(label.contains("4 unseen Lancaster blocks"), "{label}");
+    handle.destroy();
+}
+
+fn plan(holds: f64, ways: &[(&str, &[&str], bool)]) -> PlanView {
+    PlanView {
+        holds,
+        std_error: 0.0,
+        vacant: 0.0,
+        own_steps_lost: 1.0,
+        enemy_steps_lost: 1.0,
+        heirs: Vec::new(),
+        king_dies: None,
+        pretender_dies: None,
+        method: bosworth::solve::report::Method::MonteCarlo { runs: 10, seed: 1 },
+        main: Some("Middlesex".into()),
+        ways: ways.iter().map(|(id, r, reserve)| WayView { id: id.to_string(), route: r.iter().map(|x| x.to_string()).collect(), reserve: *reserve }).collect(),
+        action_points: 2,
+        left_empty: Vec::new(),
+        reinforcements: Vec::new(),
+        pareto: true,
+        tied_with_next: false,
+        battle: codec::parse(r#"{"version":1,"attacker":{"house":"York","blocks":[{"id":"March","strength":3}]},"defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]}}"#).unwrap(),
+    }
+}
+
+fn plans(target: &str, holds: f64) -> Rc<TargetPlans> {
+    Rc::new(TargetPlans {
+        target: target.into(),
+        role: "attack".into(),
+        considered: 1,
+        truncated: false,
+        screened_battles: 0,
+        plans: vec![plan(holds, &[("March", &["Middlesex", "Kent"], false)])],
+    })
+}
+
+/// The plans' arrows: one per border and way of crossing it (Main Attack solid, reserves
+/// dashed), and each border's badge counts every block crossing it against its limit (5.21).
+#[wasm_bindgen_test]
+fn a_plan_is_drawn_border_by_border() {
+    let p = plan(
+        0.5,
+        &[
+            ("March", &["Middlesex", "Kent"], false),
+            ("Herbert", &["Middlesex", "Kent"], false),
+            ("Norfolk", &["Essex", "Middlesex", "Kent"], false),
+            ("Hastings", &["Middlesex", "Sussex", "Kent"], true),
+        ],
+    );
+    let l = legs(&p, House::York);
+    let has = |f: &str, t: &str, r: Route| l.iter().any(|x| x.0 == f && x.1 == t && x.3 == r);
+    assert_eq!(l.len(), 4);
+    assert!(has("Middlesex", "Kent", Route::Main));
+    assert!(has("Essex", "Middlesex", Route::Main));
+    assert!(has("Middlesex", "Sussex", Route::Reserve));
+    assert!(has("Sussex", "Kent", Route::Reserve));
+    let bosworth_borders = bosworth::data::BORDERS.len();
+    let mut crossed = vec![0u8; bosworth_borders];
+    // A block that moved Middlesex-Kent earlier this turn counts against the limit too.
+    let mk = bosworth::rules::movement::land_border_index("Middlesex", "Kent").unwrap();
+    crossed[mk] = 1;
+    let uses = border_use(&p, &crossed);
+    let of = |a: &str, b: &str| {
+        uses.iter()
+            .find(|u| (u.0 == a && u.1 == b) || (u.0 == b && u.1 == a))
+            .map(|u| (u.2, u.3))
+    };
+    assert_eq!(
+        of("Middlesex", "Kent"),
+        Some((4, 3)),
+        "a river: 3 may cross, 4 would"
+    );
+    assert_eq!(of("Essex", "Middlesex"), Some((1, 4)));
+    assert_eq!(of("Sussex", "Kent"), Some((1, 4)));
+}
+
+/// The planning keeps only the board on screen's answers; the second pass's figures replace the
+/// first's and are final; a Cancel keeps what came and drops what comes after.
+#[wasm_bindgen_test]
+fn the_planning_keeps_the_board_on_screens_answers() {
+    let board = "B1".to_string();
+    let mut p = Planning::default().apply(Heard::Board {
+        board: Some(board.clone()),
+        targets: vec!["Kent".into(), "Sussex".into()],
+        known: vec![],
+    });
+    assert_eq!(p.status(), "idle", "nothing asked yet");
+    for t in ["Kent", "Sussex"] {
+        p = p.apply(Heard::Asked(Ask::best(t)));
+    }
+    assert_eq!(p.status(), "running");
+    p = p.apply(Heard::Ranked(
+        board.clone(),
+        Ask::best("Kent"),
+        Pass::Quick,
+        plans("Kent", 0.4),
+    ));
+    // News of another board is dropped.
+    p = p.apply(Heard::Ranked(
+        "B0".into(),
+        Ask::best("Sussex"),
+        Pass::Final,
+        plans("Sussex", 0.9),
+    ));
+    assert_eq!(p.chances(), [("Kent".to_string(), 0.4, false)]);
+    p = p.apply(Heard::Ranked(
+        board.clone(),
+        Ask::best("Sussex"),
+        Pass::Final,
+        plans("Sussex", 0.7),
+    ));
+    p = p.apply(Heard::Ranked(
+        board.clone(),
+        Ask::best("Kent"),
+        Pass::Final,
+        plans("Kent", 0.45),
+    ));
+    assert_eq!(p.status(), "done");
+    let (every, waiting) = p.every_target();
+    assert_eq!(waiting, 0);
+    let order: Vec<&str> = every.iter().map(|t| t.target.as_str()).collect();
+    assert_eq!(
+        order,
+        ["Sussex", "Kent"],
+        "best chance first, as bosworth plan orders them"
+    );
+    // A quick pass arriving after the final one changes nothing.
+    let again = p.clone().apply(Heard::Ranked(
+        board.clone(),
+        Ask::best("Kent"),
+        Pass::Quick,
+        plans("Kent", 0.1),
+    ));
+    assert_eq!(again.chances(), p.chances());
+    // A ranking asked, cancelled halfway: its first figures stay, later news is dropped.
+    p = p.apply(Heard::Asked(Ask::ranking("Kent")));
+    p = p.apply(Heard::Ranked(
+        board.clone(),
+        Ask::ranking("Kent"),
+        Pass::Quick,
+        plans("Kent", 0.42),
+    ));
+    p = p.apply(Heard::Progress(
+        board.clone(),
+        Ask::ranking("Kent"),
+        Pass::Final,
+        10,
+        100,
+    ));
+    p = p.apply(Heard::Cancelled);
+    assert_eq!(p.status(), "cancelled");
+    p = p.apply(Heard::Ranked(
+        board.clone(),
+        Ask::ranking("Kent"),
+        Pass::Final,
+        plans("Kent", 0.45),
+    ));
+    let a = p.answer(&Ask::ranking("Kent")).unwrap();
+    assert!(!a.done());
+    assert_eq!(a.figures().unwrap().plans[0].holds, 0.42);
+    assert_eq!(p.open(), [Ask::ranking("Kent")]);
+    // Another board: everything goes, but what was worked out before for it comes back.
+    let p = p.apply(Heard::Board {
+        board: Some("B2".into()),
+        targets: vec!["Kent".into()],
+        known: vec![(Ask::best("Kent"), plans("Kent", 0.3))],
+    });
+    assert_eq!(p.status(), "done");
+    assert_eq!(p.chances(), [("Kent".to_string(), 0.3, true)]);
+}
