@@ -4,7 +4,9 @@ use crate::shell::charts::house_colour;
 use crate::battle::words::area_label;
 use crate::shell::format::pct;
 use bosworth::Report;
+use bosworth::Side;
 use bosworth::data::House;
+use bosworth::play::order::role;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -24,6 +26,10 @@ pub struct HeadlineProps {
     /// With hidden blocks: what the figures are averaged over.
     #[prop_or_default]
     pub averaged: Option<String>,
+    /// A battle in progress whose sides changed roles in round 1 (6.3, D5): each is named by
+    /// the role it has now.
+    #[prop_or_default]
+    pub control_changed: bool,
 }
 
 fn rgb(house: House) -> String {
@@ -40,10 +46,11 @@ pub fn Headline(p: &HeadlineProps) -> Html {
     let se = p.report.as_ref().and_then(|r| r.std_errors);
     let pm = |x: Option<f64>| x.map(|e| format!("± {:.1}", 2.0 * e * 100.0)).unwrap_or_default();
     let width = |x: f64| format!("width: {:.3}%", x * 100.0);
+    let (att_role, def_role) = (role(Side::Attacker, p.control_changed), role(Side::Defender, p.control_changed));
     let bar_label = figures
         .map(|(a, d, v)| {
             format!(
-                "{} (attacker) {}, {} (defender) {}, vacant {}",
+                "{} ({att_role}) {}, {} ({def_role}) {}, vacant {}",
                 p.attacker,
                 pct(a),
                 p.defender,
@@ -60,12 +67,12 @@ pub fn Headline(p: &HeadlineProps) -> Html {
                 <div class="odd" style={format!("--c: {}", rgb(p.attacker))}>
                     <span class="num" data-testid="outcome-attacker">{num(|x| x.0)}</span>
                     <span class="pm">{pm(se.map(|s| s.attacker_holds))}</span>
-                    <span class="lbl">{format!("Chance {} (attacker) holds {area}", p.attacker)}</span>
+                    <span class="lbl">{format!("Chance {} ({att_role}) holds {area}", p.attacker)}</span>
                 </div>
                 <div class="odd" style={format!("--c: {}", rgb(p.defender))}>
                     <span class="num" data-testid="outcome-defender">{num(|x| x.1)}</span>
                     <span class="pm">{pm(se.map(|s| s.defender_holds))}</span>
-                    <span class="lbl">{format!("Chance {} (defender) holds {area}", p.defender)}</span>
+                    <span class="lbl">{format!("Chance {} ({def_role}) holds {area}", p.defender)}</span>
                 </div>
                 <div class="odd vacant">
                     <span class="num" data-testid="outcome-vacant">{num(|x| x.2)}</span>
