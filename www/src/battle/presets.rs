@@ -21,8 +21,8 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "East Anglia: Oxford and Wiltshire attack Norfolk and Suffolk",
         title: "Oxford and Wiltshire attack East Anglia",
-        note: "Not a battle of history: a typical clash, Wiltshire coming over another border as a reserve, York holding the Treason card.",
-        json: r#"{"version":1,"area":"East Anglia","king":"Lancaster","dead":["Somerset"],"treason":"defender",
+        note: "Not a battle of history: a typical clash, Wiltshire coming over another border as a reserve.",
+        json: r#"{"version":1,"area":"East Anglia","king":"Lancaster","dead":["Somerset"],
             "attacker":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3},{"id":"Wiltshire","strength":2,"reserve":true}],"retreat_capacity":4},
             "defender":{"house":"York","blocks":[{"id":"Norfolk","strength":4},{"id":"Suffolk","strength":3}]}}"#,
     },

@@ -13,6 +13,9 @@ use yew::prelude::*;
 pub struct SummaryProps {
     /// The battle as entered.
     pub scenario: Scenario,
+    /// The Treason card is held but no enemy block can be turned: it cannot matter (D11).
+    #[prop_or_default]
+    pub treason_inert: bool,
 }
 
 fn choices(p: &SidePolicy) -> Vec<String> {
@@ -44,7 +47,7 @@ fn choices(p: &SidePolicy) -> Vec<String> {
 
 /// The parts of the summary of a battle, in reading order: the words, and the test id of the
 /// control that sets it (empty: none).
-pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
+pub fn parts(s: &Scenario, treason_inert: bool) -> Vec<(String, &'static str)> {
     let mut parts = vec![
         (s.area.clone().unwrap_or_else(|| "No area (no bonuses)".to_string()), "area"),
         (format!("{} holds the throne", s.king), "king"),
@@ -56,6 +59,11 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
     parts.extend([
         (
             match s.treason {
+                Some(side) if treason_inert => format!(
+                    "Treason card: {}, but no {} block can be turned, so it cannot matter (3.13, D11)",
+                    side_label(side, army(s, side).house),
+                    army(s, side.other()).house
+                ),
                 Some(side) => format!("Treason card: {}", side_label(side, army(s, side).house)),
                 None => "No Treason card".to_string(),
             },
@@ -109,7 +117,7 @@ fn army(s: &Scenario, side: Side) -> &bosworth::scenario::Army {
 /// The summary line.
 #[function_component]
 pub fn Summary(p: &SummaryProps) -> Html {
-    let parts = parts(&p.scenario);
+    let parts = parts(&p.scenario, p.treason_inert);
     html! {
         <nav class="summary" aria-label="Everything that counts in this battle" data-testid="summary">
             <ul>
