@@ -237,7 +237,8 @@ pub fn App() -> Html {
                 <ArmyPanel state={state.clone()} side={Side::Defender} order={(*order).clone()} />
             </div>
             <div class="col output">
-                <Summary scenario={state.scenario.clone()} />
+                <Summary scenario={state.scenario.clone()}
+                    treason_inert={state.battle.as_ref().is_ok_and(|b| b.treason().is_some() && !b.in_progress() && bosworth::play::live::treason_due(b).is_none())} />
                 {headline}
                 if state.check.is_ok() {
                     <Results state={state.clone()} />

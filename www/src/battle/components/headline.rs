@@ -96,23 +96,30 @@ pub fn Headline(p: &HeadlineProps) -> Html {
 
 /// The odds in one line, kept in view at the foot of a phone's screen while the battle is edited
 /// far above or below the headline (issue 16). Not a live region: the headline announces them.
+/// While they are worked out again it says so, and shows no figure of the battle before (issue 26).
 #[function_component]
 pub fn OddsBar(p: &HeadlineProps) -> Html {
-    let Some(r) = &p.report else {
-        return html! {};
-    };
     // Details: the headline and the figures under it, focus with them.
-    let to_headline = Callback::from(|_| {
+    let to_details = Callback::from(|_| {
         crate::shell::focus::focus_field(&["[data-testid=\"headline\"]".to_string()]);
     });
+    let r = match &p.report {
+        Some(r) if p.current => r,
+        _ => {
+            return html! {
+                <aside class="odds-bar stale" aria-label="The odds, kept in view" data-testid="odds-bar" data-current="false">
+                    <span class="ob muted" data-testid="odds-bar-working">{"Working out the odds of this battle…"}</span>
+                    <button class="small" onclick={to_details}>{"Details"}</button>
+                </aside>
+            };
+        }
+    };
     html! {
-        <aside class={classes!("odds-bar", (!p.current).then_some("stale"))} aria-label="The odds, kept in view" data-testid="odds-bar"
-            data-current={p.current.to_string()}>
+        <aside class="odds-bar" aria-label="The odds, kept in view" data-testid="odds-bar" data-current="true">
             <span class="ob" style={format!("--c: {}", rgb(p.attacker))}><b data-testid="odds-bar-attacker">{pct(r.attacker_holds)}</b>{format!(" {} holds", p.attacker)}</span>
             <span class="ob" style={format!("--c: {}", rgb(p.defender))}><b data-testid="odds-bar-defender">{pct(r.defender_holds)}</b>{format!(" {} holds", p.defender)}</span>
             if r.vacant >= 0.0005 { <span class="ob vacant"><b>{pct(r.vacant)}</b>{" vacant"}</span> }
-            if !p.current { <span class="ob muted">{"updating…"}</span> }
-            <button class="small" onclick={to_headline}>{"Details"}</button>
+            <button class="small" onclick={to_details}>{"Details"}</button>
         </aside>
     }
 }

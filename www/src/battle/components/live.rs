@@ -173,7 +173,7 @@ pub fn Live(props: &StateProps) -> Html {
     let battle = match &state.battle {
         Ok(b) => b.clone(),
         Err(_) if state.hidden => return wrap(html! { <p class="muted" data-testid="live-known-only">{crate::battle::state::KNOWN_ONLY}</p> }),
-        Err(_) => return wrap(html! { <p class="muted">{"Fix the battle first."}</p> }),
+        Err(e) => return wrap(html! { <p class="muted">{crate::battle::words::not_yet(e)}</p> }),
     };
     if let Some(ending) = state.live_ending() {
         return wrap(html! {

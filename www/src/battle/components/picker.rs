@@ -1,4 +1,5 @@
-//! Adding a block from a house's roster: filter by type, search by name.
+//! Adding a block from a house's roster: filter by type, search by name (Enter adds the one block
+//! a search leaves).
 
 use super::side_id;
 use crate::battle::roster::{KINDS, kind_name, roster, taken};
@@ -45,6 +46,32 @@ pub fn Picker(p: &PickerProps) -> Html {
         let query = query.clone();
         Callback::from(move |e: InputEvent| query.set(e.target_unchecked_into::<HtmlInputElement>().value()))
     };
+    // Focused, the search brings its matches into view with it (the list is below it).
+    let list_ref = use_node_ref();
+    let on_focus = {
+        let list_ref = list_ref.clone();
+        Callback::from(move |_: FocusEvent| {
+            if let Some(el) = list_ref.cast::<web_sys::Element>() {
+                el.scroll_into_view_with_bool(false);
+            }
+        })
+    };
+    // Enter adds the one block the search leaves, as a click on it would.
+    let single = (list.len() == 1).then(|| list[0].id.to_string());
+    let on_enter = {
+        let (state, query, side) = (p.state.clone(), query.clone(), p.side);
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter"
+                && let Some(id) = single.clone()
+            {
+                e.prevent_default();
+                state.dispatch(Action::Edit(Edit::Add(side, id)));
+                query.set(String::new());
+                // The side's search may move (below its first block): focus follows it.
+                crate::shell::focus::focus_soon(vec![format!("[data-testid=\"search-{}\"]", side_id(side))]);
+            }
+        })
+    };
     let on_kind = {
         let kind = kind.clone();
         Callback::from(move |e: Event| kind.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
@@ -54,7 +81,8 @@ pub fn Picker(p: &PickerProps) -> Html {
             <div class="picker-controls">
                 <input type="search" placeholder={format!("Add a {} block: search…", p.house)}
                     aria-label={format!("Search the {} roster", p.house)}
-                    data-testid={format!("search-{sid}")} value={(*query).clone()} oninput={on_query} />
+                    data-testid={format!("search-{sid}")} value={(*query).clone()} oninput={on_query} onkeydown={on_enter} onfocus={on_focus}
+                    aria-describedby={format!("search-{sid}-hint")} />
                 <select aria-label="Filter by type" data-testid={format!("kind-{sid}")} onchange={on_kind}>
                     <option value="" selected={kind.is_empty()}>{"all types"}</option>
                     { for KINDS.iter().map(|k| html! {
@@ -62,7 +90,8 @@ pub fn Picker(p: &PickerProps) -> Html {
                     }) }
                 </select>
             </div>
-            <ul class="roster" aria-label={format!("{} roster", p.house)}>
+            <p class="visually-hidden" id={format!("search-{sid}-hint")}>{"Enter adds the block when the search leaves only one."}</p>
+            <ul class="roster" aria-label={format!("{} roster", p.house)} ref={list_ref}>
                 { for list.iter().map(|b| {
                     let state = p.state.clone();
                     let side = p.side;
