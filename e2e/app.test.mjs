@@ -144,8 +144,7 @@ test('screenshots: desktop and phone, light and dark, and the streamer view', as
   }
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(`${link(server.url, BOSWORTH)}&overlay`);
-  await page.waitForSelector('[data-testid="overlay"]');
-  await settled(page);
+  await page.waitForSelector('[data-testid="stream-odds"][data-working="false"]');
   await page.screenshot({ path: path.join(SHOTS, 'overlay-dark.png') });
 });
 

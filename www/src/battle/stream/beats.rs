@@ -225,3 +225,34 @@ pub fn round_of(events: &[Event], beat: &Beat) -> u8 {
                 .unwrap_or(1)
         })
 }
+
+/// A beat in a few words, for the list of earlier fires: who did what and what it did
+/// ("Kent/Y fires: 2 hits · Somerset −2 · Somerset eliminated").
+pub fn summary(events: &[Event]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for e in events {
+        match e {
+            Event::Acts { block, action, target, dice, hits, .. } => {
+                let target = target.as_ref().map(|t| format!(" {t}")).unwrap_or_default();
+                parts.push(match action.as_str() {
+                    "fire" => format!("{block} fires: {}", crate::battle::narrate::hits_word(*hits)),
+                    "counter-fire" => format!("{block} fires back: {}", crate::battle::narrate::hits_word(*hits)),
+                    "charge" => format!("{block} charges{target}: {}", crate::battle::narrate::hits_word(*hits)),
+                    "treachery" | "treason" if dice.is_empty() => format!("{block}: {action} against{target}"),
+                    "treachery" => format!("{block}'s Treachery against{target} {}", if *hits > 0 { "works" } else { "fails" }),
+                    "treason" => format!("the Treason card against{target} {}", if *hits > 0 { "works" } else { "fails" }),
+                    "pass" => format!("{block} passes"),
+                    "retreat" => format!("{block} retreats"),
+                    other => format!("{block}: {other}"),
+                });
+            }
+            Event::Hit { block, hits, .. } => parts.push(format!("{block} −{hits}")),
+            Event::Eliminated { block, .. } | Event::CannotRetreat { block } => parts.push(format!("{block} eliminated")),
+            Event::Defects { block, becomes, .. } => parts.push(format!("{block} turns: {becomes}")),
+            Event::ControlChanges { .. } => parts.push("control changes".to_string()),
+            Event::Retreats { block, .. } => parts.push(format!("{block} leaves the field")),
+            _ => {}
+        }
+    }
+    parts.join(" · ")
+}

@@ -11,10 +11,10 @@ use yew::prelude::*;
 
 /// The backgrounds offered: (value in the link, words).
 const BACKGROUNDS: [(&str, &str); 4] = [
-    ("", "The page, in its colour scheme"),
-    ("green", "Green, for a chroma key"),
-    ("magenta", "Magenta, for a chroma key"),
-    ("transparent", "Transparent, for a browser source"),
+    ("", "The page"),
+    ("green", "Green (chroma key)"),
+    ("magenta", "Magenta (chroma key)"),
+    ("transparent", "Transparent"),
 ];
 
 /// The colour schemes offered: (value in the link, words).

@@ -10,7 +10,7 @@ use crate::battle::helper::use_helper;
 use crate::battle::narrate::{describe_all, hits_word, swapped_after};
 use crate::battle::state::{Action, State};
 use crate::battle::stream::beats::{
-    Piece, Standing, back_step, beats, field, next_step, round_of, shown, touched,
+    Piece, Standing, back_step, beats, field, next_step, round_of, shown, summary, touched,
 };
 use crate::battle::stream::dice::Dice;
 use crate::battle::stream::tiles::Tile;
@@ -51,6 +51,9 @@ fn rgb(house: House) -> String {
     format!("rgb({},{},{})", c.0, c.1, c.2)
 }
 
+/// How many earlier fires the view lists under the current one.
+const EARLIER: usize = 4;
+
 /// Chances that the attacker holds, the defender holds, the area is left vacant.
 type Odds = (f64, f64, f64);
 
@@ -66,20 +69,10 @@ fn fog_words(state: &State) -> Option<String> {
         Side::Defender => state.scenario.attacker.house,
     };
     let n = f.hidden.len();
-    let blocks = if n == 1 {
-        "one of its blocks".to_string()
-    } else {
-        format!("{n} of its blocks")
-    };
-    let ways = if f.possibilities > 0 {
-        format!("the {} things they might be", f.possibilities)
-    } else {
-        "everything they might be".to_string()
-    };
-    Some(format!(
-        "{viewer} cannot see who {blocks} {} ({other} keeps them face down): these odds are the average over {ways}.",
-        if n == 1 { "is" } else { "are" },
-    ))
+    let blocks = if n == 1 { format!("one of {other}'s blocks") } else { format!("{n} of {other}'s blocks") };
+    let (is, they, stand) = if n == 1 { ("is", "it", "stands") } else { ("are", "they", "stand") };
+    let ways = if f.possibilities > 0 { format!("the {} things {they} might be", f.possibilities) } else { format!("everything {they} might be") };
+    Some(format!("{viewer} cannot see who {blocks} {is}: {they} {stand} face down. These odds are the average over {ways}."))
 }
 
 /// The blocks of a battle with hidden blocks, as the attacker sees them: the known ones, then a
@@ -476,7 +469,9 @@ pub fn StreamView(props: &StreamProps) -> Html {
                     {side_column(s.attacker.house, Side::Attacker, false, &all, &[], &[], &all)}
                     <section class="stream-now" aria-label="The battle" aria-live="polite">
                         if let Some(w) = fog_words(state) { <p class="stream-fog" data-testid="stream-fog">{w}</p> }
-                        <p class="stream-quiet">{"The battle is fought fire by fire once every block is known."}</p>
+                        <p class="stream-quiet">{
+                            if state.hidden { "The battle is fought fire by fire once every block is known." } else { "This battle cannot be fought as it stands: back in the calculator (Escape), the page says why." }
+                        }</p>
                     </section>
                     {side_column(s.defender.house, Side::Defender, false, &all, &[], &[], &all)}
                 </div>
@@ -547,9 +542,9 @@ pub fn StreamView(props: &StreamProps) -> Html {
     let area_end = area.clone();
     let now = match &current {
         None => {
-            let first = bosworth::fire_order(&battle)
-                .first()
-                .and_then(|r| r.turns.first().cloned());
+            // Round 1's order of fire, as the rules set it (6.2, D1, D2).
+            let order = bosworth::fire_order(&battle).into_iter().next();
+            let house = |side: Side| if side == Side::Attacker { s.attacker.house } else { s.defender.house };
             let odds_words = whole.map(|(a, d, _)| {
                 format!(
                     "{} holds {area} in {} of battles like this one, {} in {}.",
@@ -563,8 +558,20 @@ pub fn StreamView(props: &StreamProps) -> Html {
                 <>
                 <p class="stream-kicker">{"The armies are drawn up"}</p>
                 <p class="stream-big">{subtitle.clone()}</p>
-                if let Some(t) = first { <p class="stream-line">{format!("First to act: {} ({}).", t.block, t.rating)}</p> }
-                if let Some(w) = odds_words { <p class="stream-line muted">{w}</p> }
+                if let Some(w) = odds_words { <p class="stream-line">{w}</p> }
+                if let Some(r) = order {
+                    <section class="stream-order" aria-label="Round 1's order of fire">
+                        <h2>{"Round 1, in the order of fire (6.2)"}</h2>
+                        <ol>
+                            { for r.turns.iter().map(|t| html! {
+                                <li style={format!("--c: {}", rgb(house(t.side)))}><b>{t.block.clone()}</b><span>{t.rating.clone()}</span></li>
+                            }) }
+                        </ol>
+                        if !r.waiting.is_empty() {
+                            <p>{format!("In reserve until round 2 (6.3, D4): {}.", r.waiting.iter().map(|w| w.split(':').next().unwrap_or_default().to_string()).collect::<Vec<_>>().join(", "))}</p>
+                        }
+                    </section>
+                }
                 </>
             }
         }
@@ -585,6 +592,17 @@ pub fn StreamView(props: &StreamProps) -> Html {
                         <li class={classes!(matches!(replay.events[i], Event::Acts { .. }).then_some("act"))}>{lines[i].clone()}</li>
                     }) }
                 </ol>
+                if k >= 2 {
+                    <section class="stream-earlier" aria-label="Earlier fires">
+                        <h2>{"Earlier"}</h2>
+                        <ol>
+                            { for (k.saturating_sub(EARLIER + 1)..k - 1).rev().map(|i| {
+                                let e = &cut[i];
+                                html! { <li><span class="stream-earlier-n">{i + 1}</span>{summary(&replay.events[e.start..e.end])}</li> }
+                            }) }
+                        </ol>
+                    </section>
+                }
                 if let Some((round, holder)) = ends {
                     <p class="stream-end" data-testid="stream-end">{
                         match holder {
@@ -592,6 +610,12 @@ pub fn StreamView(props: &StreamProps) -> Html {
                             None => format!("After round {round}: {area_end} is left empty."),
                         }
                     }</p>
+                    if let Some((a, d, v)) = whole {
+                        <p class="stream-line muted" data-testid="stream-luck">{
+                            format!("Before the battle, that came in {} of battles like this one.",
+                                pct(match holder { Some(Side::Attacker) => a, Some(Side::Defender) => d, None => v }))
+                        }</p>
+                    }
                 }
                 </>
             }
