@@ -230,6 +230,8 @@ pub fn round_of(events: &[Event], beat: &Beat) -> u8 {
 /// ("Kent/Y fires: 2 hits · Somerset −2 · Somerset eliminated").
 pub fn summary(events: &[Event]) -> String {
     let mut parts: Vec<String> = Vec::new();
+    // A block that retreats on its turn says so once.
+    let mut withdrew: Vec<&str> = Vec::new();
     for e in events {
         match e {
             Event::Acts { block, action, target, dice, hits, .. } => {
@@ -242,7 +244,10 @@ pub fn summary(events: &[Event]) -> String {
                     "treachery" => format!("{block}'s Treachery against{target} {}", if *hits > 0 { "works" } else { "fails" }),
                     "treason" => format!("the Treason card against{target} {}", if *hits > 0 { "works" } else { "fails" }),
                     "pass" => format!("{block} passes"),
-                    "retreat" => format!("{block} retreats"),
+                    "retreat" => {
+                        withdrew.push(block);
+                        format!("{block} retreats")
+                    }
                     other => format!("{block}: {other}"),
                 });
             }
@@ -250,7 +255,9 @@ pub fn summary(events: &[Event]) -> String {
             Event::Eliminated { block, .. } | Event::CannotRetreat { block } => parts.push(format!("{block} eliminated")),
             Event::Defects { block, becomes, .. } => parts.push(format!("{block} turns: {becomes}")),
             Event::ControlChanges { .. } => parts.push("control changes".to_string()),
-            Event::Retreats { block, .. } => parts.push(format!("{block} leaves the field")),
+            Event::Retreats { block, .. } if !withdrew.contains(&block.as_str()) => {
+                parts.push(format!("{block} leaves the field"))
+            }
             _ => {}
         }
     }

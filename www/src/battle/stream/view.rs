@@ -156,7 +156,7 @@ fn side_column(
                 <small data-testid={format!("stream-role-{}", side.name())}>{role_now}</small>
             </h2>
             <p class="stream-steps">{format!("{steps} step{} in the field", if steps == 1 { "" } else { "s" })}</p>
-            <ul class="stream-tiles">
+            <ul class={classes!("stream-tiles", (mine.len() > 8).then_some("many"))}>
                 { for mine.iter().map(|p| {
                     let was = before.iter().find(|b| b.name == p.name).map(|b| b.strength).filter(|w| *w != p.strength);
                     html! { <Tile piece={(*p).clone()} acting={acted.contains(&p.name)} hit={hit.contains(&p.name)} {was} /> }
