@@ -92,17 +92,23 @@ pub fn App() -> Html {
     // A battle opened (New battle, a ready-made one, a file, a replay point) gets its own entry
     // in the browser's history, so Back returns to the battle before; an edit replaces it.
     let entry = use_mut_ref(|| 0u64);
+    // The streamer view opened from the page gets an entry of its own too, so Back (all a phone
+    // or a mouse has: the view has no button) closes it.
+    let streaming = use_mut_ref(|| state.overlay);
     {
         let state = state.clone();
         let pool = pool.clone();
         let debounce = debounce.clone();
         let entry = entry.clone();
+        let streaming = streaming.clone();
         use_effect_with((state.revision, state.overlay, state.pins_revision, state.look_revision, state.seed), move |_| {
             let frag = fragment_of(&state);
             if let Ok(history) = gloo::utils::window().history() {
                 let null = wasm_bindgen::JsValue::NULL;
-                let new_entry = state.opened != *entry.borrow();
+                let opened_view = state.overlay && !*streaming.borrow();
+                let new_entry = state.opened != *entry.borrow() || opened_view;
                 *entry.borrow_mut() = state.opened;
+                *streaming.borrow_mut() = state.overlay;
                 let _ = if new_entry {
                     history.push_state_with_url(&null, "", Some(&frag))
                 } else {

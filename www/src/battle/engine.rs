@@ -4,6 +4,9 @@
 //! runs ([`share`]), each sending its counts after every chunk; the page merges them with
 //! [`merge_counts`], exactly as `bosworth simulate --threads k` merges its threads.
 //!
+//! The advisor, replay checkpoints and pinned plans are answered by a second worker of their
+//! own (`crate::battle::helper_task`, `../bin/helper.rs`), on the same [`Request`] and [`Reply`].
+//!
 //! Messages carry JSON text (scenario in, `bosworth::Report` or `Tally` out), because
 //! gloo-worker's bincode cannot carry the report's internally tagged enums.
 
@@ -535,23 +538,9 @@ impl Worker for Engine {
                     self.fog_run = None;
                 }
             }
-            Request::Advise { key, scenario, objective, players, group_order, budget } => {
-                let t0 = js_sys::Date::now();
-                let tell = {
-                    let (scope, key) = (scope.clone(), key.clone());
-                    move |(phase, done, total): AdviceProgress| {
-                        scope.respond(who, Reply::AdviceProgress { key: key.clone(), phase: phase.to_string(), done, total });
-                    }
-                };
-                let result = advise_order_json(&scenario, &objective, &players, group_order, budget, Box::new(tell));
-                scope.respond(who, Reply::Advice { key, result, ms: js_sys::Date::now() - t0 });
-            }
-            Request::Figures { key, scenario } => {
-                scope.respond(who, Reply::Figures { key, report: figures_json(&scenario) });
-            }
-            Request::Value { key, scenario, budget } => {
-                scope.respond(who, Reply::Value { key, value: value_json(&scenario, budget) });
-            }
+            // The helper worker's questions (`crate::battle::helper_task`): this worker, whose
+            // wasm the first figure waits for, carries no advisor (issue 26).
+            Request::Advise { .. } | Request::Figures { .. } | Request::Value { .. } => {}
             Request::Solve { job, scenario, budget } => {
                 self.run = None;
                 let battle = match crate::shell::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {

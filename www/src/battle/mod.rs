@@ -10,6 +10,7 @@ pub mod charts;
 pub mod components;
 pub mod engine;
 pub mod helper;
+pub mod helper_task;
 pub mod narrate;
 pub mod pool;
 pub mod presets;
