@@ -680,6 +680,22 @@ fn the_summary_names_every_setting_that_counts() {
 }
 
 #[wasm_bindgen_test]
+fn pinned_plans_are_captioned_by_what_sets_them_apart() {
+    use bosworth_www::battle::components::compare::captions;
+    // East Anglia as it is (Wiltshire in reserve), then with Oxford in reserve instead.
+    let a = preset("East Anglia");
+    let mut b = a.clone();
+    b.attacker.blocks[0].reserve = true;
+    b.attacker.blocks[1].reserve = false;
+    let mut c = a.clone();
+    c.attacker.blocks.pop();
+    assert_eq!(captions(&[&a, &b]), ["Oxford 3; Wiltshire 2 in reserve", "Oxford 3 in reserve; Wiltshire 2"]);
+    // A plan without a block the others have says so; one plan alone says who fights whom.
+    assert_eq!(captions(&[&a, &c])[1], "without Wiltshire");
+    assert!(captions(&[&a])[0].starts_with("Lancaster: 2 blocks, 5 steps against York"), "{:?}", captions(&[&a]));
+}
+
+#[wasm_bindgen_test]
 fn undo_and_redo_keys() {
     use bosworth_www::battle::components::toolbar::shortcut;
     assert_eq!(shortcut("z", true, false, false), Some(Action::Undo));

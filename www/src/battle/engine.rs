@@ -331,7 +331,7 @@ fn progress_hook(phase: &'static str, total: u64) -> impl Fn(usize) -> bool + Sy
 /// The engine's message.
 pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize, progress: Box<dyn Fn(AdviceProgress)>) -> Result<String, String> {
     use bosworth::solve::advice::{Decisions, Objective, Players, Sampling, advise_with, estimate_battles, estimate_with};
-    let battle = crate::shell::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    let battle = page_scenario(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
     let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
     let players = match players {
         "attacker" => Players::Only(bosworth::Side::Attacker),
@@ -369,7 +369,7 @@ pub const PIN_MONTE_CARLO_RUNS: u64 = 100_000;
 /// # Errors
 /// The engine's message for an invalid scenario.
 pub fn figures_json(scenario: &str) -> Result<String, String> {
-    let s = crate::shell::codec::parse(scenario).map_err(|e| e.to_string())?;
+    let s = page_scenario(scenario).map_err(|e| e.to_string())?;
     let report = if bosworth::solve::fog::has_hidden(&s) {
         let fog = bosworth::Fog::new(&s).map_err(|e| e.to_string())?;
         match fog.solve(PIN_FOG_BUDGET) {
@@ -391,7 +391,7 @@ pub fn figures_json(scenario: &str) -> Result<String, String> {
 /// # Errors
 /// The engine's message for an invalid scenario.
 pub fn value_json(scenario: &str, budget: usize) -> Result<Option<f64>, String> {
-    let battle = crate::shell::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    let battle = page_scenario(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
     match bosworth::solve(&battle, budget) {
         Ok(r) => Ok(Some(r.attacker_holds)),
         Err(SolveError::TooLarge { .. } | SolveError::Cancelled) => Ok(None),
@@ -440,6 +440,16 @@ pub fn thousands(n: usize) -> String {
         out.push(c);
     }
     out
+}
+
+/// A scenario the page wrote (`codec::to_json` of one it holds), read by the workers with serde
+/// alone: the page has named the field of any error already, and the reader that names fields
+/// (`codec::parse`) would add some 80 KB to the wasm the first figure waits for (issue 26).
+///
+/// # Errors
+/// Serde's message, for JSON that is not a scenario.
+pub fn page_scenario(json: &str) -> Result<bosworth::Scenario, bosworth::ScenarioError> {
+    serde_json::from_str(json).map_err(|e| bosworth::ScenarioError::new("", e.to_string()))
 }
 
 /// The note beside Monte Carlo figures of a mixture: how many battles, the command that gives
@@ -543,7 +553,7 @@ impl Worker for Engine {
             Request::Advise { .. } | Request::Figures { .. } | Request::Value { .. } => {}
             Request::Solve { job, scenario, budget } => {
                 self.run = None;
-                let battle = match crate::shell::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
+                let battle = match page_scenario(&scenario).and_then(|s| Battle::new(&s)) {
                     Ok(b) => b,
                     Err(e) => {
                         scope.respond(who, Reply::Failed { job, message: e.to_string() });
@@ -561,7 +571,7 @@ impl Worker for Engine {
             }
             Request::FogSolve { job, scenario, budget } => {
                 self.run = None;
-                let fog = match crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
+                let fog = match page_scenario(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
                     Ok(f) => f,
                     Err(e) => {
                         scope.respond(who, Reply::Failed { job, message: e.to_string() });
@@ -585,7 +595,7 @@ impl Worker for Engine {
             }
             Request::FogSimulate { job, scenario, seed, runs } => {
                 self.fog_run = None;
-                match crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
+                match page_scenario(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
                     Ok(fog) => {
                         self.fog_run = Some(FogRun { job, who, sim: FogSimulation::new(fog, seed), runs });
                         self.update(scope, Continue(job));
@@ -595,7 +605,7 @@ impl Worker for Engine {
             }
             Request::Simulate { job, part, scenario, seed, runs } => {
                 self.run = None;
-                match crate::shell::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
+                match page_scenario(&scenario).and_then(|s| Battle::new(&s)) {
                     Ok(battle) => {
                         self.run = Some(Run { job, part, who, sim: Simulation::new(&battle, seed), share: runs });
                         self.update(scope, Continue(job));

@@ -88,7 +88,7 @@ fn features(s: &Scenario, choices: &[&bosworth::scenario::Policy]) -> Vec<String
 
 /// Each plan's caption: what sets it apart from the others shown (a block in reserve, another
 /// strength, a block the others lack or have), else who fights whom where.
-fn captions(all: &[&Scenario]) -> Vec<String> {
+pub fn captions(all: &[&Scenario]) -> Vec<String> {
     let mut choices: Vec<&bosworth::scenario::Policy> = Vec::new();
     for s in all {
         if !s.policy.is_default() && !choices.contains(&&s.policy) {
