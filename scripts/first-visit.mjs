@@ -97,7 +97,9 @@ say('|---|---|---|');
 for (const [file, f] of rows[0].files) say(`| \`${file}\` | ${f.bytes} | ${f.encoding} |`);
 say();
 say('The first figure needs the page\'s wasm (the app) and a worker\'s wasm (the engine that solves');
-say('the battle off the page\'s thread): both are on the wire before it.');
+say('the battle off the page\'s thread): both are on the wire before it. The helper worker (best');
+say('play, replay checkpoints, pinned plans: `helper_bg.wasm`) is a wasm of its own, fetched only');
+say('when one of them is first asked for.');
 say();
 if (fs.existsSync(WASM)) {
   const { total, groups } = wasmGroups();
@@ -108,7 +110,7 @@ if (fs.existsSync(WASM)) {
     ['the Kingmaker calculator and its engine (`bosworth_www::kingmaker`, `bosworth::kingmaker`, `bosworth_link::parse_kingmaker`)', /^(bosworth_www::kingmaker|bosworth::kingmaker|bosworth_link::parse_kingmaker)$/],
     ['charts (`plotters`, `plotters_svg`)', /^plotters/],
     ['the engine\'s rules, solvers and replay used on the page (`bosworth::rules`, `::solve`, `::play`, `::scenario`, `::data`)', /^bosworth::(rules|solve|play|scenario|data)$/],
-    ['JSON with the field of an error named (`serde_path_to_error`, `serde_json`, `serde_core`)', /^(serde_path_to_error|serde_json|serde_core|serde)::/],
+    ['JSON read and written: scenarios, links, the workers\' answers (`serde_json`, `serde_core`, `serde_path_to_error`)', /^(serde_path_to_error|serde_json|serde_core|serde)::/],
     ['Yew (`yew::*`)', /^yew::/],
     ['debug formatting (`core::fmt`)', /^core::fmt$/],
   ];

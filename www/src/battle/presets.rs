@@ -63,7 +63,7 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "Mortimer's Cross 1461: Jasper Tudor attacks Edward of March in Hereford",
         title: "The battle of Mortimer's Cross, 1461",
-        note: "2 February 1461: Jasper Tudor (Pembroke), Wiltshire and their Welsh soldiers (the Welsh Mercenary, with no +1 outside Wales, 2.6) march into Hereford, where Edward (the March block), his house's senior heir since Wakefield, defends a York royal shield at +1 (2.2, D7) with Herbert; Owen Tudor and the Irish and French soldiers have no block of their own, and the three suns in the sky are not in the game.",
+        note: "2 February 1461: Jasper Tudor (Pembroke), Wiltshire and their Welsh soldiers (the Welsh Mercenary, with no +1 outside Wales, 2.6) march into Hereford, where Edward (the March block), his house's senior heir since Wakefield, defends a York royal shield at +1 (2.2, D7) with Herbert; Owen Tudor and the Irish, French and Breton soldiers have no block of their own, and the three suns in the sky are not in the game.",
         json: include_str!("../../../examples/mortimers-cross-1461.json"),
     },
     Preset {
