@@ -4,7 +4,9 @@
 //! figure waits for (`crate::battle::engine::Engine`) carries no advisor (issue 26: fewer bytes
 //! before the first figure). The page asks it through `crate::battle::helper`.
 
-use crate::battle::engine::{AdviceProgress, Reply, Request, advise_order_json, figures_json, value_json};
+use crate::battle::engine::{
+    AdviceProgress, Reply, Request, advise_order_json, figures_json, value_json,
+};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
 /// The worker.
@@ -23,22 +25,67 @@ impl Worker for Helper {
 
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Request, who: HandlerId) {
         match msg {
-            Request::Advise { key, scenario, objective, players, group_order, budget } => {
+            Request::Advise {
+                key,
+                scenario,
+                objective,
+                players,
+                group_order,
+                budget,
+            } => {
                 let t0 = js_sys::Date::now();
                 let tell = {
                     let (scope, key) = (scope.clone(), key.clone());
                     move |(phase, done, total): AdviceProgress| {
-                        scope.respond(who, Reply::AdviceProgress { key: key.clone(), phase: phase.to_string(), done, total });
+                        scope.respond(
+                            who,
+                            Reply::AdviceProgress {
+                                key: key.clone(),
+                                phase: phase.to_string(),
+                                done,
+                                total,
+                            },
+                        );
                     }
                 };
-                let result = advise_order_json(&scenario, &objective, &players, group_order, budget, Box::new(tell));
-                scope.respond(who, Reply::Advice { key, result, ms: js_sys::Date::now() - t0 });
+                let result = advise_order_json(
+                    &scenario,
+                    &objective,
+                    &players,
+                    group_order,
+                    budget,
+                    Box::new(tell),
+                );
+                scope.respond(
+                    who,
+                    Reply::Advice {
+                        key,
+                        result,
+                        ms: js_sys::Date::now() - t0,
+                    },
+                );
             }
             Request::Figures { key, scenario } => {
-                scope.respond(who, Reply::Figures { key, report: figures_json(&scenario) });
+                scope.respond(
+                    who,
+                    Reply::Figures {
+                        key,
+                        report: figures_json(&scenario),
+                    },
+                );
             }
-            Request::Value { key, scenario, budget } => {
-                scope.respond(who, Reply::Value { key, value: value_json(&scenario, budget) });
+            Request::Value {
+                key,
+                scenario,
+                budget,
+            } => {
+                scope.respond(
+                    who,
+                    Reply::Value {
+                        key,
+                        value: value_json(&scenario, budget),
+                    },
+                );
             }
             // The headline's work is the engine worker's (`crate::battle::engine`).
             _ => {}

@@ -234,15 +234,39 @@ pub fn summary(events: &[Event]) -> String {
     let mut withdrew: Vec<&str> = Vec::new();
     for e in events {
         match e {
-            Event::Acts { block, action, target, dice, hits, .. } => {
+            Event::Acts {
+                block,
+                action,
+                target,
+                dice,
+                hits,
+                ..
+            } => {
                 let target = target.as_ref().map(|t| format!(" {t}")).unwrap_or_default();
                 parts.push(match action.as_str() {
-                    "fire" => format!("{block} fires: {}", crate::battle::narrate::hits_word(*hits)),
-                    "counter-fire" => format!("{block} fires back: {}", crate::battle::narrate::hits_word(*hits)),
-                    "charge" => format!("{block} charges{target}: {}", crate::battle::narrate::hits_word(*hits)),
-                    "treachery" | "treason" if dice.is_empty() => format!("{block}: {action} against{target}"),
-                    "treachery" => format!("{block}'s Treachery against{target} {}", if *hits > 0 { "works" } else { "fails" }),
-                    "treason" => format!("the Treason card against{target} {}", if *hits > 0 { "works" } else { "fails" }),
+                    "fire" => format!(
+                        "{block} fires: {}",
+                        crate::battle::narrate::hits_word(*hits)
+                    ),
+                    "counter-fire" => format!(
+                        "{block} fires back: {}",
+                        crate::battle::narrate::hits_word(*hits)
+                    ),
+                    "charge" => format!(
+                        "{block} charges{target}: {}",
+                        crate::battle::narrate::hits_word(*hits)
+                    ),
+                    "treachery" | "treason" if dice.is_empty() => {
+                        format!("{block}: {action} against{target}")
+                    }
+                    "treachery" => format!(
+                        "{block}'s Treachery against{target} {}",
+                        if *hits > 0 { "works" } else { "fails" }
+                    ),
+                    "treason" => format!(
+                        "the Treason card against{target} {}",
+                        if *hits > 0 { "works" } else { "fails" }
+                    ),
                     "pass" => format!("{block} passes"),
                     "retreat" => {
                         withdrew.push(block);
@@ -252,8 +276,12 @@ pub fn summary(events: &[Event]) -> String {
                 });
             }
             Event::Hit { block, hits, .. } => parts.push(format!("{block} −{hits}")),
-            Event::Eliminated { block, .. } | Event::CannotRetreat { block } => parts.push(format!("{block} eliminated")),
-            Event::Defects { block, becomes, .. } => parts.push(format!("{block} turns: {becomes}")),
+            Event::Eliminated { block, .. } | Event::CannotRetreat { block } => {
+                parts.push(format!("{block} eliminated"))
+            }
+            Event::Defects { block, becomes, .. } => {
+                parts.push(format!("{block} turns: {becomes}"))
+            }
             Event::ControlChanges { .. } => parts.push("control changes".to_string()),
             Event::Retreats { block, .. } if !withdrew.contains(&block.as_str()) => {
                 parts.push(format!("{block} leaves the field"))

@@ -69,10 +69,24 @@ fn fog_words(state: &State) -> Option<String> {
         Side::Defender => state.scenario.attacker.house,
     };
     let n = f.hidden.len();
-    let blocks = if n == 1 { format!("one of {other}'s blocks") } else { format!("{n} of {other}'s blocks") };
-    let (is, they, stand) = if n == 1 { ("is", "it", "stands") } else { ("are", "they", "stand") };
-    let ways = if f.possibilities > 0 { format!("the {} things {they} might be", f.possibilities) } else { format!("everything {they} might be") };
-    Some(format!("{viewer} cannot see who {blocks} {is}: {they} {stand} face down. These odds are the average over {ways}."))
+    let blocks = if n == 1 {
+        format!("one of {other}'s blocks")
+    } else {
+        format!("{n} of {other}'s blocks")
+    };
+    let (is, they, stand) = if n == 1 {
+        ("is", "it", "stands")
+    } else {
+        ("are", "they", "stand")
+    };
+    let ways = if f.possibilities > 0 {
+        format!("the {} things {they} might be", f.possibilities)
+    } else {
+        format!("everything {they} might be")
+    };
+    Some(format!(
+        "{viewer} cannot see who {blocks} {is}: {they} {stand} face down. These odds are the average over {ways}."
+    ))
 }
 
 /// The blocks of a battle with hidden blocks, as the attacker sees them: the known ones, then a
@@ -544,7 +558,13 @@ pub fn StreamView(props: &StreamProps) -> Html {
         None => {
             // Round 1's order of fire, as the rules set it (6.2, D1, D2).
             let order = bosworth::fire_order(&battle).into_iter().next();
-            let house = |side: Side| if side == Side::Attacker { s.attacker.house } else { s.defender.house };
+            let house = |side: Side| {
+                if side == Side::Attacker {
+                    s.attacker.house
+                } else {
+                    s.defender.house
+                }
+            };
             let odds_words = whole.map(|(a, d, _)| {
                 format!(
                     "{} holds {area} in {} of battles like this one, {} in {}.",
