@@ -168,7 +168,8 @@ test('an invalid battle shows no stale figure, says why in players\' words, and 
   assert.equal(await page.locator('[data-testid="headline"]').count(), 0, 'no odds of the old battle');
   assert.equal(await page.locator('[data-testid="results"], .charts, .blocks-table').count(), 0, 'no chart or table of the old battle');
   assert.equal(await page.textContent('[data-testid="scenario-error"]'), 'Lancaster (defender) has no blocks yet: add at least one from its roster.');
-  assert.match(await page.textContent('[data-testid="error-defender"]'), /^Lancaster \(defender\) has no blocks yet/);
+  // A side with no block is what to do next, said once, not an error beside the side (issue 26).
+  assert.equal(await page.locator('[data-testid="error-defender"]').count(), 0);
   await page.click('[data-testid="problem-go"]');
   assert.equal(await focused(), 'search-defender');
   await page.screenshot({ path: path.join(SHOTS, 'invalid-desktop.png') });
@@ -180,6 +181,10 @@ test('an invalid battle shows no stale figure, says why in players\' words, and 
   await page.goto(link(server.url, bad));
   await page.waitForSelector('[data-testid="problem"]');
   assert.equal(await page.textContent('[data-testid="scenario-error"]'), "York's Suffolk, strength: 5 exceeds Suffolk's maximum 3");
+  // That is an error, in red, and beside its side too.
+  assert.doesNotMatch(await page.getAttribute('[data-testid="problem"]', 'class'), /\bprompt\b/);
+  assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'role'), 'alert');
+  assert.match(await page.textContent('[data-testid="error-defender"]'), /^York's Suffolk, strength: 5/);
   await page.click('[data-testid="problem-go"]');
   assert.match(await focused(), /^pip-defender-1-/);
 });
