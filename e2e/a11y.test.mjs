@@ -95,10 +95,27 @@ const VIEWS = {
     await settled(page);
     await page.click('[data-testid="new-battle"]');
   },
-  'streamer view': async () => {
-    await page.goto(`${link(server.url, KNOWN)}&overlay`);
-    await page.waitForSelector('[data-testid="overlay"]');
-    await page.waitForSelector('[data-testid="headline"][data-current="true"]');
+  // The streamer view (issue 26): before the first fire, a few fires in (dice, narration, tiles
+  // hit and eliminated), on a chroma-key green, and with hidden blocks (the averaged odds).
+  'streamer view, before the battle': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${link(server.url, KNOWN)}&overlay&seed=3`);
+    await page.waitForSelector('[data-testid="stream-odds"][data-working="false"]');
+  },
+  'streamer view, four fires in, on green': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${link(server.url, KNOWN)}&overlay&seed=3&bg=green&title=Warwick%2C%20in%20the%20rain`);
+    await page.waitForSelector('[data-testid="stream"]');
+    for (let k = 1; k <= 4; k++) {
+      await page.keyboard.press('Space');
+      await page.waitForSelector(`[data-testid="stream"][data-beat="${k}"]`);
+    }
+    await page.waitForSelector('[data-testid="stream-odds"][data-working="false"]');
+  },
+  'streamer view, hidden blocks': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${link(server.url, BATTLE)}&overlay`);
+    await page.waitForSelector('[data-testid="stream-fog"]');
   },
   // Last of the battle's views, so that the others are reached as before (issue 21).
   'replay stepped to its end': async () => {

@@ -29,8 +29,10 @@ test('a battle built by clicking shows the CLI\'s exact odds', async () => {
       await page.locator(`[data-testid="army-${side}"] button[aria-label^="Remove "]`).first().click();
     }
   }
-  // An empty side is refused by the engine, and the page says so next to the side.
-  await page.waitForSelector('[data-testid="error-attacker"]');
+  // An empty side cannot be fought: the page says what to do next, as a prompt, not an error
+  // beside the side (issue 26).
+  await page.waitForSelector('[data-testid="problem"].prompt');
+  assert.equal(await page.locator('[data-testid="error-attacker"]').count(), 0);
   await page.selectOption('[data-testid="area"]', 'Cornwall');
   await page.fill('[data-testid="search-attacker"]', 'dev');
   await page.click('[data-testid="add-attacker-Devon"]');
@@ -144,8 +146,7 @@ test('screenshots: desktop and phone, light and dark, and the streamer view', as
   }
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(`${link(server.url, BOSWORTH)}&overlay`);
-  await page.waitForSelector('[data-testid="overlay"]');
-  await settled(page);
+  await page.waitForSelector('[data-testid="stream-odds"][data-working="false"]');
   await page.screenshot({ path: path.join(SHOTS, 'overlay-dark.png') });
 });
 

@@ -47,6 +47,9 @@ test('keyboard only: build a 2-against-2 battle, read the headline, compare two 
   const [a, b] = [cliExact(first), cliExact(second)];
   assert.deepEqual(await attackerColumn(), [pct(a.attacker_holds), pct(b.attacker_holds), pct(b.attacker_holds)]);
   assert.equal(await page.inputValue('[data-testid="pin-name-0"]'), 'Plan A');
+  // Each plan is captioned by what sets it apart: Oxford's strength (issue 26).
+  const about = await page.locator('[data-testid="plan-about"]').allTextContents();
+  assert.deepEqual(about, ['Oxford 3', 'Oxford 2', 'Oxford 2'], about.join(' | '));
   assert.ok(await page.locator('[data-testid="compare-chart"] svg').count() === 1, 'the steps lost overlaid');
   assert.match(await page.textContent('[data-testid="compare-legend"]'), /Plan A.*Plan B.*Now/);
   // Rename by keyboard.

@@ -69,19 +69,24 @@ test('after loading, editing, a replay and the advisor make no network request',
   let recording = false;
   const seen = new Set();
   let workerLoaded;
+  let helperLoaded;
   const workerSeen = new Promise((resolve) => { workerLoaded = resolve; });
+  const helperSeen = new Promise((resolve) => { helperLoaded = resolve; });
   const note = (r) => {
     if (recording) requests.push(r.url()); else seen.add(r.url());
     if (r.url().endsWith('/worker_bg.wasm')) workerLoaded();
+    if (r.url().endsWith('/helper_bg.wasm')) helperLoaded();
   };
   page.on('request', note);
   context.on('request', (r) => { if (!r.frame?.()) note(r); });
   await page.goto(link(server.url, SIDEBAR));
   await settled(page);
-  // The workers (the headline's, the replay's and advisor's) start with the page; the advisor's
-  // first answer comes from one of them, and their loads are seen before recording starts.
+  // The workers (the headline's, and the helper of the replay and the advisor, a wasm of its
+  // own) start with the page; the advisor's first answer comes from the helper, and their loads
+  // are seen before recording starts.
   await page.waitForSelector('[data-testid="advice-best"]');
   await workerSeen;
+  await helperSeen;
   recording = true;
   // Edit: reduce Herbert, make Rivers a reserve and back, and wait for each fresh result.
   await page.click('[data-testid="pip-attacker-0-3"]');
@@ -104,7 +109,7 @@ test('after loading, editing, a replay and the advisor make no network request',
   // Ideally nothing; at most a worker started (its blob: script lives in the page's memory) from
   // files the page had already loaded.
   const network = requests.filter((u) => !/^(blob|data):/.test(u));
-  const fresh = network.filter((u) => !seen.has(u) || !/\/worker(_bg\.wasm|\.js)$/.test(new URL(u).pathname));
+  const fresh = network.filter((u) => !seen.has(u) || !/\/(worker|helper)(_bg\.wasm|\.js)$/.test(new URL(u).pathname));
   assert.deepEqual(fresh, [], 'requests after the first result');
   console.log(`# network requests after the first result: ${network.length}; blob: or data: loads: ${requests.length - network.length}`);
 });

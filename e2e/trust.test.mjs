@@ -60,12 +60,26 @@ test('New battle: empty, with the area and the throne asked for, nothing carried
     assert.ok(now.includes(part), `summary shows ${part}: ${now}`);
   }
   assert.ok(!now.includes('retreats at most'), now);
-  // No figure while it cannot be fought; the problem in players' words instead.
+  // No figure while it cannot be fought; what to do next in players' words instead, as a
+  // prompt, not an error (issue 26).
   assert.equal(await page.locator('[data-testid="headline"]').count(), 0);
   assert.equal(await page.locator('[data-testid="results"]').count(), 0);
   assert.equal(await page.textContent('[data-testid="scenario-error"]'), 'York (attacker) has no blocks yet: add at least one from its roster.');
+  assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'role'), 'status');
+  assert.match(await page.getAttribute('[data-testid="problem"]', 'class'), /\bprompt\b/);
+  assert.equal(await page.locator('[data-testid="error-attacker"]').count(), 0, 'no red error on the empty side');
+  // The empty side's roster search comes first, its matches in view below it.
+  const box = async (sel) => page.locator(sel).first().boundingBox();
+  assert.ok((await box('[data-testid="search-attacker"]')).y < (await box('[data-testid="add-hidden-attacker"]')).y, 'the search is above the rest');
+  const roster = await box('[data-testid="army-attacker"] .roster');
+  assert.ok(roster.y + 40 < page.viewportSize().height, 'its matches are in view');
+  // Enter adds the one block a search leaves.
+  await page.keyboard.type('Warw');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="block-attacker-0"]');
+  assert.equal((await scenarioOf(page)).attacker.blocks[0].id, 'Warwick/Y');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search-attacker');
   // Two blocks later the odds are the CLI's for exactly the battle shown.
-  await page.click('[data-testid="add-attacker-Warwick/Y"]');
   await page.click('[data-testid="add-defender-Exeter/L"]');
   const s = await scenarioOf(page);
   assert.deepEqual(s.dead ?? [], []);
@@ -154,7 +168,8 @@ test('an invalid battle shows no stale figure, says why in players\' words, and 
   assert.equal(await page.locator('[data-testid="headline"]').count(), 0, 'no odds of the old battle');
   assert.equal(await page.locator('[data-testid="results"], .charts, .blocks-table').count(), 0, 'no chart or table of the old battle');
   assert.equal(await page.textContent('[data-testid="scenario-error"]'), 'Lancaster (defender) has no blocks yet: add at least one from its roster.');
-  assert.match(await page.textContent('[data-testid="error-defender"]'), /^Lancaster \(defender\) has no blocks yet/);
+  // A side with no block is what to do next, said once, not an error beside the side (issue 26).
+  assert.equal(await page.locator('[data-testid="error-defender"]').count(), 0);
   await page.click('[data-testid="problem-go"]');
   assert.equal(await focused(), 'search-defender');
   await page.screenshot({ path: path.join(SHOTS, 'invalid-desktop.png') });
@@ -166,6 +181,10 @@ test('an invalid battle shows no stale figure, says why in players\' words, and 
   await page.goto(link(server.url, bad));
   await page.waitForSelector('[data-testid="problem"]');
   assert.equal(await page.textContent('[data-testid="scenario-error"]'), "York's Suffolk, strength: 5 exceeds Suffolk's maximum 3");
+  // That is an error, in red, and beside its side too.
+  assert.doesNotMatch(await page.getAttribute('[data-testid="problem"]', 'class'), /\bprompt\b/);
+  assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'role'), 'alert');
+  assert.match(await page.textContent('[data-testid="error-defender"]'), /^York's Suffolk, strength: 5/);
   await page.click('[data-testid="problem-go"]');
   assert.match(await focused(), /^pip-defender-1-/);
 });

@@ -5,12 +5,16 @@
 // the first figure, file by file. Timings depend on the machine (the wasm is compiled on its
 // CPU); compare the rows of one run. Not part of the test suite.
 //   node scripts/bench-load.mjs [MBPS] [LATENCY_MS]    (defaults 9 and 150)
+// scripts/first-visit.mjs imports `visit` and writes the figures into docs/first-visit.md.
+import { fileURLToPath } from 'node:url';
 import { serve, browser, projectServer } from '../e2e/lib.mjs';
 
-const mbps = Number(process.argv[2] || 9);
-const latency = Number(process.argv[3] || 150);
-
-async function visit(url) {
+/**
+ * One first visit of `url` in a fresh browser over a link of `mbps` and `latency` ms: the first
+ * paint and the first figure (ms from the navigation), whether the paint came before the main
+ * wasm had arrived, and each file's bytes on the wire with its encoding.
+ */
+export async function visit(url, mbps, latency) {
   const context = await browser();
   try {
     const page = await context.newPage();
@@ -48,19 +52,23 @@ async function visit(url) {
   }
 }
 
-const plain = await serve();
-const ours = await projectServer();
-try {
-  console.log(`link: ${mbps} Mbps, ${latency} ms latency`);
-  for (const [name, server] of [['node (no compression)', plain], ['tools/serve', ours]]) {
-    const v = await visit(server.url);
-    const total = [...v.files.values()].reduce((t, f) => t + f.bytes, 0);
-    console.log(`\n${name}: first paint ${v.paint} ms (before the main wasm arrived: ${v.loaderFirst}), first figure ${v.figure} ms, ${(total / 1e6).toFixed(3)} MB on the wire`);
-    for (const [file, f] of [...v.files].sort((a, b) => b[1].bytes - a[1].bytes)) {
-      console.log(`  ${file.padEnd(26)} ${String(f.bytes).padStart(9)} B  ${f.encoding}`);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const mbps = Number(process.argv[2] || 9);
+  const latency = Number(process.argv[3] || 150);
+  const plain = await serve();
+  const ours = await projectServer();
+  try {
+    console.log(`link: ${mbps} Mbps, ${latency} ms latency`);
+    for (const [name, server] of [['node (no compression)', plain], ['tools/serve', ours]]) {
+      const v = await visit(server.url, mbps, latency);
+      const total = [...v.files.values()].reduce((t, f) => t + f.bytes, 0);
+      console.log(`\n${name}: first paint ${v.paint} ms (before the main wasm arrived: ${v.loaderFirst}), first figure ${v.figure} ms, ${(total / 1e6).toFixed(3)} MB on the wire`);
+      for (const [file, f] of [...v.files].sort((a, b) => b[1].bytes - a[1].bytes)) {
+        console.log(`  ${file.padEnd(26)} ${String(f.bytes).padStart(9)} B  ${f.encoding}`);
+      }
     }
+  } finally {
+    await plain.close();
+    await ours.close();
   }
-} finally {
-  await plain.close();
-  await ours.close();
 }

@@ -1,8 +1,9 @@
 // Regenerates the README's screenshots (docs/screenshots/) from the built app in dist/: the
-// compare view at desktop size, the phone view with the odds bar, and a battle with its borders
+// compare view at desktop size, the phone view with the odds bar, a battle with its borders
 // (issue 24, part 5); the map (issue 24) in both themes at desktop size (a turn of York's with
 // five areas to attack, each coloured by its best plan's chance to hold) and on a phone (the Kent
-// question ranked, the best plan's arrows). Run by scripts/screenshots.
+// question ranked, the best plan's arrows); the streamer view of Towton 1461 at 1920 x 1080 in
+// both themes, a few fires in. Run by scripts/screenshots.
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, settled, link, b64url, ROOT } from '../e2e/lib.mjs';
@@ -19,6 +20,10 @@ const KENT = {
     { id: 'Herbert', strength: 3, from: 'Middlesex' }, { id: 'Norfolk', strength: 4, from: 'Sussex', reserve: true }] },
   defender: { house: 'Lancaster', blocks: [{ id: 'Oxford', strength: 3 }, { id: 'Beaumont', strength: 3 }, { id: 'Clifford', strength: 3 }] },
 };
+const TOWTON = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/towton-1461.json'), 'utf8'));
+/** The streamer view's seed and the fire it is photographed at. */
+const STREAM_SEED = 5;
+const STREAM_FIRES = 6;
 const srv = await serve();
 const ctx = await browser();
 const page = await ctx.newPage();
@@ -89,6 +94,24 @@ try {
     await page.screenshot({ path: path.join(OUT, `map-phone-${theme}.png`) });
     console.log(`wrote docs/screenshots/map-desktop-${theme}.png and map-phone-${theme}.png`);
   }
+
+  // The streamer view, as a browser source of streaming software opens it.
+  for (const theme of ['light', 'dark']) {
+    await page.goto('about:blank');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(`${link(srv.url, TOWTON)}&overlay&theme=${theme}&seed=${STREAM_SEED}`);
+    await page.waitForSelector('[data-testid="stream"][data-beat="0"]');
+    for (let k = 1; k <= STREAM_FIRES; k++) {
+      await page.keyboard.press('Space');
+      await page.waitForSelector(`[data-testid="stream"][data-beat="${k}"]`);
+    }
+    await page.waitForSelector('[data-testid="stream-odds"][data-working="false"]');
+    // The hit tiles' shake is over before the picture (an animation, not a wait on time).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.screenshot({ path: path.join(OUT, `stream-${theme}.png`) });
+  }
+  console.log('wrote stream-light.png and stream-dark.png in docs/screenshots');
 } finally {
   await ctx.close();
   await srv.close();

@@ -84,7 +84,12 @@ fn too_large(fog: &Fog, cost: Option<&Cost>, budget: usize) -> String {
     let narrow: Vec<String> = fog
         .hidden_fields()
         .iter()
-        .map(|(field, blocks)| format!("{field} may be {blocks} blocks"))
+        .map(|(field, blocks)| {
+            format!(
+                "{field} may be {}",
+                crate::text::count(*blocks as u64, "block", "blocks")
+            )
+        })
         .collect();
     let advice = format!(
         "narrow what the hidden blocks may be ({}: give their candidates or kinds, or list \
@@ -251,8 +256,11 @@ pub fn reveal(
         Some(Which::Percentile(q)) => spread.at(q).unwrap_or(spread.worst.composition),
         Some(Which::Rank(n)) => *spread.compositions.get(n - 1).ok_or_else(|| {
             Stop::Error(format!(
-                "{n}: there are {} compositions",
-                spread.compositions.len()
+                "{n}: there {}",
+                match spread.compositions.len() {
+                    1 => "is 1 composition".to_string(),
+                    k => format!("are {k} compositions"),
+                }
             ))
         })?,
         Some(Which::Block { .. }) => unreachable!("answered above"),
@@ -277,9 +285,12 @@ fn listing(fog: &Fog, f: &FogReport) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "{} compositions, worst first for the {viewer}; `bosworth reveal FILE N` prints the N-th \
-         as a battle",
-        spread.compositions.len()
+        "{}, worst first for the {viewer}; `bosworth reveal FILE N` prints the N-th as a battle",
+        crate::text::count(
+            spread.compositions.len() as u64,
+            "composition",
+            "compositions"
+        )
     );
     let _ = writeln!(
         o,

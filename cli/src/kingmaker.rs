@@ -129,7 +129,11 @@ pub fn table(r: &Report) -> String {
             .iter()
             .map(|v| format!("{} of {}", v.cards, v.odds)),
     );
-    let _ = writeln!(o, "\nDeck: {} cards with a combat result:", d.cards);
+    let _ = writeln!(
+        o,
+        "\nDeck: {} with a combat result:",
+        crate::text::count(d.cards as u64, "card", "cards")
+    );
     let _ = writeln!(o, "{}", wrap(&format!("  {}.", results.join(", ")), "  "));
     let w = width(r);
     let _ = writeln!(o);

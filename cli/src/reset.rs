@@ -37,8 +37,8 @@ pub fn table(r: &ResetOdds) -> String {
     });
     let _ = writeln!(
         o,
-        "Campaign Reset, political-events variant (exact, {} outcomes)",
-        r.outcomes
+        "Campaign Reset, political-events variant (exact, {})",
+        crate::text::count(r.outcomes as u64, "outcome", "outcomes")
     );
     let _ = writeln!(
         o,

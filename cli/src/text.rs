@@ -134,16 +134,23 @@ pub fn fog(f: &bosworth::FogReport) -> String {
     );
     let area = f.report.area.as_deref().unwrap_or("the area");
     let ways = if f.possibilities > 0 {
-        format!("{} possibilities", f.possibilities)
+        count(f.possibilities as u64, "possibility", "possibilities")
     } else {
         "more possibilities than can be listed".to_string()
     };
     let _ = writeln!(
         o,
-        "Averaged over what the hidden blocks may be: {ways}, {} distinct compositions{}.",
-        f.compositions,
+        "Averaged over what the hidden blocks may be: {ways}, {}{}.",
+        count(
+            f.compositions as u64,
+            "distinct composition",
+            "distinct compositions"
+        ),
         if f.spread.is_some() {
-            format!(", fought as {} battles solved exactly", f.battles)
+            format!(
+                ", fought as {} solved exactly",
+                count(f.battles as u64, "battle", "battles")
+            )
         } else {
             " drawn".to_string()
         }
@@ -264,11 +271,21 @@ pub fn order(rounds: &[RoundOrder]) -> String {
     o.trim_end().to_string()
 }
 
-/// A replay as one line per event.
+/// "1 hit", "2 hits": a count and its noun, singular for one.
+pub(crate) fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n: u64 = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A replay as one line per event. After a control change in round 1 each side is named by the
+/// role it now has ("now defending", 6.3, D5), and a fire above the printed rating says why.
 pub fn replay(b: &Battle, r: &Replay) -> String {
+    use bosworth::play::order::role;
     let mut o = String::new();
     let _ = writeln!(o, "Replay, seed {}", r.seed);
     let _ = writeln!(o, "Round 1");
+    // Control changes (D5) as the events go: from then on the sides are named by their new role.
+    let mut swapped = b.initial_state().control_changed();
     for e in &r.events {
         let line = match e {
             Event::RoundStarts { round, arrive } if arrive.is_empty() => format!("Round {round}"),
@@ -285,6 +302,7 @@ pub fn replay(b: &Battle, r: &Replay) -> String {
                 dice,
                 hits,
                 rule,
+                bonus,
                 ..
             } => {
                 let t = target.as_ref().map(|t| format!(" {t}")).unwrap_or_default();
@@ -292,42 +310,56 @@ pub fn replay(b: &Battle, r: &Replay) -> String {
                     .as_ref()
                     .map(|r| format!(" at {r}"))
                     .unwrap_or_default();
-                let d = if dice.is_empty() {
+                let why = if bonus.is_empty() {
                     String::new()
                 } else {
-                    format!(
-                        " rolls {:?}: {hits} {}",
-                        dice,
-                        if action == "treachery" || action == "treason" {
-                            "success"
-                        } else {
-                            "hits"
-                        }
-                    )
+                    format!(" ({})", bonus.join("; "))
                 };
-                format!("  {block} ({}){rt}: {action}{t}{d}  [{rule}]", side.name())
+                let d = if dice.is_empty() {
+                    String::new()
+                } else if action == "treachery" || action == "treason" {
+                    let result = if *hits > 0 { "it works" } else { "it fails" };
+                    format!(" rolls {dice:?}: {result}")
+                } else {
+                    format!(" rolls {dice:?}: {}", count(*hits, "hit", "hits"))
+                };
+                format!(
+                    "  {block} ({}){rt}{why}: {action}{t}{d}  [{rule}]",
+                    role(*side, swapped)
+                )
             }
             Event::Hit {
                 block,
                 hits,
                 strength,
                 rule,
-            } => format!("    {block} takes {hits}, now {strength}  [{rule}]"),
+            } => format!(
+                "    {block} takes {}, now {strength}  [{rule}]",
+                count(*hits, "hit", "hits")
+            ),
             Event::Eliminated { block, fate } => format!("    {block} is eliminated: {fate}"),
-            Event::HitsLost { hits, rule } => format!("    {hits} hits lost  [{rule}]"),
+            Event::HitsLost { hits, rule } => {
+                format!("    {} lost  [{rule}]", count(*hits, "hit", "hits"))
+            }
             Event::Defects { block, becomes, to } => format!(
                 "    {block} defects: now {becomes}, in the {}'s reserve (6.9)",
-                to.name()
+                role(*to, swapped)
             ),
             Event::Deploys { side, blocks } => format!(
                 "    the {}'s reserves deploy at once: {} (6.3, D4)",
-                side.name(),
+                role(*side, swapped),
                 blocks.join(", ")
             ),
-            Event::ControlChanges { defender } => format!(
-                "    control changes: the {} now defends (6.3, D5)",
-                defender.name()
-            ),
+            Event::ControlChanges { defender } => {
+                swapped = !swapped;
+                format!(
+                    "    control changes: the {} ({}) now defends, the {} ({}) now attacks (6.3, D5)",
+                    defender.name(),
+                    b.house(*defender),
+                    defender.other().name(),
+                    b.house(defender.other())
+                )
+            }
             Event::Retreats { block, strength } => {
                 format!("    {block} retreats at strength {strength} (6.6)")
             }
@@ -335,6 +367,12 @@ pub fn replay(b: &Battle, r: &Replay) -> String {
                 format!("    {block} must retreat but has no way out (D12)")
             }
             Event::Ends { round, holder } => match holder {
+                Some(s) if swapped => format!(
+                    "Battle over in round {round}: the {} ({}, {}) holds the area",
+                    s.name(),
+                    b.house(*s),
+                    role(*s, true)
+                ),
                 Some(s) => format!(
                     "Battle over in round {round}: the {} holds the area",
                     side_name(b, *s)

@@ -281,7 +281,7 @@ fn bench_smoke_run_covers_the_suite() {
     }
 }
 
-/// The benchmark's Bosworth 1485 is the app's preset of that name.
+/// The benchmark's Bosworth 1485 is the app's preset of that name, the example file it embeds.
 #[test]
 fn bench_bosworth_1485_is_the_apps_preset() {
     let presets = std::fs::read_to_string(concat!(
@@ -290,10 +290,20 @@ fn bench_bosworth_1485_is_the_apps_preset() {
     ))
     .unwrap();
     let at = presets.find("name: \"Bosworth 1485").expect("the preset");
-    let json = &presets[at..];
-    let json = &json[json.find("r#\"").unwrap() + 3..];
-    let json = &json[..json.find("\"#").unwrap()];
-    let preset: serde_json::Value = serde_json::from_str(json).unwrap();
+    let embeds = &presets[at..];
+    let embeds = &embeds[..embeds.find("},").unwrap()];
+    assert!(
+        embeds.contains("include_str!(\"../../../examples/bosworth-1485.json\")"),
+        "{embeds}"
+    );
+    let preset: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../examples/bosworth-1485.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
     let bench: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),

@@ -102,6 +102,8 @@ pub struct Fragment {
     pub scenario: Option<String>,
     /// `overlay` was present: the streamer view.
     pub overlay: bool,
+    /// The streamer view's settings: `title=`, `bg=`, `theme=`, `seed=` ([`Stream`]).
+    pub stream: Stream,
     /// The `p=` value, if any: the plans pinned to compare ([`decode_pins`]).
     pub pins: Option<String>,
     /// The `r=` value, if any: a Campaign Reset ([`decode_reset`]).
@@ -208,11 +210,78 @@ pub fn decode_pins(value: &str) -> Result<Vec<Pin>, String> {
     Ok(pins)
 }
 
+/// What the streamer view shows besides the battle, as a link carries it after `&overlay`:
+/// `&title=` (percent-encoded), `&bg=`, `&theme=`, `&seed=`. Each is optional.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Stream {
+    /// The battle's title on screen; absent: the ready-made battle's name, or who attacks whom.
+    pub title: Option<String>,
+    /// The page behind the view: `green` or `magenta` (a chroma key for streaming software),
+    /// `transparent`; absent: the theme's own page.
+    pub background: Option<String>,
+    /// `light` or `dark`: the colour scheme the page shows whatever the browser keeps
+    /// (streaming software's browser keeps nothing of the user's); absent: the one kept.
+    pub theme: Option<String>,
+    /// The replay's seed; absent: the app's default.
+    pub seed: Option<u64>,
+}
+
+/// The backgrounds `bg=` may name.
+pub const BACKGROUNDS: [&str; 3] = ["green", "magenta", "transparent"];
+
+/// Percent-encodes text for a link: every byte but ASCII letters, digits and `-._~`.
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Reads percent-encoded text (`+` is a plus); `None` when it is not UTF-8 once decoded or a
+/// `%` is not followed by two hexadecimal digits.
+pub fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The longest title a link's `title=` gives, in characters (the rest is dropped).
+pub const MAX_TITLE: usize = 80;
+
 /// Splits `#s=...&overlay` (with or without the `#`).
 pub fn fragment(hash: &str) -> Fragment {
     let mut out = Fragment::default();
     for part in hash.trim_start_matches('#').split('&') {
-        if let Some(v) = part.strip_prefix("s=") {
+        if let Some(v) = part.strip_prefix("title=") {
+            out.stream.title = percent_decode(v)
+                .map(|t| t.trim().chars().take(MAX_TITLE).collect::<String>())
+                .filter(|t| !t.is_empty());
+        } else if let Some(v) = part.strip_prefix("bg=") {
+            out.stream.background = BACKGROUNDS.iter().find(|b| **b == v).map(|b| b.to_string());
+        } else if let Some(v) = part.strip_prefix("seed=") {
+            out.stream.seed = v.parse().ok();
+        } else if let Some(v) = part.strip_prefix("theme=") {
+            out.stream.theme = ["light", "dark"]
+                .iter()
+                .find(|t| **t == v)
+                .map(|t| t.to_string());
+        } else if let Some(v) = part.strip_prefix("s=") {
             out.scenario = Some(v.to_string());
         } else if let Some(v) = part.strip_prefix("p=") {
             out.pins = Some(v.to_string());
@@ -237,13 +306,40 @@ pub fn to_fragment(scenario: &Scenario, overlay: bool) -> String {
 /// The fragment for a scenario, view and plans pinned to compare (`&p=`, only when there are
 /// some), with the leading `#`.
 pub fn to_fragment_with_pins(scenario: &Scenario, overlay: bool, pins: &[Pin]) -> String {
+    let stream = Stream::default();
+    to_fragment_with_stream(scenario, pins, overlay.then_some(&stream))
+}
+
+/// The fragment for a scenario and its pinned plans, and with `stream` the streamer view with
+/// its settings (`&overlay`, then `&title=`, `&bg=`, `&theme=`, `&seed=` for those set), with the leading
+/// `#`.
+pub fn to_fragment_with_stream(
+    scenario: &Scenario,
+    pins: &[Pin],
+    stream: Option<&Stream>,
+) -> String {
     let mut s = format!("#s={}", encode(scenario));
     if !pins.is_empty() {
         s.push_str("&p=");
         s.push_str(&encode_pins(pins));
     }
-    if overlay {
+    if let Some(stream) = stream {
         s.push_str("&overlay");
+        if let Some(t) = &stream.title {
+            s.push_str("&title=");
+            s.push_str(&percent_encode(t));
+        }
+        if let Some(b) = &stream.background {
+            s.push_str("&bg=");
+            s.push_str(b);
+        }
+        if let Some(t) = &stream.theme {
+            s.push_str("&theme=");
+            s.push_str(t);
+        }
+        if let Some(seed) = stream.seed {
+            s.push_str(&format!("&seed={seed}"));
+        }
     }
     s
 }
@@ -495,6 +591,51 @@ mod tests {
         assert_eq!(
             link("https://example.org/b/#s=x", &sc),
             format!("https://example.org/b/{frag}")
+        );
+    }
+
+    #[test]
+    fn the_streamer_view_travels_with_its_settings() {
+        let sc = parse(JSON).unwrap();
+        let stream = Stream {
+            title: Some("Towton, 1461 & the snow: 100% York?".into()),
+            background: Some("green".into()),
+            theme: Some("dark".into()),
+            seed: Some(42),
+        };
+        let frag = to_fragment_with_stream(&sc, &[], Some(&stream));
+        assert!(frag.contains("&overlay&title=Towton%2C%201461%20%26%20the%20snow%3A%20100%25%20York%3F&bg=green&theme=dark&seed=42"), "{frag}");
+        let f = fragment(&frag);
+        assert!(f.overlay);
+        assert_eq!(f.stream, stream);
+        assert_eq!(read(&frag).unwrap(), sc);
+        // Unknown values are ignored, a broken title dropped, a long one cut.
+        let f = fragment(&format!("{frag}&bg=blue&title=%E2%28&theme=sepia"));
+        assert_eq!(
+            (f.stream.background, f.stream.title, f.stream.theme),
+            (None, None, None)
+        );
+        let long = "x".repeat(200);
+        assert_eq!(
+            fragment(&format!("title={long}"))
+                .stream
+                .title
+                .unwrap()
+                .len(),
+            MAX_TITLE
+        );
+        assert_eq!(
+            fragment("#s=x&theme=dark").stream.theme.as_deref(),
+            Some("dark")
+        );
+        assert_eq!(
+            percent_decode(&percent_encode("Mortimer’s Cross")).unwrap(),
+            "Mortimer’s Cross"
+        );
+        // Without the view, nothing of it is written.
+        assert_eq!(
+            to_fragment_with_stream(&sc, &[], None),
+            to_fragment(&sc, false)
         );
     }
 

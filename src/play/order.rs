@@ -8,7 +8,7 @@ use crate::data::{Home, Kind};
 use crate::rules::battle::Battle;
 use crate::rules::bonus::{bonus_parts, firepower, home_reason};
 use crate::rules::round::next_actor;
-use crate::rules::state::bits;
+use crate::rules::state::{State, bits};
 use crate::scenario::Side;
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,56 @@ pub struct RoundOrder {
     pub turns: Vec<Turn>,
     /// Blocks present that do not act this round (reserves in round 1), with the reason.
     pub waiting: Vec<String>,
+}
+
+/// Why a block fires above its printed firepower at this instant, each with its rule: its
+/// shield, city, cathedral or Wales, the crown, the cap of +2 (2.2-2.6, D6, D7); and when its
+/// side defends only because control changed in round 1, that too (6.3, D5). Empty when it has
+/// no bonus (a block of the attacking side never has one, D6).
+pub fn bonus_reasons(battle: &Battle, s: &State, i: usize) -> Vec<String> {
+    let mut reasons = Vec::new();
+    let parts = bonus_parts(battle, s, i);
+    let Some(area) = battle.area() else {
+        return reasons;
+    };
+    let v = s.version(battle, i);
+    if parts.home {
+        let heir_own = matches!(v.data.map(|d| d.home), Some(Home::Heir { specific: Some(k) }) if area.has_shield(k));
+        reasons.push(match v.heir_rank {
+            Some(_) if heir_own => {
+                format!("+1 defending his own shield in {} (2.2, D7)", area.name)
+            }
+            Some(_) => format!(
+                "+1 defending a royal shield in {}: senior heir present (2.2, D7)",
+                area.name
+            ),
+            None => home_reason(v, area),
+        });
+    }
+    if parts.crown {
+        reasons.push(format!(
+            "+1 defending the crown in {}: senior royal heir (2.3, D7)",
+            area.name
+        ));
+    }
+    if parts.total() == 2 {
+        reasons.push("at most +2 in all (2.3)".to_string());
+    }
+    if parts.total() > 0 && s.control_changed() {
+        reasons.push("its side now defends: control changed in round 1 (6.3, D5)".to_string());
+    }
+    reasons
+}
+
+/// How a side is named once the battle is under way: by the role it entered with, or after
+/// a control change in round 1 by the role it now has (`now defending`, `now attacking`: 6.3, D5).
+pub fn role(side: Side, control_changed: bool) -> &'static str {
+    match (side, control_changed) {
+        (Side::Attacker, false) => "attacker",
+        (Side::Defender, false) => "defender",
+        (Side::Attacker, true) => "now defending",
+        (Side::Defender, true) => "now attacking",
+    }
 }
 
 /// The fire order of rounds 1-4, assuming no block is lost.
@@ -97,31 +147,7 @@ fn round_order(battle: &Battle, round: u8) -> RoundOrder {
                 "reserve: arrived in round 2 (6.3, D4)".to_string()
             });
         }
-        let parts = bonus_parts(battle, &s, i);
-        if let Some(area) = battle.area() {
-            if parts.home {
-                let heir_own = matches!(v.data.map(|d| d.home), Some(Home::Heir { specific: Some(k) }) if area.has_shield(k));
-                reasons.push(match v.heir_rank {
-                    Some(_) if heir_own => {
-                        format!("+1 defending his own shield in {} (2.2, D7)", area.name)
-                    }
-                    Some(_) => format!(
-                        "+1 defending a royal shield in {}: senior heir present (2.2, D7)",
-                        area.name
-                    ),
-                    None => home_reason(v, area),
-                });
-            }
-            if parts.crown {
-                reasons.push(format!(
-                    "+1 defending the crown in {}: senior royal heir (2.3, D7)",
-                    area.name
-                ));
-            }
-            if parts.total() == 2 {
-                reasons.push("at most +2 in all (2.3)".to_string());
-            }
-        }
+        reasons.extend(bonus_reasons(battle, &s, i));
         if round == 4 && side != s.defender() {
             reasons.push("must retreat on its turn: it does not fire (6.2, D12)".to_string());
         }

@@ -130,6 +130,13 @@ pub(crate) fn act(
                     dice: Vec<u8>,
                     hits: u8,
                     rule: &str| {
+        // Why the rating is above the printed one, when a rating is said (fire, charge,
+        // counter-fire): at the instant of the roll, before its hits land.
+        let bonus = if rating.is_some() {
+            crate::play::order::bonus_reasons(battle, s, block)
+        } else {
+            Vec::new()
+        };
         events.push(Event::Acts {
             round: s.round,
             block: name(block),
@@ -140,6 +147,7 @@ pub(crate) fn act(
             dice,
             hits,
             rule: rule.into(),
+            bonus,
         })
     };
     Ok(match action {

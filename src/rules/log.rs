@@ -37,6 +37,10 @@ pub enum Event {
         hits: u8,
         /// The rule applied.
         rule: String,
+        /// Why the rating is above the printed one, each with its rule (a shield, the crown,
+        /// control changed: 2.2-2.6, 6.3, D5-D7); empty without a bonus.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        bonus: Vec<String>,
     },
     /// A block takes hits.
     Hit {

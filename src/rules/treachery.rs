@@ -174,7 +174,15 @@ pub(crate) fn play_treason<O: Observer>(
             rating: None,
             dice: dice_rolled,
             hits: success as u8,
-            rule: format!("D11: one Treachery roll before round 1, {dice} dice, all even to turn"),
+            rule: format!(
+                "D11: one Treachery roll before round 1, {}, all even to turn",
+                if dice == 1 {
+                    "1 die".to_string()
+                } else {
+                    format!("{dice} dice")
+                }
+            ),
+            bonus: Vec::new(),
         });
         if success {
             defect(battle, &mut state, target, holder, log);

@@ -95,7 +95,7 @@ fn setting_each_border_refuses_the_estuary_and_the_full_river_then_fights() {
         )
     );
     // The summary still says what the battle holds, the estuary too.
-    let words: Vec<String> = parts(&s.scenario).into_iter().map(|p| p.0).collect();
+    let words: Vec<String> = parts(&s.scenario, false).into_iter().map(|p| p.0).collect();
     assert!(
         words.iter().any(|w| w == "York attacks across Middlesex–Kent 3 of 3 (Main Attack), Essex: 1, no land border"),
         "{words:?}"
@@ -228,7 +228,7 @@ fn the_retreat_limits_are_worked_out_from_the_map() {
         Some(3)
     );
     // The summary says the borders, who holds the neighbours and the limits from the map.
-    let words: Vec<String> = parts(&s.scenario).into_iter().map(|p| p.0).collect();
+    let words: Vec<String> = parts(&s.scenario, false).into_iter().map(|p| p.0).collect();
     for w in [
         "York attacks across Middlesex–Kent 3 of 3 (Main Attack), Sussex–Kent 1 of 4",
         "York retreats at most 3 blocks a round (from the map)",

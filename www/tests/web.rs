@@ -141,11 +141,71 @@ fn charts_are_svg_that_follow_the_theme() {
 fn replays_read_as_sentences_with_rules() {
     let b = bosworth::Battle::new(&preset("sidebar")).unwrap();
     let r = bosworth::replay(&b, 7);
-    let text: Vec<String> = r.events.iter().map(narrate::describe).collect();
+    let text: Vec<String> = narrate::describe_all(&r.events, false);
     assert!(text[0].starts_with("Herbert (A2) fires: rolls ["), "{}", text[0]);
     assert!(text.last().unwrap().starts_with("The battle ends in round"));
     assert_eq!(narrate::position(&r.events, 1), Some((1, "Herbert".to_string())));
     assert_eq!(narrate::position(&r.events, 0), None);
+}
+
+/// Henry VI (King) and Oxford attack Middlesex (a crown) held by Hastings at 1, Norfolk in
+/// reserve: at seed 1 Oxford kills Hastings, Norfolk deploys and control changes in round 1.
+const CONTROL_CHANGE: &str = r#"{"version":1,"area":"Middlesex","king":"Lancaster",
+    "attacker":{"house":"Lancaster","blocks":[{"id":"Henry VI","strength":4},{"id":"Oxford","strength":3}]},
+    "defender":{"house":"York","blocks":[{"id":"Hastings","strength":1},{"id":"Norfolk","strength":4,"reserve":true}]}}"#;
+
+#[wasm_bindgen_test]
+fn after_a_control_change_the_sides_are_named_by_role_and_the_crown_explained() {
+    let b = bosworth::Battle::new(&codec::parse(CONTROL_CHANGE).unwrap()).unwrap();
+    let r = bosworth::replay(&b, 1);
+    let text = narrate::describe_all(&r.events, false);
+    let change = r.events.iter().position(|e| matches!(e, bosworth::rules::log::Event::ControlChanges { .. })).expect("control changes at seed 1");
+    assert!(text[change].starts_with("Control changes: the attacker now defends and the defender now attacks"), "{}", text[change]);
+    assert!(narrate::swapped_after(&r.events[..=change], false) && !narrate::swapped_after(&r.events[..change], false));
+    // Before it, no role is said; after it, Henry VI is named by his new role, at B3, and why.
+    assert!(text[0].starts_with("Oxford (A2) fires"), "{}", text[0]);
+    let henry = text.iter().skip(change).find(|t| t.starts_with("Henry VI")).unwrap();
+    assert!(henry.starts_with("Henry VI (now defending, B3) fires: rolls ["), "{henry}");
+    assert!(henry.contains("+1 defending the crown in Middlesex: senior royal heir (2.3, D7)"), "{henry}");
+    assert!(henry.contains("its side now defends: control changed in round 1 (6.3, D5)"), "{henry}");
+    assert!(text.last().unwrap().contains("the attacker (now defending) holds the area"), "{}", text.last().unwrap());
+    // Live play's ending names the side the same way.
+    use bosworth_www::battle::components::live::ending_text;
+    let s = codec::parse(CONTROL_CHANGE).unwrap();
+    let end = bosworth::rules::round::Ending { round: 2, holder: Some(Side::Attacker) };
+    assert_eq!(ending_text(&s, end, true), "The battle is over after round 2: Lancaster (now defending) holds Middlesex.");
+    assert_eq!(ending_text(&s, end, false), "The battle is over after round 2: Lancaster (attacker) holds Middlesex.");
+}
+
+#[wasm_bindgen_test]
+fn the_stream_fights_a_replay_turn_by_turn() {
+    use bosworth_www::battle::stream::beats::{Standing, back_step, beats, field, next_step, shown};
+    let b = bosworth::Battle::new(&codec::parse(CONTROL_CHANGE).unwrap()).unwrap();
+    let r = bosworth::replay(&b, 1);
+    let cut = beats(&r);
+    // One beat a turn, each ending where the next turn begins, the last with the battle.
+    let starts: Vec<usize> = r.checkpoints.iter().map(|c| c.0).collect();
+    assert_eq!(cut.iter().map(|b| b.start).collect::<Vec<_>>(), starts);
+    assert_eq!(cut.last().unwrap().end, r.events.len());
+    assert!(cut.last().unwrap().after.is_none() && cut[..cut.len() - 1].iter().all(|b| b.after.is_some()));
+    // Space goes from the start to the end of each beat in turn; the left arrow comes back.
+    let mut step = 0;
+    for (k, beat) in cut.iter().enumerate() {
+        step = next_step(&cut, step);
+        assert_eq!((step, shown(&cut, step)), (beat.end, k + 1));
+    }
+    assert_eq!(next_step(&cut, step), step, "nothing after the end");
+    assert_eq!(back_step(&cut, step), cut[cut.len() - 2].end);
+    assert_eq!(back_step(&cut, cut[0].end), 0);
+    // The field after the first beat: Hastings eliminated, Norfolk deployed from reserve.
+    let f0 = field(&b, &r.events, 0);
+    assert_eq!(f0.iter().find(|p| p.name == "Norfolk").unwrap().standing, Standing::Reserve);
+    let f1 = field(&b, &r.events, cut[0].end);
+    assert_eq!(f1.iter().find(|p| p.name == "Hastings").unwrap().standing, Standing::Eliminated);
+    assert_eq!(f1.iter().find(|p| p.name == "Norfolk").unwrap().standing, Standing::Fighting);
+    // At the end, every strength is the replay's.
+    let end = field(&b, &r.events, r.events.len());
+    assert_eq!(end.iter().map(|p| p.strength).collect::<Vec<_>>(), r.final_strength);
 }
 
 #[wasm_bindgen_test]
@@ -162,6 +222,7 @@ async fn the_headline_shows_labelled_percentages() {
         defender: House::York,
         area: Some("East Anglia".into()),
         averaged: None,
+        control_changed: false,
     };
     let handle = yew::Renderer::<Headline>::with_root_and_props(root.clone(), props).render();
     yew::scheduler::flush().await;
@@ -545,7 +606,8 @@ fn undo_brings_back_the_live_turns_of_its_battle() {
 #[wasm_bindgen_test]
 fn a_new_battle_carries_nothing_over() {
     use bosworth_www::battle::state::empty_battle;
-    let old = preset("East Anglia");
+    let mut old = preset("East Anglia");
+    old.treason = Some(Side::Defender);
     assert!(old.treason.is_some() && !old.dead.is_empty());
     let s = State::new(old).apply(Action::Load(empty_battle(Some("Kent".into()), House::York, House::York)));
     let n = &s.scenario;
@@ -588,14 +650,14 @@ fn messages_name_the_field_in_players_words_and_its_control() {
 #[wasm_bindgen_test]
 fn the_summary_names_every_setting_that_counts() {
     use bosworth_www::battle::components::summary::parts;
-    let words: Vec<String> = parts(&preset("East Anglia")).into_iter().map(|p| p.0).collect();
+    let words: Vec<String> = parts(&preset("East Anglia"), false).into_iter().map(|p| p.0).collect();
     assert_eq!(
         words,
         [
             "East Anglia",
             "Lancaster holds the throne",
             "Dead: Somerset",
-            "Treason card: York (defender)",
+            "No Treason card",
             "Lancaster retreats at most 4 blocks a round",
             "Lancaster fires every turn",
             "Lancaster's tied hits: Oxford first (listing order)",
@@ -604,8 +666,35 @@ fn the_summary_names_every_setting_that_counts() {
         ]
     );
     let s = codec::parse(include_str!("../../examples/treachery-advice.json")).unwrap();
-    let words: Vec<String> = parts(&s).into_iter().map(|p| p.0).collect();
+    let words: Vec<String> = parts(&s, false).into_iter().map(|p| p.0).collect();
     assert!(words.iter().any(|w| w.starts_with("No Treason card")), "{words:?}");
+    // A Treason card with no enemy block to turn (Lancaster's Oxford and Wiltshire are roses,
+    // 3.13) cannot matter, and the summary says so (issue 26).
+    let mut held = preset("East Anglia");
+    held.treason = Some(Side::Defender);
+    let b = bosworth::Battle::new(&held).unwrap();
+    assert_eq!(bosworth_www::battle::components::live::treason_due(&b), None);
+    let words: Vec<String> = parts(&held, true).into_iter().map(|p| p.0).collect();
+    assert!(
+        words.contains(&"Treason card: York (defender), but no Lancaster block can be turned, so it cannot matter (3.13, D11)".to_string()),
+        "{words:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn pinned_plans_are_captioned_by_what_sets_them_apart() {
+    use bosworth_www::battle::components::compare::captions;
+    // East Anglia as it is (Wiltshire in reserve), then with Oxford in reserve instead.
+    let a = preset("East Anglia");
+    let mut b = a.clone();
+    b.attacker.blocks[0].reserve = true;
+    b.attacker.blocks[1].reserve = false;
+    let mut c = a.clone();
+    c.attacker.blocks.pop();
+    assert_eq!(captions(&[&a, &b]), ["Oxford 3; Wiltshire 2 in reserve", "Oxford 3 in reserve; Wiltshire 2"]);
+    // A plan without a block the others have says so; one plan alone says who fights whom.
+    assert_eq!(captions(&[&a, &c])[1], "without Wiltshire");
+    assert!(captions(&[&a])[0].starts_with("Lancaster: 2 blocks, 5 steps against York"), "{:?}", captions(&[&a]));
 }
 
 #[wasm_bindgen_test]

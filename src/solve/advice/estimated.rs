@@ -144,7 +144,8 @@ pub fn estimate_with(
             guessed_per_battle: run.guessed as f64 / battles,
         }),
         first_decision,
-        after_treason: chosen.treason().is_some() && !chosen.in_progress(),
+        // Only when the card is rolled: a holder with no enemy block to turn never rolls (D11).
+        after_treason: crate::rules::treachery::treason_roll(chosen).is_some(),
         best: series.mean(),
         policy: policy.mean(),
         best_std_error: Some(series.std_error()),

@@ -423,7 +423,8 @@ fn exact_advice(
         players,
         method: AdviceMethod::Exact,
         first_decision,
-        after_treason: battle.treason().is_some() && !battle.in_progress(),
+        // Only when the card is rolled: a holder with no enemy block to turn never rolls (D11).
+        after_treason: crate::rules::treachery::treason_roll(battle).is_some(),
         best: b,
         policy,
         best_std_error: None,

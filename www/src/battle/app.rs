@@ -20,9 +20,12 @@ use crate::shell::switch::CalcSwitch;
 use crate::battle::components::share::Share;
 use crate::battle::components::summary::Summary;
 use crate::battle::components::toolbar::Toolbar;
+use crate::battle::stream::setup::StreamSetup;
+use crate::battle::stream::view::StreamView;
 use crate::battle::workers::{Pool, submit};
 use crate::battle::narrate::position;
 use crate::battle::presets::default_scenario;
+use crate::battle::address::{fragment_of, look_of};
 use crate::battle::state::{Action, State};
 use bosworth::Side;
 use gloo::timers::callback::Timeout;
@@ -45,6 +48,10 @@ pub fn initial_state() -> State {
         None => State::new(stored().unwrap_or_else(default_scenario)),
     };
     state.overlay = frag.overlay;
+    state.look = look_of(&frag.stream);
+    if let Some(seed) = frag.stream.seed {
+        state.seed = seed;
+    }
     // Plans pinned in the link; a broken list is said, and the battle opens without it.
     match frag.pins.as_deref().map(codec::decode_pins) {
         Some(Ok(pins)) => state = state.apply(Action::SetPins(pins)),
@@ -65,9 +72,12 @@ pub fn last_fragment() -> String {
 }
 
 /// What the address holds, as a `data-revision` (see `shell::address`): the battle, the streamer
-/// view and the pinned plans each change it.
+/// view (its look and the replay's seed) and the pinned plans each change it.
 fn address_key(state: &State) -> String {
-    revision_key(bosworth_link::Calculator::Battle, &[state.revision, u64::from(state.overlay), state.pins_revision])
+    revision_key(
+        bosworth_link::Calculator::Battle,
+        &[state.revision, u64::from(state.overlay), state.pins_revision, state.look_revision, state.seed],
+    )
 }
 
 /// The app.
@@ -82,17 +92,23 @@ pub fn App() -> Html {
     // A battle opened (New battle, a ready-made one, a file, a replay point) gets its own entry
     // in the browser's history, so Back returns to the battle before; an edit replaces it.
     let entry = use_mut_ref(|| 0u64);
+    // The streamer view opened from the page gets an entry of its own too, so Back (all a phone
+    // or a mouse has: the view has no button) closes it.
+    let streaming = use_mut_ref(|| state.overlay);
     {
         let state = state.clone();
         let pool = pool.clone();
         let debounce = debounce.clone();
         let entry = entry.clone();
-        use_effect_with((state.revision, state.overlay, state.pins_revision), move |_| {
-            let frag = codec::to_fragment_with_pins(&state.scenario, state.overlay, &state.link_pins());
+        let streaming = streaming.clone();
+        use_effect_with((state.revision, state.overlay, state.pins_revision, state.look_revision, state.seed), move |_| {
+            let frag = fragment_of(&state);
             if let Ok(history) = gloo::utils::window().history() {
                 let null = wasm_bindgen::JsValue::NULL;
-                let new_entry = state.opened != *entry.borrow();
+                let opened_view = state.overlay && !*streaming.borrow();
+                let new_entry = state.opened != *entry.borrow() || opened_view;
                 *entry.borrow_mut() = state.opened;
+                *streaming.borrow_mut() = state.overlay;
                 let _ = if new_entry {
                     history.push_state_with_url(&null, "", Some(&frag))
                 } else {
@@ -134,6 +150,12 @@ pub fn App() -> Html {
                 let hash = gloo::utils::window().location().hash().unwrap_or_default();
                 let frag = codec::fragment(&hash);
                 state.dispatch(Action::Overlay(frag.overlay));
+                if frag.overlay {
+                    state.dispatch(Action::Look(look_of(&frag.stream)));
+                    if let Some(seed) = frag.stream.seed {
+                        state.dispatch(Action::Seed(seed));
+                    }
+                }
                 if let Some(Ok(pins)) = frag.pins.as_deref().map(codec::decode_pins) {
                     state.dispatch(Action::SetPins(pins));
                 }
@@ -173,7 +195,8 @@ pub fn App() -> Html {
         html! {
             <Headline report={state.report.clone()} current={state.report_is_current()}
                 attacker={s.attacker.house} defender={s.defender.house} area={s.area.clone()}
-                averaged={state.fog.as_ref().filter(|_| state.report_is_current()).map(|f| crate::battle::components::results::averaged(f))} />
+                averaged={state.fog.as_ref().filter(|_| state.report_is_current()).map(|f| crate::battle::components::results::averaged(f))}
+                control_changed={s.progress.as_ref().is_some_and(|p| p.control_changed)} />
         }
     } else {
         html! { <Problem state={state.clone()} /> }
@@ -191,31 +214,7 @@ pub fn App() -> Html {
     let revision = address_key(&state);
 
     if state.overlay {
-        let area = s.area.clone().unwrap_or_else(|| "the area".into());
-        return html! {
-            <main class="overlay" data-testid="overlay" data-revision={revision}>
-                {notice}
-                <h1 class="overlay-title">{format!("{} attacks {} in {area}", s.attacker.house, s.defender.house)}</h1>
-                <div class="overlay-armies">
-                    { for Side::BOTH.iter().map(|side| {
-                        let army = state.army(*side);
-                        html! {
-                            <div class={classes!("overlay-army", side.name())}>
-                                <h2>{format!("{} ({})", army.house, side.name())}</h2>
-                                <ul>{ for army.blocks.iter().map(|b| html! {
-                                    <li class={classes!(army.house.to_string().to_lowercase(), b.reserve.then_some("is-reserve"))}>
-                                        <span>{b.id.clone().unwrap_or_default()}</span><b>{b.strength}</b>
-                                        if b.reserve { <small>{"reserve"}</small> }
-                                    </li>
-                                }) }</ul>
-                            </div>
-                        }
-                    }) }
-                </div>
-                {headline}
-                <button class="overlay-exit" onclick={toggle_overlay}>{"Exit streamer view"}</button>
-            </main>
-        };
+        return html! { <StreamView state={state.clone()} {revision} /> };
     }
 
     html! {
@@ -244,7 +243,8 @@ pub fn App() -> Html {
                 <ArmyPanel state={state.clone()} side={Side::Defender} order={(*order).clone()} />
             </div>
             <div class="col output">
-                <Summary scenario={state.scenario.clone()} state={state.clone()} />
+                <Summary scenario={state.scenario.clone()} state={state.clone()}
+                    treason_inert={state.battle.as_ref().is_ok_and(|b| b.treason().is_some() && !b.in_progress() && bosworth::play::live::treason_due(b).is_none())} />
                 {headline}
                 if state.check.is_ok() {
                     <Results state={state.clone()} />
@@ -254,6 +254,7 @@ pub fn App() -> Html {
                 <Advisor state={state.clone()} />
                 <FireOrder order={(*order).clone()} highlight={highlight} />
                 <Replay state={state.clone()} />
+                <StreamSetup state={state.clone()} />
             </div>
         </main>
         {odds_bar}

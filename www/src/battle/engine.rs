@@ -12,6 +12,9 @@
 //! figures are added up in the mixture's own order, so they are the same however the battles
 //! were shared out (ARCHITECTURE: "A battle with hidden blocks is a mixture of battles").
 //!
+//! The advisor, replay checkpoints and pinned plans are answered by a second worker of their
+//! own (`crate::battle::helper_task`, `../bin/helper.rs`), on the same [`Request`] and [`Reply`].
+//!
 //! Messages carry JSON text (scenario in, `bosworth::Report` or `Tally` out), because
 //! gloo-worker's bincode cannot carry the report's internally tagged enums.
 
@@ -415,7 +418,7 @@ fn progress_hook(phase: &'static str, total: u64) -> impl Fn(usize) -> bool + Sy
 /// The engine's message.
 pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize, progress: Box<dyn Fn(AdviceProgress)>) -> Result<String, String> {
     use bosworth::solve::advice::{Decisions, Objective, Players, Sampling, advise_with, estimate_battles, estimate_with};
-    let battle = crate::shell::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    let battle = page_scenario(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
     let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
     let players = match players {
         "attacker" => Players::Only(bosworth::Side::Attacker),
@@ -453,7 +456,7 @@ pub const PIN_MONTE_CARLO_RUNS: u64 = 100_000;
 /// # Errors
 /// The engine's message for an invalid scenario.
 pub fn figures_json(scenario: &str) -> Result<String, String> {
-    let s = crate::shell::codec::parse(scenario).map_err(|e| e.to_string())?;
+    let s = page_scenario(scenario).map_err(|e| e.to_string())?;
     let report = if bosworth::solve::fog::has_hidden(&s) {
         let fog = bosworth::Fog::new(&s).map_err(|e| e.to_string())?;
         match fog.solve(PIN_FOG_BUDGET) {
@@ -475,7 +478,7 @@ pub fn figures_json(scenario: &str) -> Result<String, String> {
 /// # Errors
 /// The engine's message for an invalid scenario.
 pub fn value_json(scenario: &str, budget: usize) -> Result<Option<f64>, String> {
-    let battle = crate::shell::codec::parse(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    let battle = page_scenario(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
     match bosworth::solve(&battle, budget) {
         Ok(r) => Ok(Some(r.attacker_holds)),
         Err(SolveError::TooLarge { .. } | SolveError::Cancelled) => Ok(None),
@@ -524,6 +527,16 @@ pub fn thousands(n: usize) -> String {
         out.push(c);
     }
     out
+}
+
+/// A scenario the page wrote (`codec::to_json` of one it holds), read by the workers with serde
+/// alone: the page has named the field of any error already, and the reader that names fields
+/// (`codec::parse`) would add some 80 KB to the wasm the first figure waits for (issue 26).
+///
+/// # Errors
+/// Serde's message, for JSON that is not a scenario.
+pub fn page_scenario(json: &str) -> Result<bosworth::Scenario, bosworth::ScenarioError> {
+    serde_json::from_str(json).map_err(|e| bosworth::ScenarioError::new("", e.to_string()))
 }
 
 /// The note beside Monte Carlo figures of a mixture: how many battles, the command that gives
@@ -672,26 +685,12 @@ impl Worker for Engine {
                     self.fog_run = None;
                 }
             }
-            Request::Advise { key, scenario, objective, players, group_order, budget } => {
-                let t0 = js_sys::Date::now();
-                let tell = {
-                    let (scope, key) = (scope.clone(), key.clone());
-                    move |(phase, done, total): AdviceProgress| {
-                        scope.respond(who, Reply::AdviceProgress { key: key.clone(), phase: phase.to_string(), done, total });
-                    }
-                };
-                let result = advise_order_json(&scenario, &objective, &players, group_order, budget, Box::new(tell));
-                scope.respond(who, Reply::Advice { key, result, ms: js_sys::Date::now() - t0 });
-            }
-            Request::Figures { key, scenario } => {
-                scope.respond(who, Reply::Figures { key, report: figures_json(&scenario) });
-            }
-            Request::Value { key, scenario, budget } => {
-                scope.respond(who, Reply::Value { key, value: value_json(&scenario, budget) });
-            }
+            // The helper worker's questions (`crate::battle::helper_task`): this worker, whose
+            // wasm the first figure waits for, carries no advisor (issue 26).
+            Request::Advise { .. } | Request::Figures { .. } | Request::Value { .. } => {}
             Request::Solve { job, scenario, budget } => {
                 self.run = None;
-                let battle = match crate::shell::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
+                let battle = match page_scenario(&scenario).and_then(|s| Battle::new(&s)) {
                     Ok(b) => b,
                     Err(e) => {
                         scope.respond(who, Reply::Failed { job, message: e.to_string() });
@@ -710,7 +709,7 @@ impl Worker for Engine {
             Request::FogSolve { job, scenario, budget, helpers } => {
                 self.run = None;
                 self.pending = None;
-                let fog = match crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
+                let fog = match page_scenario(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
                     Ok(f) => f,
                     Err(e) => {
                         scope.respond(who, Reply::Failed { job, message: e.to_string() });
@@ -744,7 +743,7 @@ impl Worker for Engine {
                 self.finish(scope);
             }
             Request::FogBattles { job, part, scenario, list, budget } => {
-                let battles = crate::shell::codec::parse(&scenario)
+                let battles = page_scenario(&scenario)
                     .and_then(|s| bosworth::Fog::new(&s))
                     .map_err(|e| e.to_string())
                     .and_then(|fog| {
@@ -772,7 +771,7 @@ impl Worker for Engine {
             }
             Request::FogSimulate { job, scenario, seed, runs } => {
                 self.fog_run = None;
-                match crate::shell::codec::parse(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
+                match page_scenario(&scenario).and_then(|s| bosworth::Fog::new(&s)) {
                     Ok(fog) => {
                         self.fog_run = Some(FogRun { job, who, sim: FogSimulation::new(fog, seed), runs });
                         self.update(scope, Continue(job));
@@ -782,7 +781,7 @@ impl Worker for Engine {
             }
             Request::Simulate { job, part, scenario, seed, runs } => {
                 self.run = None;
-                match crate::shell::codec::parse(&scenario).and_then(|s| Battle::new(&s)) {
+                match page_scenario(&scenario).and_then(|s| Battle::new(&s)) {
                     Ok(battle) => {
                         self.run = Some(Run { job, part, who, sim: Simulation::new(&battle, seed), share: runs });
                         self.update(scope, Continue(job));

@@ -78,7 +78,7 @@ impl HelperHandle {
         if a.bridge.is_none() {
             let aux = Rc::downgrade(&self.aux);
             let update = self.update.clone();
-            let spawned = RawWorker::spawn("worker.js", move |reply: Reply| {
+            let spawned = RawWorker::spawn("helper.js", move |reply: Reply| {
                 let Some(aux) = aux.upgrade() else { return };
                 if let Reply::AdviceProgress { key, phase, done, total } = reply {
                     if let Ok(mut a) = aux.try_borrow_mut()

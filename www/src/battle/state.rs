@@ -146,6 +146,10 @@ pub struct State {
     pub step: usize,
     /// Streamer view.
     pub overlay: bool,
+    /// How the streamer view looks: its title, background and colour scheme (in its address).
+    pub look: Look,
+    /// Bumped on every change of the look, so the address follows it.
+    pub look_revision: u64,
     /// Live play: the turns entered at the table so far, oldest first (for its Undo). Any other
     /// change of the battle clears it; Undo and Redo bring it back with their battle.
     pub live: Vec<LiveTurn>,
@@ -164,6 +168,17 @@ pub struct State {
     /// opened as a battle): the page gives each one its own entry in the browser's history, so
     /// Back returns to the battle before. Edits of a battle replace its entry.
     pub opened: u64,
+}
+
+/// How the streamer view looks (issue 26), carried in its address after `&overlay`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Look {
+    /// The battle's title on screen; `None`: the ready-made battle's, else who attacks whom where.
+    pub title: Option<String>,
+    /// `green` or `magenta` (a chroma key), `transparent`; `None`: the theme's page.
+    pub background: Option<String>,
+    /// `light` or `dark` whatever the browser keeps; `None`: the scheme kept.
+    pub theme: Option<String>,
 }
 
 /// A plan pinned to compare.
@@ -274,6 +289,8 @@ pub enum Action {
     Step(usize),
     /// Streamer view on or off.
     Overlay(bool),
+    /// The streamer view's look.
+    Look(Look),
     /// A turn played live (`bosworth::play::live`): the battle goes on from `next` (`None`: it ended).
     Live {
         /// What happened and how the battle ended.
@@ -313,6 +330,8 @@ impl State {
             seed: 1,
             step: 0,
             overlay: false,
+            look: Look::default(),
+            look_revision: 0,
             live: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
@@ -492,6 +511,12 @@ impl State {
             }
             Action::Step(step) => self.step = step,
             Action::Overlay(o) => self.overlay = o,
+            Action::Look(look) => {
+                if look != self.look {
+                    self.look = look;
+                    self.look_revision += 1;
+                }
+            }
             // Answers for an older revision, or for one whose computation was cancelled, are
             // dropped.
             Action::Started(_) | Action::Progress { .. } | Action::Refine { .. } | Action::Done { .. } | Action::Failed { .. } => {}

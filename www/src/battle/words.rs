@@ -4,6 +4,12 @@
 use bosworth::data::House;
 use bosworth::{Scenario, ScenarioError, Side};
 
+/// What a part that plays the battle says while it cannot be fought: a battle without blocks
+/// (a new one) needs them, anything else needs fixing first.
+pub fn not_yet(e: &ScenarioError) -> &'static str {
+    if e.reason.contains("has no blocks") { "Add blocks to both sides first." } else { "Fix the battle first." }
+}
+
 /// A message about a battle that cannot be fought, for players: where, in the page's words, then
 /// the engine's reason (which already cites its rule).
 pub fn message(scenario: &Scenario, e: &ScenarioError) -> String {

@@ -1,5 +1,5 @@
-//! Adding a block from a house's roster: filter by type, search by name. The battle's armies and
-//! the map's areas add their blocks with it.
+//! Adding a block from a house's roster: filter by type, search by name (Enter adds the one block
+//! a search leaves). The battle's armies and the map's areas add their blocks with it.
 
 use crate::shell::roster::{KINDS, kind_name, roster, taken};
 use bosworth::data::{Colour, House};
@@ -43,6 +43,33 @@ pub fn RosterPicker(p: &PickerProps) -> Html {
             query.set(e.target_unchecked_into::<HtmlInputElement>().value())
         })
     };
+    // Focused, the search brings its matches into view with it (the list is below it).
+    let list_ref = use_node_ref();
+    let on_focus = {
+        let list_ref = list_ref.clone();
+        Callback::from(move |_: FocusEvent| {
+            if let Some(el) = list_ref.cast::<web_sys::Element>() {
+                el.scroll_into_view_with_bool(false);
+            }
+        })
+    };
+    // Enter adds the one block the search leaves, as a click on it would.
+    let single = (list.len() == 1).then(|| list[0].id.to_string());
+    let on_enter = {
+        let (on_add, query) = (p.on_add.clone(), query.clone());
+        let search = format!("[data-testid=\"search-{sid}\"]");
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter"
+                && let Some(id) = single.clone()
+            {
+                e.prevent_default();
+                on_add.emit(id);
+                query.set(String::new());
+                // The search may move (below the first block added): focus follows it.
+                crate::shell::focus::focus_soon(vec![search.clone()]);
+            }
+        })
+    };
     let on_kind = {
         let kind = kind.clone();
         Callback::from(move |e: Event| {
@@ -58,7 +85,8 @@ pub fn RosterPicker(p: &PickerProps) -> Html {
             <div class="picker-controls">
                 <input type="search" placeholder={placeholder}
                     aria-label={format!("Search the {} roster", p.house)}
-                    data-testid={format!("search-{sid}")} value={(*query).clone()} oninput={on_query} />
+                    data-testid={format!("search-{sid}")} value={(*query).clone()} oninput={on_query} onkeydown={on_enter} onfocus={on_focus}
+                    aria-describedby={format!("search-{sid}-hint")} />
                 <select aria-label="Filter by type" data-testid={format!("kind-{sid}")} onchange={on_kind}>
                     <option value="" selected={kind.is_empty()}>{"all types"}</option>
                     { for KINDS.iter().map(|k| html! {
@@ -66,7 +94,8 @@ pub fn RosterPicker(p: &PickerProps) -> Html {
                     }) }
                 </select>
             </div>
-            <ul class="roster" aria-label={format!("{} roster", p.house)}>
+            <p class="visually-hidden" id={format!("search-{sid}-hint")}>{"Enter adds the block when the search leaves only one."}</p>
+            <ul class="roster" aria-label={format!("{} roster", p.house)} ref={list_ref}>
                 { for list.iter().map(|b| {
                     let on_add = p.on_add.clone();
                     let id = b.id.to_string();

@@ -39,6 +39,10 @@ pub struct ProblemProps {
     pub on_undo: Callback<()>,
     /// What comes back when it is fixed.
     pub after: AttrValue,
+    /// Nothing is wrong yet, something is missing (a new battle with no blocks): said as the next
+    /// thing to do, not as an error.
+    #[prop_or_default]
+    pub prompt: bool,
 }
 
 /// In place of the figures while the scenario cannot be computed: what is wrong, a button to
@@ -52,9 +56,9 @@ pub fn ProblemCard(p: &ProblemProps) -> Html {
     });
     let undo = p.on_undo.reform(|_: MouseEvent| ());
     html! {
-        <section class="card problem" aria-labelledby="problem-h" data-testid="problem">
+        <section class={classes!("card", "problem", p.prompt.then_some("prompt"))} aria-labelledby="problem-h" data-testid="problem">
             <h2 id="problem-h">{p.heading.clone()}</h2>
-            <p class="problem-text" role="alert" data-testid="scenario-error">{p.message.clone()}</p>
+            <p class="problem-text" role={if p.prompt { "status" } else { "alert" }} data-testid="scenario-error">{p.message.clone()}</p>
             <div class="problem-actions">
                 if found {
                     <button class="primary" onclick={go} data-testid="problem-go">{"Go to the field"}</button>

@@ -7,7 +7,7 @@
 use crate::shell::codec;
 use crate::shell::mount::Mount;
 use crate::shell::switch::Switcher;
-use crate::shell::theme::{apply_theme, stored_theme};
+use crate::shell::theme::{address_theme, apply_theme, stored_theme};
 use bosworth_link::Calculator;
 use gloo::events::EventListener;
 use yew::prelude::*;
@@ -41,8 +41,10 @@ pub fn Root() -> Html {
     // After a switch from the header, focus goes to the switch's link of the calculator shown.
     let refocus = use_mut_ref(|| false);
     // The theme kept, whether or not the calculator shown has its button (the streamer view has
-    // none).
-    use_effect_with((), |_| apply_theme(stored_theme()));
+    // none), unless the streamer view's address names one: read as the page first draws, before
+    // the calculator rewrites the address.
+    let asked = use_memo((), |_| address_theme());
+    use_effect_with((), move |_| apply_theme(asked.unwrap_or_else(stored_theme)));
     // Back, Forward or a pasted link may lead to another calculator.
     {
         let calc = calc.clone();

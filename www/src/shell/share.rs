@@ -130,7 +130,7 @@ pub fn ShareBar(p: &ShareProps) -> Html {
                     title={format!("Replace the {} with the example chosen (Undo brings yours back)", p.what)}>{"Open"}</button>
             </span>
             if let Some(x) = note {
-                <p class="muted small preset-note" data-testid="example-note">{format!("{} (examples/{}): {}", x.name, x.file, x.note)}</p>
+                <p class="muted small preset-note" data-testid="example-note">{format!("{}: {}", x.name, x.note)}</p>
             }
             <button onclick={copy} data-testid="copy-link" title={format!("The address holds the whole {}", p.what)}>{ if *copied { "Link copied ✓" } else { "Copy link" } }</button>
             <button onclick={export} data-testid="export-json">{"Export JSON"}</button>

@@ -41,6 +41,18 @@ pub fn stored_theme() -> Theme {
     }
 }
 
+/// The theme a streamer view's address asks for (`&overlay&theme=dark`), whatever is kept:
+/// streaming software's browser keeps nothing of the user's. `None` without one.
+pub fn address_theme() -> Option<Theme> {
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    let frag = crate::shell::codec::fragment(&hash);
+    match frag.stream.theme.as_deref().filter(|_| frag.overlay) {
+        Some("dark") => Some(Theme::Dark),
+        Some("light") => Some(Theme::Light),
+        _ => None,
+    }
+}
+
 /// Applies a theme to the page.
 pub fn apply_theme(theme: Theme) {
     if let Some(root) = gloo::utils::document().document_element() {

@@ -135,7 +135,7 @@ pub fn Advisor(props: &StateProps) -> Html {
         }
         _ if cancelled.as_deref() == Some(key.as_str()) => html! { <p class="status" data-testid="advice-cancelled">{"Cancelled: press Advise to ask again."}</p> },
         _ if state.hidden => html! { <p class="muted" data-testid="advice-known-only">{crate::battle::state::KNOWN_ONLY}</p> },
-        _ if state.battle.is_err() => html! { <p class="muted">{"Fix the battle first."}</p> },
+        _ if state.battle.is_err() => html! { <p class="muted">{state.battle.as_ref().err().map_or("Fix the battle first.", crate::battle::words::not_yet)}</p> },
         _ => html! { <p class="muted">{"Press Advise to solve this battle as a game: every choice of the first decision, valued."}</p> },
     };
     html! {

@@ -84,6 +84,7 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
     let map_given = crate::battle::borders::said(&state.scenario);
     let worked_out = crate::battle::borders::worked_out(&state.scenario, p.side);
     let map_pending = map_given && worked_out.is_none() && army.retreat_capacity.is_none();
+    let empty = army.blocks.is_empty() && army.hidden.is_empty();
     let title = match p.side {
         Side::Attacker => format!("Attacker: {}", army.house),
         Side::Defender => format!("Defender: {}", army.house),
@@ -97,8 +98,10 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
                     <b>{"Codes: "}</b>{"B2 acts in group B and hits on a 1 or 2 (3.12); ♛3 an heir of rank 3 (3.21); ✿ a rose noble, never turned; a number in the corner: the dice a Treachery roll on it needs (3.13); B3 · 4 in the roster: rating, then full strength."}
                 </p>
             }
-            if army.blocks.is_empty() && army.hidden.is_empty() {
-                <p class="muted">{"No blocks yet: add some from the roster below, or a hidden block."}</p>
+            if empty {
+                // A side with no block yet: its roster first, where the eye and the focus are.
+                <p class="muted">{"No blocks yet: search the roster, or add a hidden block."}</p>
+                <Picker state={state.clone()} side={p.side} house={army.house} />
             }
             <ol class="blocks">
                 { for army.blocks.iter().enumerate().map(|(i, entry)| html! {
@@ -118,7 +121,7 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
             }
             <button class="add-hidden" data-testid={format!("add-hidden-{sid}")} onclick={add_hidden}
                 title="A block standing upright: you know it is there, not who it is (Fog-of-War)">{"+ Add a hidden block"}</button>
-            if let Some(e) = err {
+            if let Some(e) = err.filter(|_| !empty) {
                 <p class="field-error" data-testid={format!("error-{sid}")}>{crate::battle::words::message(&state.scenario, e)}</p>
             }
             if let Some((c, each)) = worked_out {
@@ -145,7 +148,9 @@ pub fn ArmyPanel(p: &ArmyProps) -> Html {
                 </label>
             }
             <Choices state={state.clone()} side={p.side} />
-            <Picker state={state.clone()} side={p.side} house={army.house} />
+            if !empty {
+                <Picker state={state.clone()} side={p.side} house={army.house} />
+            }
             <CustomForm state={state.clone()} side={p.side} />
         </section>
     }

@@ -56,6 +56,69 @@ fn what(s: &Scenario) -> String {
     format!("{} against {}; {area}{choices}", army(Side::Attacker), army(Side::Defender))
 }
 
+/// What a battle is made of, as short phrases two plans can be told apart by: each block with
+/// its strength and whether it is in reserve, the area, the throne, the Treason card, the dead,
+/// hidden blocks, retreat limits and the choices (numbered when several plans set different ones).
+fn features(s: &Scenario, choices: &[&bosworth::scenario::Policy]) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in [&s.attacker, &s.defender] {
+        for b in &a.blocks {
+            let name = b.id.clone().or_else(|| b.custom.as_ref().map(|c| c.name.clone())).unwrap_or_default();
+            out.push(format!("{name} {}{}", b.strength, if b.reserve { " in reserve" } else { "" }));
+        }
+        if !a.hidden.is_empty() {
+            out.push(format!("{} hidden {}", a.hidden.len(), a.house));
+        }
+        if let Some(c) = a.retreat_capacity {
+            out.push(format!("{} retreats {c} a round", a.house));
+        }
+    }
+    out.push(s.area.clone().map_or("no area".to_string(), |a| format!("in {a}")));
+    out.push(format!("{} on the throne", s.king));
+    if let Some(t) = s.treason {
+        out.push(format!("Treason card: the {}", t.name()));
+    }
+    out.extend(s.dead.iter().map(|d| format!("{d} dead")));
+    if !s.policy.is_default() {
+        let k = choices.iter().position(|p| **p == s.policy).map_or(0, |k| k + 1);
+        out.push(if choices.len() > 1 { format!("choices {k}") } else { "choices set".to_string() });
+    }
+    out
+}
+
+/// Each plan's caption: what sets it apart from the others shown (a block in reserve, another
+/// strength, a block the others lack or have), else who fights whom where.
+pub fn captions(all: &[&Scenario]) -> Vec<String> {
+    let mut choices: Vec<&bosworth::scenario::Policy> = Vec::new();
+    for s in all {
+        if !s.policy.is_default() && !choices.contains(&&s.policy) {
+            choices.push(&s.policy);
+        }
+    }
+    let sets: Vec<Vec<String>> = all.iter().map(|s| features(s, &choices)).collect();
+    let names = |s: &Scenario| -> Vec<String> {
+        s.attacker.blocks.iter().chain(&s.defender.blocks).filter_map(|b| b.id.clone().or_else(|| b.custom.as_ref().map(|c| c.name.clone()))).collect()
+    };
+    all.iter()
+        .zip(&sets)
+        .map(|(s, mine)| {
+            let mut apart: Vec<String> = mine.iter().filter(|f| !sets.iter().all(|o| o.contains(f))).cloned().collect();
+            // Blocks another plan has and this one does not.
+            let have = names(s);
+            let mut without: Vec<String> = all.iter().flat_map(|o| names(o)).filter(|n| !have.contains(n)).collect();
+            without.dedup();
+            let mut seen = Vec::new();
+            for n in without {
+                if !seen.contains(&n) {
+                    apart.push(format!("without {n}"));
+                    seen.push(n);
+                }
+            }
+            if apart.is_empty() || all.len() < 2 { what(s) } else { apart.join("; ") }
+        })
+        .collect()
+}
+
 /// The compare panel.
 #[function_component]
 pub fn Compare(p: &CompareProps) -> Html {
@@ -95,12 +158,16 @@ pub fn Compare(p: &CompareProps) -> Html {
         None
     };
     // Each plan's figures (or why not yet), then the battle as it is now.
+    // Each captioned by what sets it apart from the others (issue 26: two plans that differ in
+    // which block is in reserve read apart).
+    let battles: Vec<&Scenario> = state.pins.iter().map(|p| &p.scenario).chain(std::iter::once(&state.scenario)).collect();
+    let about = captions(&battles);
     let columns: Vec<(String, Option<String>, Result<Rc<Report>, String>, Option<usize>)> = state
         .pins
         .iter()
         .enumerate()
-        .map(|(i, p)| (p.label.clone(), Some(what(&p.scenario)), figures(p), Some(i)))
-        .chain(std::iter::once(("Now".to_string(), Some(what(&state.scenario)), now.clone().ok_or_else(String::new), None)))
+        .map(|(i, p)| (p.label.clone(), Some(about[i].clone()), figures(p), Some(i)))
+        .chain(std::iter::once(("Now".to_string(), about.last().cloned(), now.clone().ok_or_else(String::new), None)))
         .collect();
     let lost = |side: usize| -> Option<String> {
         let reports: Vec<&Report> = columns.iter().filter_map(|c| c.2.as_ref().ok().map(|r| r.as_ref())).collect();
@@ -148,7 +215,7 @@ pub fn Compare(p: &CompareProps) -> Html {
                                 html! {
                                     <th scope="col" data-testid={idx.map_or("col-now".to_string(), |i| format!("col-pin-{i}"))}>
                                         {head}
-                                        if let Some(a) = about { <div class="muted small plan-about">{a.clone()}</div> }
+                                        if let Some(a) = about { <div class="muted small plan-about" data-testid="plan-about">{a.clone()}</div> }
                                     </th>
                                 }
                             }) }

@@ -6,7 +6,8 @@
 use super::StateProps;
 use crate::battle::words::area_label;
 use crate::shell::format::pct;
-use crate::battle::narrate::describe;
+use crate::battle::narrate::{describe_all, swapped_after};
+use bosworth::play::order::role;
 use crate::battle::state::{Action, LiveTurn};
 use bosworth::rules::action::{Action as Move, legal_actions};
 use bosworth::rules::log::Event;
@@ -72,12 +73,12 @@ pub fn turn_of(battle: &Battle) -> Option<TurnInfo> {
     })
 }
 
-/// Who holds the area at the end, in words.
-pub fn ending_text(scenario: &Scenario, ending: Ending) -> String {
+/// Who holds the area at the end, in words, each side named by its role then (`swapped`: the
+/// roles changed in round 1, 6.3, D5).
+pub fn ending_text(scenario: &Scenario, ending: Ending, swapped: bool) -> String {
     let area = area_label(scenario.area.as_deref());
     let who = match ending.holder {
-        Some(Side::Attacker) => format!("{} (attacker) holds {area}", scenario.attacker.house),
-        Some(Side::Defender) => format!("{} (defender) holds {area}", scenario.defender.house),
+        Some(side) => format!("{} ({}) holds {area}", house_of(scenario, side), role(side, swapped)),
         None => format!("{area} is left vacant"),
     };
     format!("The battle is over after round {}: {who}.", ending.round)
@@ -91,6 +92,18 @@ pub fn entered(dice: &[u8], counter: &[u8], target: Option<&str>) -> String {
         out += &format!("; {} fired back [{}]", target.unwrap_or("the target"), list(counter));
     }
     out + "."
+}
+
+fn house_of(scenario: &Scenario, side: Side) -> bosworth::data::House {
+    match side {
+        Side::Attacker => scenario.attacker.house,
+        Side::Defender => scenario.defender.house,
+    }
+}
+
+/// Whether the sides of a battle in progress have changed roles (6.3, D5).
+fn control_changed(scenario: &Scenario) -> bool {
+    scenario.progress.as_ref().is_some_and(|p| p.control_changed)
 }
 
 fn dice_words(n: u8) -> String {
@@ -129,9 +142,10 @@ pub fn Live(props: &StateProps) -> Html {
         <ol class="events live-events" data-testid="live-events" aria-label="Turns entered">
             { for state.live.iter().enumerate().flat_map(|(i, t)| {
                 let last = i + 1 == turns;
+                let lines = describe_all(&t.events, control_changed(&t.before));
                 std::iter::once(html! { <li class={classes!("said", last.then_some("current"))} data-testid="live-said">{t.said.clone()}</li> })
-                    .chain(t.events.iter().map(move |e| html! {
-                        <li class={classes!(last.then_some("current"), matches!(e, Event::RoundStarts{..}).then_some("round-start"))}>{describe(e)}</li>
+                    .chain(t.events.iter().zip(lines).map(move |(e, line)| html! {
+                        <li class={classes!(last.then_some("current"), matches!(e, Event::RoundStarts{..}).then_some("round-start"))}>{line}</li>
                     }))
                     .collect::<Vec<_>>()
             }) }
@@ -140,10 +154,13 @@ pub fn Live(props: &StateProps) -> Html {
     let intro = html! {
         <p class="hint">{"Enter the dice rolled at the table, turn by turn: the odds above, the advisor and the address follow the battle."}</p>
     };
+    // The roles as the battle stands now: changed in round 1 or not (6.3, D5).
+    let swapped = control_changed(s);
     let odds = state.report.as_ref().filter(|_| state.report_is_current()).map(|r| html! {
         <p class="live-odds" data-testid="live-odds">
-            {format!("Now: {} (attacker) holds {}, {} (defender) {}, vacant {}.",
-                s.attacker.house, pct(r.attacker_holds), s.defender.house, pct(r.defender_holds), pct(r.vacant))}
+            {format!("Now: {} ({}) holds {}, {} ({}) {}, vacant {}.",
+                s.attacker.house, role(Side::Attacker, swapped), pct(r.attacker_holds),
+                s.defender.house, role(Side::Defender, swapped), pct(r.defender_holds), pct(r.vacant))}
         </p>
     });
     let wrap = |body: Html| html! {
@@ -156,12 +173,14 @@ pub fn Live(props: &StateProps) -> Html {
     let battle = match &state.battle {
         Ok(b) => b.clone(),
         Err(_) if state.hidden => return wrap(html! { <p class="muted" data-testid="live-known-only">{crate::battle::state::KNOWN_ONLY}</p> }),
-        Err(_) => return wrap(html! { <p class="muted">{"Fix the battle first."}</p> }),
+        Err(e) => return wrap(html! { <p class="muted">{crate::battle::words::not_yet(e)}</p> }),
     };
     if let Some(ending) = state.live_ending() {
         return wrap(html! {
             <>
-            <p class="live-over" data-testid="live-over" role="status">{ending_text(s, ending)}</p>
+            <p class="live-over" data-testid="live-over" role="status">
+                {ending_text(s, ending, state.live.last().is_some_and(|t| swapped_after(&t.events, control_changed(&t.before))))}
+            </p>
             <p class="muted small">{"The odds above are from before the last turn; Undo takes it back."}</p>
             <div class="live-buttons">{undo_button}</div>
             {log}
@@ -195,11 +214,11 @@ pub fn Live(props: &StateProps) -> Html {
     };
     // The turn in words, for the log (the engine's events say what followed).
     let (said, counter_of) = match (&treason, &turn, chosen) {
-        (Some((side, target, _)), _, _) => (format!("Before round 1: the Treason card, {} ({}) against {target}", battle.house(*side), side.name()), None),
+        (Some((side, target, _)), _, _) => (format!("Before round 1: the Treason card, {} ({}) against {target}", battle.house(*side), role(*side, swapped)), None),
         (None, Some(t), Some(a)) => {
             let label = t.actions.iter().find(|(x, _)| *x == a).map(|(_, l)| l.clone()).unwrap_or_default();
             let counter_of = match a { Move::Charge(x) => target_name(x), _ => None };
-            (format!("Round {}: {} ({}): {label}", t.round, t.block, t.side.name()), counter_of)
+            (format!("Round {}: {} ({}): {label}", t.round, t.block, role(t.side, swapped)), counter_of)
         }
         _ => (String::new(), None),
     };
@@ -243,14 +262,14 @@ pub fn Live(props: &StateProps) -> Html {
         (Some((side, target, n)), _) => html! {
             <p class="live-turn" data-testid="live-turn">
                 {"Before round 1: the Treason card. "}<b>{battle.house(*side).to_string()}</b>
-                {format!(" ({}) rolls against ", side.name())}<b>{target.clone()}</b>
+                {format!(" ({}) rolls against ", role(*side, swapped))}<b>{target.clone()}</b>
                 {format!(": {}, all even and it defects (D11).", dice_words(*n))}
             </p>
         },
         (None, Some(t)) => html! {
             <p class="live-turn" data-testid="live-turn">
                 {format!("Round {}: ", t.round)}<b data-testid="live-actor">{t.block.clone()}</b>
-                {format!(", {} ({}), to act.", battle.house(t.side), t.side.name())}
+                {format!(", {} ({}), to act.", battle.house(t.side), role(t.side, swapped))}
             </p>
         },
         _ => html! {},

@@ -19,9 +19,15 @@ pub fn Problem(props: &StateProps) -> Html {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(Action::Undo))
     };
+    // A side with no block at all (a new battle) is the next thing to do, not an error.
+    let prompt = (e.field == "attacker.blocks" || e.field == "defender.blocks") && e.reason.contains("has no blocks");
+    let (heading, after) = if prompt {
+        ("Add the blocks to see the odds", "The odds, charts, table, advice and replay appear as soon as both sides have a block.")
+    } else {
+        ("No odds: this battle cannot be fought as entered", "The odds, charts, table, advice and replay come back as soon as the battle can be fought.")
+    };
     html! {
-        <ProblemCard heading="No odds: this battle cannot be fought as entered" message={message(&state.scenario, e)}
-            controls={controls(&e.field)} can_undo={state.can_undo()} on_undo={undo}
-            after="The odds, charts, table, advice and replay come back as soon as the battle can be fought." />
+        <ProblemCard heading={heading} message={message(&state.scenario, e)} {prompt}
+            controls={controls(&e.field)} can_undo={state.can_undo()} on_undo={undo} after={after} />
     }
 }

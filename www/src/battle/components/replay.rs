@@ -6,7 +6,7 @@ use crate::battle::engine::{Reply, Request, VALUE_STATE_BUDGET};
 use crate::battle::words::area_label;
 use crate::shell::format::pct;
 use crate::battle::helper::use_helper;
-use crate::battle::narrate::describe;
+use crate::battle::narrate::{describe_all, swapped_after};
 use crate::battle::state::Action;
 use bosworth::Side;
 use bosworth::rules::log::Event;
@@ -163,11 +163,15 @@ pub fn Replay(props: &StateProps) -> Html {
     };
     let names: Vec<(String, Side, u8)> = battle.slots().iter().map(|s| (s.name().to_string(), s.side, s.strength)).collect();
     let now = strengths_after(&names, &replay.events, step);
-    let current = step.checked_sub(1).map(|i| describe(&replay.events[i]));
+    // The events in words, each side named by its role at that moment (D5).
+    let at_start = battle.initial_state().control_changed();
+    let lines = describe_all(&replay.events, at_start);
+    let current = step.checked_sub(1).map(|i| lines[i].clone());
+    let attacker_role = bosworth::play::order::role(Side::Attacker, swapped_after(&replay.events[..step], at_start));
     let att = crate::shell::charts::house_colour(s.attacker.house);
     let def = crate::shell::charts::house_colour(s.defender.house);
     let eval_label = format!(
-        "Chance {} (attacker) holds {area}: {} ({eval_note})",
+        "Chance {} ({attacker_role}) holds {area}: {} ({eval_note})",
         s.attacker.house,
         eval.map(pct).unwrap_or_else(|| "—".into())
     );
@@ -214,7 +218,7 @@ pub fn Replay(props: &StateProps) -> Html {
             <ol class="events" data-testid="events" ref={events_ref} tabindex={(step > 0).then_some("0")} aria-label="Events so far">
                 { for replay.events.iter().take(step).enumerate().map(|(i, e)| html! {
                     <li class={classes!((i + 1 == step).then_some("current"), matches!(e, Event::RoundStarts{..}).then_some("round-start"))}
-                        aria-current={(i + 1 == step).then_some("step")}>{describe(e)}</li>
+                        aria-current={(i + 1 == step).then_some("step")}>{lines[i].clone()}</li>
                 }) }
             </ol>
             if let Some(l) = luck { <p class="luck" data-testid="luck">{l}</p> }

@@ -22,6 +22,9 @@ pub struct SummaryProps {
     /// The reducer, for "Protect heirs" beside the tied hits (without it, no button).
     #[prop_or_default]
     pub state: Option<UseReducerHandle<State>>,
+    /// The Treason card is held but no enemy block can be turned: it cannot matter (D11).
+    #[prop_or_default]
+    pub treason_inert: bool,
 }
 
 /// Who takes tied hits first on `side` when the order the blocks were entered in decides it:
@@ -83,7 +86,7 @@ fn choices(p: &SidePolicy) -> Vec<String> {
 
 /// The parts of the summary of a battle, in reading order: the words, and the test id of the
 /// control that sets it (empty: none).
-pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
+pub fn parts(s: &Scenario, treason_inert: bool) -> Vec<(String, &'static str)> {
     let mut parts = vec![
         (s.area.clone().unwrap_or_else(|| "No area (no bonuses)".to_string()), "area"),
         (format!("{} holds the throne", s.king), "king"),
@@ -95,6 +98,11 @@ pub fn parts(s: &Scenario) -> Vec<(String, &'static str)> {
     parts.extend([
         (
             match s.treason {
+                Some(side) if treason_inert => format!(
+                    "Treason card: {}, but no {} block can be turned, so it cannot matter (3.13, D11)",
+                    side_label(side, army(s, side).house),
+                    army(s, side.other()).house
+                ),
                 Some(side) => format!("Treason card: {}", side_label(side, army(s, side).house)),
                 None => "No Treason card".to_string(),
             },
@@ -219,7 +227,7 @@ fn protect_button(state: &UseReducerHandle<State>, side: Side, order: Option<&Ve
 /// The summary line.
 #[function_component]
 pub fn Summary(p: &SummaryProps) -> Html {
-    let parts = parts(&p.scenario);
+    let parts = parts(&p.scenario, p.treason_inert);
     // What Protect heirs would set for each side (needs the battle's choices: memoised).
     let protect = use_memo(p.scenario.clone(), |s| Side::BOTH.map(|side| tied_hits(s, side).and_then(|_| protect_order(s, side))));
     html! {
