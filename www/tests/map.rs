@@ -574,6 +574,23 @@ fn the_planning_keeps_the_board_on_screens_answers() {
         plans("Kent", 0.1),
     ));
     assert_eq!(again.chances(), p.chances());
+    // Kent's full ranking, once final, colours Kent with its best plan (solved exactly where the
+    // overview's was sampled, --exact-best); its quick pass alone does not.
+    let asked = p.clone().apply(Heard::Asked(Ask::ranking("Kent")));
+    let quick = asked.clone().apply(Heard::Ranked(
+        board.clone(),
+        Ask::ranking("Kent"),
+        Pass::Quick,
+        plans("Kent", 0.47),
+    ));
+    assert!(quick.chances().contains(&("Kent".to_string(), 0.45, true)));
+    let ranked = quick.apply(Heard::Ranked(
+        board.clone(),
+        Ask::ranking("Kent"),
+        Pass::Final,
+        plans("Kent", 0.47),
+    ));
+    assert!(ranked.chances().contains(&("Kent".to_string(), 0.47, true)));
     // A ranking asked, cancelled halfway: its first figures stay, later news is dropped.
     p = p.apply(Heard::Asked(Ask::ranking("Kent")));
     p = p.apply(Heard::Ranked(

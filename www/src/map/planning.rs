@@ -210,11 +210,15 @@ impl Planning {
     }
 
     /// Every target's best chance to hold so far (the map's colours): target, chance, final.
+    /// Once a target's full ranking is final its best plan is the one shown (the ranking's best
+    /// plans are solved exactly where they fit, `bosworth plan --target`'s `--exact-best`, where
+    /// the overview of every target keeps to the smaller budget), so the map and the list agree.
     pub fn chances(&self) -> Vec<(String, f64, bool)> {
         self.targets
             .iter()
             .filter_map(|t| {
-                let a = self.answer(&Ask::best(t))?;
+                let ranked = self.answer(&Ask::ranking(t)).filter(|a| a.done());
+                let a = ranked.or_else(|| self.answer(&Ask::best(t)))?;
                 let best = a.figures()?.best()?;
                 Some((t.clone(), best.holds, a.done()))
             })
