@@ -7,7 +7,7 @@ use crate::rules::policy;
 use crate::rules::round::{Point, advance};
 use crate::rules::state::{MAX_BLOCKS, State};
 use crate::scenario::Side;
-use crate::solve::advice::solver::{Game, pick};
+use crate::solve::advice::solver::Game;
 use crate::solve::advice::{OutlineEntry, TieEntry, label};
 use crate::solve::error::SolveError;
 use crate::solve::key::Codec;
@@ -83,9 +83,9 @@ impl<C: Codec> Game<'_, C> {
                 }
                 let owner = s.side_of(actor).other();
                 let f = self.frame(&s, &[(actor, action)])?;
-                for (q, kids) in f.results(0) {
+                for (q, kids, picked) in f.results(0) {
+                    let k = picked - kids.start;
                     let kids = &f.kids[kids];
-                    let k = if kids.len() > 1 { pick(owner, kids) } else { 0 };
                     if k != 0 {
                         let (w, by_order) = (kids[k].v, kids[0].v);
                         let (hit, spared) = tie_words(battle, &kids[k].state, &kids[0].state);
