@@ -34,7 +34,7 @@
 
 use crate::rules::battle::Battle;
 use crate::rules::dice::{HITS, MAX_DICE};
-use crate::rules::state::{State, bits};
+use crate::rules::state::State;
 use crate::scenario::Side;
 use crate::solve::advice::solver::TIE;
 
@@ -150,51 +150,46 @@ impl Settling {
     /// has reserves, or control would change (D5). A block keeping the area to the end, the
     /// area is the defender's (D13): the attacker retreats after round 4, or is gone before.
     pub(crate) fn held(&self, battle: &Battle, s: &State) -> bool {
+        if s.round == 4 {
+            // The attacker only retreats (6.6): the defender, in the battle still, keeps it.
+            return true;
+        }
         let defender = s.defender();
-        let mine = s.present & s.side_mask(battle, defender);
         let theirs = s.present & s.side_mask(battle, defender.other());
-        // The attacker fires and rolls no later than round 3 (6.6, 6.9).
-        let rolling = s.round <= 3;
-        let later = u32::from(3u8.saturating_sub(s.round));
-        let strength = |i: usize| u32::from(s.strength[i]);
-        let (mut hits, mut hits_now) = (0u32, 0u32);
-        for i in bits(theirs) {
-            let now = u32::from(rolling && s.acted >> i & 1 == 0);
-            hits += strength(i) * (later + now);
-            if now == 1 && s.reserve >> i & 1 == 0 {
-                hits_now += strength(i);
-            }
-        }
-        let turnable = if rolling {
-            let turned = s.defected | self.turned_before;
-            let loyal = (self.loyal[0] & !s.defected) | (self.loyal[1] & s.defected);
-            mine & loyal & !turned
-        } else {
-            0
-        };
-        let rolls = if rolling {
-            (theirs & self.rollers & !s.rolled).count_ones()
-                + (turnable & self.rollers).count_ones()
-        } else {
-            0
-        };
-        let mut safe = 0u32;
-        let mut safe_active = 0u32;
-        for i in bits(mine & !turnable) {
-            safe += strength(i);
-            if s.reserve >> i & 1 == 0 {
-                safe_active += strength(i);
-            }
-        }
-        // The turnable blocks, strongest first: as many as there are rolls turn.
+        let mine = s.present & !theirs;
+        let later = u32::from(3 - s.round);
+        let turned = s.defected | self.turned_before;
+        let loyal = (self.loyal[0] & !s.defected) | (self.loyal[1] & s.defected);
+        let turnable = mine & loyal & !turned;
+        let rolls = (theirs & self.rollers & !s.rolled).count_ones()
+            + (turnable & self.rollers).count_ones();
+        let (mut hits, mut hits_now, mut safe, mut safe_active) = (0u32, 0u32, 0u32, 0u32);
         let mut turn = [0u8; 32];
         let mut n = 0;
-        for i in bits(turnable) {
-            turn[n] = s.strength[i];
-            n += 1;
+        for i in 0..battle.slots.len() {
+            let (bit, x) = (1u32 << i, u32::from(s.strength[i]));
+            if theirs & bit != 0 {
+                let now = u32::from(s.acted & bit == 0);
+                hits += x * (later + now);
+                if now == 1 && s.reserve & bit == 0 {
+                    hits_now += x;
+                }
+            } else if turnable & bit != 0 {
+                turn[n] = s.strength[i];
+                n += 1;
+            } else if mine & bit != 0 {
+                safe += x;
+                if s.reserve & bit == 0 {
+                    safe_active += x;
+                }
+            }
         }
+        // The turnable blocks, strongest first: as many as there are rolls turn, to fight for
+        // the attacker from the next round; the rest stay.
         let turn = &mut turn[..n];
-        turn.sort_unstable_by(|a, b| b.cmp(a));
+        if rolls > 0 && n > 0 {
+            turn.sort_unstable_by(|a, b| b.cmp(a));
+        }
         for (k, &x) in turn.iter().enumerate() {
             if k < rolls as usize {
                 hits += u32::from(x) * later;

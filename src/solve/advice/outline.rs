@@ -62,11 +62,12 @@ impl<C: Codec> Game<'_, C> {
                 let policy = policy::choose(battle, &s, next);
                 let side = s.side_of(next);
                 let choices = self.moves(&s, next).len();
-                let (actor, action) = if self.optimises(side) {
-                    self.best_move(&s, next)?.0
+                let (f, m) = if self.optimises(side) {
+                    self.chosen_frame(&s, next)?
                 } else {
-                    (next, policy)
+                    (self.frame(&s, (next, policy))?, 0)
                 };
+                let (actor, action) = f.moves[m];
                 if choices > 1 && !crate::rules::retreat::must_retreat(&s, side) {
                     // A forced move (the round-4 retreat, in whatever order) is no advice.
                     let words = if actor == next {
@@ -82,8 +83,7 @@ impl<C: Codec> Game<'_, C> {
                     *turns.entry((s.round, actor)).or_insert(0.0) += p;
                 }
                 let owner = s.side_of(actor).other();
-                let f = self.frame(&s, &[(actor, action)])?;
-                for (q, kids, picked) in f.results(0) {
+                for (q, kids, picked) in f.results(m) {
                     let k = picked - kids.start;
                     let kids = &f.kids[kids];
                     if k != 0 {

@@ -443,12 +443,62 @@ impl<'b, C: Codec> Game<'b, C> {
     ) -> Result<((usize, Action), [f64; 2]), SolveError> {
         let mut f = self.frames.pop().unwrap_or_default();
         self.moves_into(s, actor, &mut f.moves);
+        if self.settled(s) {
+            f.moves.truncate(1);
+        }
         self.lay_out(&mut f, s);
         let r = self
             .choose(&mut f, s.side_of(actor))
             .map(|(m, v)| (f.moves[m], v));
         self.frames.push(f);
         r
+    }
+
+    /// [`Game::best_move`] with its frame: the moves laid out, the chosen one's place among
+    /// them, and for each of its results the state its owner picks among tied blocks
+    /// ([`Frame::results`]), for a caller that reads it and gives it back with
+    /// [`Game::give_back`].
+    pub(crate) fn chosen_frame(
+        &mut self,
+        s: &State,
+        actor: usize,
+    ) -> Result<(Frame<C::Key>, usize), SolveError> {
+        let mut f = self.frames.pop().unwrap_or_default();
+        self.moves_into(s, actor, &mut f.moves);
+        if self.settled(s) {
+            f.moves.truncate(1);
+        }
+        self.lay_out(&mut f, s);
+        let chosen = self.choose(&mut f, s.side_of(actor)).and_then(|(m, _)| {
+            self.pick_all(&mut f, m)?;
+            Ok(m)
+        });
+        match chosen {
+            Ok(m) => Ok((f, m)),
+            Err(e) => {
+                self.frames.push(f);
+                Err(e)
+            }
+        }
+    }
+
+    /// Notes for each result of move `m` the state its owner picks among tied blocks, solving
+    /// those it needs ([`Frame::results`]).
+    fn pick_all(&mut self, f: &mut Frame<C::Key>, m: usize) -> Result<(), SolveError> {
+        f.picks.clear();
+        f.picks.resize(f.rolls.len(), 0);
+        let owner = f.owners[m];
+        for r in f.move_rolls(m) {
+            let kids = f.roll_kids(r);
+            let k = if kids.len() == 1 {
+                self.settle_kid(f, kids.start)?;
+                kids.start
+            } else {
+                self.settle_pick(f, kids, owner)?
+            };
+            f.picks[r] = k as u32;
+        }
+        Ok(())
     }
 
     /// Works out every state the moves of `f` may lead to from `s`: endings and settled states
@@ -549,41 +599,28 @@ impl<'b, C: Codec> Game<'b, C> {
         r
     }
 
-    /// A frame with `moves` from `s` laid out and the state of each result valued, the one its
+    /// A frame with `move` from `s` laid out and the state of each result valued, the one its
     /// owner picks among tied blocks ([`Frame::results`]) and those valued to find it, for a
     /// caller that reads it and gives it back with [`Game::give_back`].
     pub(crate) fn frame(
         &mut self,
         s: &State,
-        moves: &[(usize, Action)],
+        mv: (usize, Action),
     ) -> Result<Frame<C::Key>, SolveError> {
         let mut f = self.frames.pop().unwrap_or_default();
         f.moves.clear();
-        f.moves.extend_from_slice(moves);
+        f.moves.push(mv);
         self.lay_out(&mut f, s);
-        f.picks.clear();
-        for m in 0..f.moves.len() {
-            let owner = f.owners[m];
-            for r in f.move_rolls(m) {
-                let kids = f.roll_kids(r);
-                let k = if kids.len() == 1 {
-                    self.settle_kid(&mut f, kids.start).map(|()| kids.start)
-                } else {
-                    self.settle_pick(&mut f, kids, owner)
-                };
-                match k {
-                    Ok(k) => f.picks.push(k as u32),
-                    Err(e) => {
-                        self.frames.push(f);
-                        return Err(e);
-                    }
-                }
+        match self.pick_all(&mut f, 0) {
+            Ok(()) => Ok(f),
+            Err(e) => {
+                self.frames.push(f);
+                Err(e)
             }
         }
-        Ok(f)
     }
 
-    /// Gives back a frame taken with [`Game::frame`].
+    /// Gives back a frame taken with [`Game::frame`] or [`Game::chosen_frame`].
     pub(crate) fn give_back(&mut self, f: Frame<C::Key>) {
         self.frames.push(f);
     }
