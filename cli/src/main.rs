@@ -150,6 +150,11 @@ enum Command {
         /// hidden-four.json), for `scripts/performance --hidden-only`
         #[arg(long)]
         hidden_only: bool,
+        /// Only best play (issue 25): bosworth-1485.json and advise-five.json as `bosworth
+        /// advise` answers them, and the best choice here at the first decision and mid-battle
+        /// of every battle, for `scripts/performance --advice-only`
+        #[arg(long, conflicts_with = "hidden_only")]
+        advice_only: bool,
         /// Print JSON instead of a table
         #[arg(long)]
         json: bool,
@@ -174,6 +179,9 @@ enum Command {
         /// sampling, within --budget)
         #[arg(long, requires = "advise", conflicts_with = "estimate")]
         here: bool,
+        /// With --here: at the middle step of the battle's replay from seed 1 instead
+        #[arg(long, requires = "here")]
+        mid: bool,
         /// Battles sampled per choice when estimating (default: the command's)
         #[arg(long)]
         samples: Option<u64>,
@@ -403,6 +411,7 @@ fn main() -> ExitCode {
         hidden,
         estimate,
         here,
+        mid,
         samples,
         budget,
     } = &cli.command
@@ -416,6 +425,7 @@ fn main() -> ExitCode {
         }
         let kind = match (advise, estimate, here) {
             (false, _, _) => bench::Kind::Exact,
+            (true, _, true) if *mid => bench::Kind::HereMid,
             (true, _, true) => bench::Kind::Here,
             (true, true, _) => bench::Kind::AdviseOrEstimate,
             (true, false, false) => bench::Kind::Advise,
@@ -428,6 +438,7 @@ fn main() -> ExitCode {
         dir,
         quick,
         hidden_only,
+        advice_only,
         json: as_json,
     } = &cli.command
     {
@@ -436,6 +447,7 @@ fn main() -> ExitCode {
             dir,
             *quick,
             *hidden_only,
+            *advice_only,
             |f| load(f).map_err(|e| format!("{f}: {e}")),
             |f| read(f).map_err(|e| format!("{f}: {e}")),
             &meter,
