@@ -133,6 +133,11 @@ enum Command {
         /// decision exact best play cannot solve (0: the policy's choice there)
         #[arg(long, default_value_t = bosworth::solve::advice::Sampling::default().look_ahead)]
         look_ahead: u32,
+        /// As live play and replays ask it (the app's advisor on a battle in progress): the
+        /// live budget (400,000 states) and, past it, the live sampling (500 battles a choice,
+        /// the policy's choice where the rest is not solved), about a second of work
+        #[arg(long, conflicts_with_all = ["budget", "samples", "look_ahead"])]
+        live: bool,
         /// Print JSON instead of text
         #[arg(long)]
         json: bool,
@@ -656,11 +661,27 @@ fn main() -> ExitCode {
             samples,
             seed,
             look_ahead,
+            live,
             json: as_json,
         } => (
             file,
             Box::new(move |b| {
-                use bosworth::solve::advice::{Objective, Players, Sampling};
+                use bosworth::solve::advice::{LIVE_BUDGET, Objective, Players, Sampling};
+                // Live play's budget and sampling (the app's advisor on a battle in progress).
+                let budget = &if *live { LIVE_BUDGET } else { *budget };
+                let sampling = if *live {
+                    Sampling {
+                        seed: *seed,
+                        ..Sampling::live()
+                    }
+                } else {
+                    Sampling {
+                        samples: *samples,
+                        seed: *seed,
+                        look_ahead: *look_ahead,
+                        ..Sampling::default()
+                    }
+                };
                 let objective = match objective {
                     ObjectiveArg::Hold => Objective::Hold,
                     ObjectiveArg::KillRoyal => Objective::KillRoyal,
@@ -703,12 +724,6 @@ fn main() -> ExitCode {
                 };
                 let a = match exact {
                     Err(bosworth::SolveError::TooLarge { .. }) => {
-                        let sampling = Sampling {
-                            samples: *samples,
-                            seed: *seed,
-                            look_ahead: *look_ahead,
-                            ..Sampling::default()
-                        };
                         let total = bosworth::solve::advice::estimate_battles(
                             b, players, decide, &sampling,
                         );
