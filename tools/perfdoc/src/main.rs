@@ -571,7 +571,11 @@ fn issue_25(md: &mut String, targets: &[Value], browser: &Value, separate: bool)
     if separate {
         let _ = writeln!(
             md,
-            "Measured in a run of its own (`scripts/performance --advice-only`: `bosworth bench --advice-only --json` and `BOSWORTH_BENCH_ADVICE_ONLY=1 scripts/bench-web`), after the tables above: where a battle of issue 10's table is also here, this section's figures are the newer.\n"
+            "Measured in a run of its own (`scripts/performance --advice-only`: `bosworth bench --advice-only --json` and `BOSWORTH_BENCH_ADVICE_ONLY=1 scripts/bench-web`), after the tables above: where a battle of issue 10's table is also here, this section's figures are the newer.{}\n",
+            std::env::var("BOSWORTH_PERF_LOAD").map_or(String::new(), |l| format!(
+                " Load average of the machine when the run began (1, 5, 15 minutes): {l}, on its {} hardware threads; other work on the machine slows every time below.",
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            ))
         );
     }
     let _ = writeln!(
@@ -732,19 +736,24 @@ fn issue_25(md: &mut String, targets: &[Value], browser: &Value, separate: bool)
         let ms = f(&h["ms"]);
         let _ = writeln!(
             md,
-            "| Best choice here {} within about a second in the browser | {} | {} in {} ms (round {}), {} states solved exactly | - | - | {} |",
+            "| Best choice here {} within about a second in the browser | {} | {} in {} ms (round {}), {} states solved exactly{} | - | - | {} |",
             if h["point"] == "mid" { "at the middle replay step" } else { "at the first decision" },
             h["name"].as_str().unwrap_or("?"),
             h["method"].as_str().unwrap_or("?"),
             fmt_long_ms(ms),
             h["round"],
             fmt_n(&h["states"]),
+            if h["method"] == "estimated" && ms.is_some_and(|m| m > 1000.0) {
+                "; bounded by the estimate's work: the live sampling's battles (every choice sampled) and its exact attempts within the live budget"
+            } else {
+                ""
+            },
             if browser["quick"] == true { "- (quick run)" } else { verdict(ms.is_some_and(|m| m <= 1000.0)) },
         );
     }
     let _ = writeln!(
         md,
-        "\nThe app's advisor shows its progress and a Cancel, and answers every preset and every battle of `examples/` and `bench/` (exact, or estimated with each value's standard error): `e2e/advise.test.mjs`, without timed assertions.\n"
+        "\nThe app's advisor shows its progress and a Cancel, and answers every ready-made battle and every battle of `examples/` and `bench/` whose blocks are all known as `bosworth advise` does (exact, or estimated with each value's standard error); a battle with hidden blocks gets the note that best play needs every block known, as `bosworth advise` refuses it (`e2e/advise.test.mjs`, without timed assertions).\n"
     );
 }
 
