@@ -63,9 +63,9 @@ test('live: a Treachery roll entered at the table moves the battle on, with the 
   assert.match(await page.textContent('[data-testid="advice-decision"]'), /^Best choice here, round 1: /);
   const here = cliJson('advise', ['--live'], next);
   assert.equal(await page.getAttribute('[data-testid="advice-method"]', 'data-method'), here.method.kind);
-  const shown = await page.locator('[data-testid="advice-actions"] li').allTextContents();
-  assert.equal(shown.length, here.first_decision.actions.length);
-  here.first_decision.actions.forEach((a, i) => assert.ok(shown[i].includes(a.label) && shown[i].includes(pct(a.value)), `${shown[i]}: ${a.label}`));
+  const choices = await page.locator('[data-testid="advice-actions"] li').allTextContents();
+  assert.equal(choices.length, here.first_decision.actions.length);
+  here.first_decision.actions.forEach((a, i) => assert.ok(choices[i].includes(a.label) && choices[i].includes(pct(a.value)), `${choices[i]}: ${a.label}`));
   // Undo: the battle, the address and the headline as before.
   await page.click('[data-testid="live-undo"]');
   await page.waitForFunction(() => !document.querySelector('[data-testid="live-events"]'));

@@ -2,8 +2,8 @@
 //! the states whose outcome is settled whatever the attacker does and whatever the dice give.
 //!
 //! Best play must report every value as the plain search computes it, to the last bit, and
-//! choose as it does: by the sequence of [`better`] over the moves in order, equal within
-//! [`TIE`]. Three facts let it skip work without changing either:
+//! choose as it does: by the sequence of `better` (solver.rs) over the moves in order, equal
+//! within [`TIE`]. Three facts let it skip work without changing either:
 //!
 //! - **Rounding is bounded** ([`Rounding`]). A value is a sum, over the results of the move
 //!   taken, of each result's chance times the value it leads to, from 0: a tree of such sums no
@@ -29,14 +29,14 @@
 //!   attacker as computed: both sides take their first move, whose results' chances add up to
 //!   exactly 1 (a fire's table, or a retreat's single result), times values of exactly 1, down
 //!   to endings worth exactly 1. No state below it need be solved at all ([`held_exactly`]).
-//!
-//! [`better`]: crate::solve::advice::solver::better
 
 use crate::rules::battle::Battle;
 use crate::rules::dice::{HITS, MAX_DICE};
 use crate::rules::state::State;
 use crate::scenario::Side;
-use crate::solve::advice::solver::TIE;
+
+/// Values closer than this are equal to best play's comparison of moves (`better`, solver.rs).
+pub(crate) const TIE: f64 = 1e-12;
 
 /// How far rounding can move the values of a battle, from its number of blocks: at most to
 /// the ceiling for a side whose endings are worth at most 1, at least to the floor for a side

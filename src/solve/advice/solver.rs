@@ -29,7 +29,7 @@ use crate::rules::policy;
 use crate::rules::round::{Ending, Point, advance, may_act_next};
 use crate::rules::state::State;
 use crate::scenario::Side;
-use crate::solve::advice::certain::{Rounding, Settling, held_exactly};
+use crate::solve::advice::certain::{Rounding, Settling, TIE, held_exactly};
 use crate::solve::advice::memo::{Memo, normal};
 use crate::solve::advice::{Decisions, Objective, Players};
 use crate::solve::error::SolveError;
@@ -638,9 +638,6 @@ pub(crate) fn pick_values(owner: Side, values: &[[f64; 2]]) -> usize {
     }
     best
 }
-
-/// Values closer than this are equal to [`better`].
-pub(crate) const TIE: f64 = 1e-12;
 
 /// True if `q` is better than `best` for `side`: its own objective, then the enemy's lowest.
 #[inline]
