@@ -117,9 +117,24 @@ pub fn advice(quick: bool) -> serde_json::Value {
             let (_, start) = openings(b).pop().expect("a battle opens");
             let t = now_ms();
             let h = best_here(b, &start, Objective::Hold, Players::Both, decide, LIVE_BUDGET, &live, &|_| true).expect("best choice here answers");
+            let ms = now_ms() - t;
+            // The app's advisor on a battle in progress: the whole answer (the decision, what
+            // best play gains, the outline) within the live budget, else estimated with the
+            // live sampling (www/src/battle/engine.rs, advise_order_json).
+            let app = b.in_progress().then(|| {
+                let t = now_ms();
+                let a = match advise_with(b, Objective::Hold, Players::Both, LIVE_BUDGET, decide, &|_| true) {
+                    Err(bosworth::SolveError::TooLarge { .. }) => {
+                        estimate_with(b, Objective::Hold, Players::Both, LIVE_BUDGET, decide, &live, &|_| true)
+                    }
+                    answer => answer,
+                }
+                .expect("the advisor answers");
+                serde_json::json!({"method": method(&a.method), "ms": now_ms() - t, "states": a.states})
+            });
             here.push(serde_json::json!({
                 "name": name, "point": point, "round": start.round(), "method": method(&h.method),
-                "ms": now_ms() - t, "states": h.states,
+                "ms": ms, "states": h.states, "app": app,
             }));
         }
     }

@@ -750,6 +750,25 @@ fn issue_25(md: &mut String, targets: &[Value], browser: &Value, separate: bool)
             },
             if browser["quick"] == true { "- (quick run)" } else { verdict(ms.is_some_and(|m| m <= 1000.0)) },
         );
+        // The app's advisor at the same point (a battle in progress): the whole answer.
+        let a = &h["app"];
+        if a.is_object() {
+            let ms = f(&a["ms"]);
+            let _ = writeln!(
+                md,
+                "| The app's advisor at the middle replay step (the decision, best play's gain and outline, within the live budget) within about a second in the browser | {} | {} in {} ms, {} states solved exactly{} | - | - | {} |",
+                h["name"].as_str().unwrap_or("?"),
+                a["method"].as_str().unwrap_or("?"),
+                fmt_long_ms(ms),
+                fmt_n(&a["states"]),
+                if a["method"] == "estimated" && ms.is_some_and(|m| m > 1000.0) {
+                    "; bounded by the estimate's work: besides every choice, best play and the policy sampled from here for the gain and the outline"
+                } else {
+                    ""
+                },
+                if browser["quick"] == true { "- (quick run)" } else { verdict(ms.is_some_and(|m| m <= 1000.0)) },
+            );
+        }
     }
     let _ = writeln!(
         md,
