@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { cliJson, pct, ROOT, SHOTS, guardedSuite, server, page } from './lib.mjs';
+import { cliJson, pct, link, settled, scenarioOf, ROOT, SHOTS, guardedSuite, server, page } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
@@ -68,4 +68,85 @@ test('advise-five: the advisor shows its progress, can be cancelled, and answers
       assert.equal(shown[i].includes('cannot be told apart'), a.apart_from_best === false, `${shown[i]}: told apart or not`);
     });
   }
+});
+
+/**
+ * Opens `url` (a fresh page), asks the advisor and checks its answer against `bosworth advise
+ * [args] --json` on `scenario`: the same method (exact, or estimated and said so), the same
+ * choices in the same order, each with the CLI's value (and, estimated, its standard error).
+ * A battle with hidden blocks gets the advisor's note that it needs every block known, as the
+ * CLI refuses it. Returns the method shown.
+ */
+async function answersAsTheCli(url, scenario, what, args = []) {
+  await page.goto('about:blank');
+  await page.goto(url);
+  if (JSON.stringify(scenario).includes('"hidden"')) {
+    await page.waitForSelector('[data-testid="advice-known-only"]');
+    assert.throws(() => cliJson('advise', args, scenario), /needs every block known/, what);
+    return 'known blocks only';
+  }
+  await page.click('[data-testid="advise"]');
+  const method = page.locator('[data-testid="advice-method"]');
+  // A guard against a hung page, not a measure of speed: the largest battles sample for minutes.
+  await method.waitFor({ timeout: 30 * 60 * 1000 });
+  const cli = cliJson('advise', args, scenario);
+  const kind = await method.getAttribute('data-method');
+  assert.equal(kind, cli.method.kind, what);
+  const shown = await page.locator('[data-testid="advice-actions"] li').allTextContents();
+  const actions = cli.first_decision?.actions ?? [];
+  assert.equal(shown.length, actions.length, what);
+  actions.forEach((a, i) => {
+    const value = kind === 'exact' ? pct(a.value) : withError(a.value, a.std_error);
+    assert.ok(shown[i].includes(a.label) && shown[i].includes(value), `${what}: ${shown[i]} is ${a.label} ${value}`);
+  });
+  console.log(`# ${what}: ${kind}; ${await page.textContent('[data-testid="advice-time"]')}`);
+  return kind;
+}
+
+test('every ready-made battle and every battle of examples/ and bench/ gets an answer from the advisor, as from bosworth advise', async () => {
+  const files = [
+    ...fs.readdirSync(path.join(ROOT, 'examples'))
+      .filter((f) => f.endsWith('.json') && !/^(reset-|kingmaker-|board-)/.test(f)).map((f) => path.join(ROOT, 'examples', f)),
+    // advise-five.json: the test above checks it in full.
+    ...fs.readdirSync(path.join(ROOT, 'bench')).filter((f) => f.endsWith('.json') && f !== 'advise-five.json')
+      .map((f) => path.join(ROOT, 'bench', f)),
+  ];
+  assert.ok(files.length >= 13, files.join(', '));
+  const kinds = new Set();
+  for (const file of files) {
+    kinds.add(await answersAsTheCli(server.url + fragmentOf(file), JSON.parse(fs.readFileSync(file, 'utf8')), path.relative(ROOT, file)));
+  }
+  await page.goto('about:blank');
+  await page.goto(server.url);
+  await settled(page);
+  const names = (await page.locator('[data-testid="presets"] option').allTextContents()).slice(1);
+  assert.ok(names.length >= 5, names.join(', '));
+  for (const name of names) {
+    await page.goto('about:blank');
+    await page.goto(server.url);
+    await settled(page);
+    await page.selectOption('[data-testid="presets"]', { label: name });
+    await page.click('[data-testid="preset-open"]');
+    await settled(page);
+    const scenario = await scenarioOf(page);
+    kinds.add(await answersAsTheCli(link(server.url, scenario), scenario, name));
+  }
+  // Both kinds of answer, and the hidden-block note, were met and checked.
+  assert.deepEqual([...kinds].sort(), ['estimated', 'exact', 'known blocks only']);
+});
+
+test('a replay step opened as a battle in progress: the best choice here within the live budget, as bosworth advise --live answers it', async () => {
+  // The suite's policy battle, at the second step of its replay from seed 1: exact best play
+  // from there fits bosworth advise's budget, not the live budget.
+  const scenario = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'policy.json'), 'utf8'));
+  const replay = cliJson('replay', ['--seed', '1'], scenario);
+  const [, checkpoint] = replay.checkpoints[1];
+  assert.ok(checkpoint.progress, 'a replay step is a battle in progress');
+  assert.equal(cliJson('advise', [], checkpoint).method.kind, 'exact');
+  const kind = await answersAsTheCli(link(server.url, checkpoint), checkpoint, 'policy.json, step 1 of its replay', ['--live']);
+  // Past the live budget, estimated, and the page says which budget it could not fit.
+  assert.equal(kind, 'estimated');
+  assert.match(await page.textContent('[data-testid="advice-method"]'), /more than 400000 states here/);
+  assert.match(await page.textContent('[data-testid="advice-decision"]'), /^Best choice here/);
+  assert.match(await page.textContent('[data-testid="advice-outline-sampled"]'), /battles sampled from here\.$/);
 });

@@ -233,7 +233,7 @@ test('the advisor marks the Treachery roll on Stanley as the best play', async (
 
 test('best play at Bosworth 1485 is answered in the browser, as the CLI answers it', async () => {
   // The ready-made battle (bench/bosworth-1485.json is the preset, cli/tests checks it): best
-  // play needs some 3.7 million states, within the advisor's budget since issue 10.
+  // play needs some 1.2 million states, within the advisor's budget.
   const scenario = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'bosworth-1485.json'), 'utf8'));
   await page.goto(link(server.url, scenario));
   await settled(page);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   cliExact, cliJson, settled, scenarioOf, headlineOf, b64url, SHOTS, DIST, ROOT,
-  guardedSuite, link, SIDEBAR, server, page, problems,
+  guardedSuite, link, SIDEBAR, server, page, problems, pct,
 } from './lib.mjs';
 
 const TREACHERY = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'treachery-advice.json'), 'utf8'));
@@ -57,8 +57,15 @@ test('live: a Treachery roll entered at the table moves the battle on, with the 
   const actor = await page.textContent('[data-testid="live-actor"]');
   const present = [...next.attacker.blocks, ...next.defender.blocks].map((b) => b.id);
   assert.ok(present.includes(actor) && !next.progress.acted.includes(actor), `${actor} acts next`);
-  // The advisor follows the battle: its first decision is the new actor's.
+  // The advisor follows the battle: its first decision is the new actor's, the best choice
+  // here, answered within the live budget as `bosworth advise --live` answers it (issue 25).
   await page.waitForSelector(`[data-testid="advice-decision"] >> text=/${actor.replace('/', '\\/')} of the/`);
+  assert.match(await page.textContent('[data-testid="advice-decision"]'), /^Best choice here, round 1: /);
+  const here = cliJson('advise', ['--live'], next);
+  assert.equal(await page.getAttribute('[data-testid="advice-method"]', 'data-method'), here.method.kind);
+  const choices = await page.locator('[data-testid="advice-actions"] li').allTextContents();
+  assert.equal(choices.length, here.first_decision.actions.length);
+  here.first_decision.actions.forEach((a, i) => assert.ok(choices[i].includes(a.label) && choices[i].includes(pct(a.value)), `${choices[i]}: ${a.label}`));
   // Undo: the battle, the address and the headline as before.
   await page.click('[data-testid="live-undo"]');
   await page.waitForFunction(() => !document.querySelector('[data-testid="live-events"]'));

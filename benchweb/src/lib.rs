@@ -69,10 +69,88 @@ fn six(quick: bool) -> serde_json::Value {
     })
 }
 
+/// Issue 25's best play as the app answers it: Bosworth 1485 advised from its start as the
+/// app's advisor does (exact best play within the default budget, else estimated with
+/// `bosworth advise`'s sampling); and the best choice here (`best_here`, the live budget and
+/// sampling) at the first decision and at the middle step of the replay from seed 1 of the
+/// 6-a-side battle and of the 5-a-side one.
+pub fn advice(quick: bool) -> serde_json::Value {
+    use bosworth::solve::advice::{
+        AdviceMethod, Decisions, LIVE_BUDGET, Objective, Players, Sampling, advise_with, best_here, estimate_with, openings,
+    };
+    let load = |text: &str| {
+        let scenario: bosworth::Scenario = serde_json::from_str(text).expect("bench scenarios parse");
+        bosworth::Battle::new(&scenario).expect("bench scenarios are valid")
+    };
+    let method = |m: &AdviceMethod| match m {
+        AdviceMethod::Exact => "exact",
+        AdviceMethod::Estimated(_) => "estimated",
+    };
+    let decide = Decisions { tie_hits: true, group_order: false };
+    let budget = if quick { 20_000 } else { bosworth::solve::advice::DEFAULT_ADVICE_BUDGET };
+    let sampling = if quick { Sampling { samples: 10, ..Sampling::default() } } else { Sampling::default() };
+    let bosworth_1485 = load(include_str!("../../bench/bosworth-1485.json"));
+    let t = now_ms();
+    let advice = match advise_with(&bosworth_1485, Objective::Hold, Players::Both, budget, decide, &|_| true) {
+        Err(bosworth::SolveError::TooLarge { .. }) => {
+            estimate_with(&bosworth_1485, Objective::Hold, Players::Both, budget, decide, &sampling, &|_| true)
+        }
+        answer => answer,
+    }
+    .expect("best play answers");
+    let ms = now_ms() - t;
+    let runs: u64 = if quick { 2_000 } else { 400_000 };
+    let t = now_ms();
+    let _ = bosworth::simulate(&bosworth_1485, runs, 1);
+    let mc_ms = now_ms() - t;
+    let advise = serde_json::json!({
+        "name": "bosworth-1485", "budget": budget, "method": method(&advice.method), "ms": ms,
+        "states": advice.states, "memory_mb": wasm_memory_mb(), "mc_runs": runs, "mc_ms": mc_ms,
+    });
+    let live = Sampling { samples: if quick { 10 } else { Sampling::live().samples }, ..Sampling::live() };
+    let mut here = Vec::new();
+    for (name, text) in [("six", include_str!("../../bench/six.json")), ("advise-five", include_str!("../../bench/advise-five.json"))] {
+        let battle = load(text);
+        let replay = bosworth::replay(&battle, 1);
+        let middle = bosworth::Battle::new(&replay.checkpoints[replay.checkpoints.len() / 2].1).expect("a replay step is a battle");
+        for (point, b) in [("first", &battle), ("mid", &middle)] {
+            let (_, start) = openings(b).pop().expect("a battle opens");
+            let t = now_ms();
+            let h = best_here(b, &start, Objective::Hold, Players::Both, decide, LIVE_BUDGET, &live, &|_| true).expect("best choice here answers");
+            let ms = now_ms() - t;
+            // The app's advisor on a battle in progress: the whole answer (the decision, what
+            // best play gains, the outline) within the live budget, else estimated with the
+            // live sampling (www/src/battle/engine.rs, advise_order_json).
+            let app = b.in_progress().then(|| {
+                let t = now_ms();
+                let a = match advise_with(b, Objective::Hold, Players::Both, LIVE_BUDGET, decide, &|_| true) {
+                    Err(bosworth::SolveError::TooLarge { .. }) => {
+                        estimate_with(b, Objective::Hold, Players::Both, LIVE_BUDGET, decide, &live, &|_| true)
+                    }
+                    answer => answer,
+                }
+                .expect("the advisor answers");
+                serde_json::json!({"method": method(&a.method), "ms": now_ms() - t, "states": a.states})
+            });
+            here.push(serde_json::json!({
+                "name": name, "point": point, "round": start.round(), "method": method(&h.method),
+                "ms": ms, "states": h.states, "app": app,
+            }));
+        }
+    }
+    serde_json::json!({"advise": advise, "here": here, "live_budget": LIVE_BUDGET})
+}
+
 /// Runs the suite and returns its figures as JSON (the shape of `bosworth bench --json` rows),
-/// with issue 10's 6-a-side battle at the app's budget (`six`).
-pub fn run(quick: bool) -> String {
+/// with issue 10's 6-a-side battle at the app's budget (`six`) and issue 25's best play
+/// (`advice`); with `advice_only`, issue 25's part alone (for `scripts/performance
+/// --advice-only`).
+pub fn run(quick: bool, advice_only: bool) -> String {
+    if advice_only {
+        return serde_json::json!({"quick": quick, "advice": advice(quick)}).to_string();
+    }
     let six = six(quick);
+    let advice = advice(quick);
     let mut rows = Vec::new();
     for (name, text) in SUITE {
         let scenario: bosworth::Scenario = serde_json::from_str(text).expect("suite scenarios parse");
@@ -107,5 +185,5 @@ pub fn run(quick: bool) -> String {
             "mc_battles_per_s_1_thread": per_s,
         }));
     }
-    serde_json::json!({"rows": rows, "quick": quick, "six": six, "browser_state_budget": browser_budget()}).to_string()
+    serde_json::json!({"rows": rows, "quick": quick, "six": six, "advice": advice, "browser_state_budget": browser_budget()}).to_string()
 }

@@ -81,6 +81,9 @@ pub struct Solved {
     /// "Best choice here": `exact` or `estimated`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     method: Option<String>,
+    /// "Best choice here": the round of the point asked about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    round: Option<u8>,
 }
 
 impl Solved {
@@ -96,6 +99,7 @@ impl Solved {
             estimate_ms: None,
             estimate_peak_rss_mb: None,
             method: None,
+            round: None,
         }
     }
 }
@@ -129,6 +133,10 @@ pub struct Target {
     /// process (the best-play battles, and six and eight).
     #[serde(skip_serializing_if = "Option::is_none")]
     here: Option<Solved>,
+    /// The same at the middle decision of the battle fought by its policy from seed 1 (the
+    /// middle step of its replay, opened as a battle in progress, as the app opens it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    here_mid: Option<Solved>,
 }
 
 /// Issue 10's battles: name, file in the suite's folder, best play (else exact), what it is.
@@ -576,6 +584,9 @@ pub enum Kind {
     /// The best choice at the first decision as live play asks it
     /// ([`bosworth::solve::advice::best_here`] with the live budget and sampling).
     Here,
+    /// The same at a point in the middle of the battle: the middle step of its replay from seed
+    /// 1 ([`bosworth::replay`]), opened as a battle in progress.
+    HereMid,
 }
 
 /// `bosworth bench-solve`: one solve in this process, its figures and this process's peak
@@ -601,8 +612,19 @@ pub fn solve_one(
         ),
         None => load(target)?,
     };
+    let battle = if kind == Kind::HereMid {
+        let replay = bosworth::replay(&battle, 1);
+        let (_, point) = replay
+            .checkpoints
+            .get(replay.checkpoints.len() / 2)
+            .cloned()
+            .ok_or_else(|| format!("{target}: the battle has no decision to stop at"))?;
+        Battle::new(&point).map_err(|e| format!("{target}: its middle step: {e}"))?
+    } else {
+        battle
+    };
     let t = Instant::now();
-    if kind == Kind::Here {
+    if kind == Kind::Here || kind == Kind::HereMid {
         let (_, start) = bosworth::solve::advice::openings(&battle)
             .pop()
             .expect("at least one opening");
@@ -621,6 +643,7 @@ pub fn solve_one(
         solved.ms = Some(t.elapsed().as_secs_f64() * 1000.0);
         solved.states = Some(here.states);
         solved.peak_rss_mb = peak_rss_mb();
+        solved.round = Some(start.round());
         solved.method = Some(
             match here.method {
                 AdviceMethod::Exact => "exact",
@@ -661,6 +684,7 @@ pub fn solve_one(
             estimate_ms: None,
             estimate_peak_rss_mb: None,
             method: None,
+            round: None,
         },
         Err(bosworth::SolveError::TooLarge { .. }) => Solved {
             outcome: Outcome::PastBudget,
@@ -673,6 +697,7 @@ pub fn solve_one(
             estimate_ms: None,
             estimate_peak_rss_mb: None,
             method: None,
+            round: None,
         },
         Err(e) => return Err(e.into()),
     };
@@ -844,6 +869,7 @@ fn in_child(target: &str, kind: Kind, budget: usize, samples: Option<u64>) -> Re
         Kind::Advise => args.push("--advise"),
         Kind::AdviseOrEstimate => args.extend(["--advise", "--estimate"]),
         Kind::Here => args.extend(["--advise", "--here"]),
+        Kind::HereMid => args.extend(["--advise", "--here", "--mid"]),
     }
     args.push(target);
     let out = run_child(&args, budget)?;
@@ -900,10 +926,12 @@ pub(crate) fn run_child(args: &[&str], budget: usize) -> Result<String, Stop> {
 }
 
 /// Issue 10's battles: each heavy solve in its own process, then Monte Carlo on the same battle
-/// in this one.
+/// in this one. With `advice_only`, best play's alone: the exact solver's battles are only
+/// asked for the best choice here.
 fn targets(
     dir: &str,
     quick: bool,
+    advice_only: bool,
     budgets: Budgets,
     load: &impl Fn(&str) -> Result<Battle, String>,
     meter: &Meter,
@@ -925,7 +953,11 @@ fn targets(
         };
         // A quick run samples a handful of battles, within its small budgets.
         let samples = quick.then_some(10);
-        let solve = in_child(&path, kind, budget, samples)?;
+        let solve = if advice_only && !advise {
+            Solved::not_run(budget)
+        } else {
+            in_child(&path, kind, budget, samples)?
+        };
         // Best play's answer at the first decision as live play asks it, on every battle.
         let live = if quick {
             budgets.advise
@@ -933,6 +965,7 @@ fn targets(
             bosworth::solve::advice::LIVE_BUDGET
         };
         let here = Some(in_child(&path, Kind::Here, live, samples)?);
+        let here_mid = Some(in_child(&path, Kind::HereMid, live, samples)?);
         let mc_runs = if quick { 2_000 } else { TARGET_MC_RUNS };
         let repeats = if quick { 1 } else { 3 };
         let mut times = Vec::new();
@@ -980,6 +1013,7 @@ fn targets(
             mc_ms,
             agreement_std_errors: agreement,
             here,
+            here_mid,
         });
         meter.add(1);
     }
@@ -1056,12 +1090,15 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 /// Runs the suite found in `dir` (`small`, `medium`, `large`, `huge`, `policy`), issue 10's
-/// battles ([`TARGETS`]) and the growth rows, each heavy solve in a child process of its own.
+/// battles ([`TARGETS`]) and the growth rows, each heavy solve in a child process of its own;
+/// with `hidden_only` issue 22's battles alone, with `advice_only` best play's alone (issue 25:
+/// its battles and the best choice here on every battle).
 /// `meter` counts its steps ([`STEPS`]); Ctrl-C stops it.
 pub fn run(
     dir: &str,
     quick: bool,
     hidden_only: bool,
+    advice_only: bool,
     load: impl Fn(&str) -> Result<Battle, String>,
     read: impl Fn(&str) -> Result<bosworth::Scenario, String>,
     meter: &Meter,
@@ -1089,6 +1126,24 @@ pub fn run(
             targets: Vec::new(),
             hidden: hidden(dir, quick, budgets.exact, &read, meter)?,
             plans: Some(crate::bench_plans::plans(dir, quick, &load, meter)?),
+            growth: Vec::new(),
+            budget,
+            budgets,
+            micro_batches: 0,
+            micro_calls: 0,
+            micro: Vec::new(),
+            accuracy: Vec::new(),
+        });
+    }
+    if advice_only {
+        return Ok(Bench {
+            machine: machine(),
+            threads,
+            quick,
+            rows: Vec::new(),
+            targets: targets(dir, quick, true, budgets, &load, meter)?,
+            hidden: Vec::new(),
+            plans: None,
             growth: Vec::new(),
             budget,
             budgets,
@@ -1169,7 +1224,7 @@ pub fn run(
         });
         meter.add(1);
     }
-    let targets = targets(dir, quick, budgets, &load, meter)?;
+    let targets = targets(dir, quick, false, budgets, &load, meter)?;
     let hidden = hidden(dir, quick, budgets.exact, &read, meter)?;
     let plans = Some(crate::bench_plans::plans(dir, quick, &load, meter)?);
     let growth = growth(budgets, meter)?;
@@ -1253,7 +1308,7 @@ pub fn table(b: &Bench) -> String {
     );
     let _ = writeln!(
         o,
-        "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9} {:>9} {:>12} {:>20}",
+        "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9} {:>9} {:>12} {:>20} {:>20}",
         "battle",
         "solver",
         "blocks",
@@ -1264,16 +1319,20 @@ pub fn table(b: &Bench) -> String {
         "MC ms",
         "vs MC",
         "estimate ms",
-        "best here ms"
+        "best here ms",
+        "mid-battle ms"
     );
     for t in &b.targets {
         let s = &t.solve;
-        let here = t.here.as_ref().map_or("-".to_string(), |h| {
-            format!("{} ({})", opt(h.ms), h.method.as_deref().unwrap_or("?"))
-        });
+        let here_of = |h: &Option<Solved>| {
+            h.as_ref().map_or("-".to_string(), |h| {
+                format!("{} ({})", opt(h.ms), h.method.as_deref().unwrap_or("?"))
+            })
+        };
+        let (here, mid) = (here_of(&t.here), here_of(&t.here_mid));
         let _ = writeln!(
             o,
-            "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9.1} {:>9} {:>12} {:>20}",
+            "{:<14} {:>7} {:>6} {:>14} {:>12} {:>10} {:>10} {:>9.1} {:>9} {:>12} {:>20} {:>20}",
             t.name,
             t.solver,
             format!("{}v{}", t.blocks[0], t.blocks[1]),
@@ -1284,7 +1343,8 @@ pub fn table(b: &Bench) -> String {
             t.mc_ms,
             opt(t.ratio_to_mc),
             opt(s.estimate_ms),
-            here
+            here,
+            mid
         );
     }
     let _ = writeln!(

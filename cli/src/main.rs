@@ -134,6 +134,11 @@ enum Command {
         /// decision exact best play cannot solve (0: the policy's choice there)
         #[arg(long, default_value_t = bosworth::solve::advice::Sampling::default().look_ahead)]
         look_ahead: u32,
+        /// As live play and replays ask it (the app's advisor on a battle in progress): the
+        /// live budget (400,000 states) and, past it, the live sampling (500 battles a choice,
+        /// the policy's choice where the rest is not solved), about a second of work
+        #[arg(long, conflicts_with_all = ["budget", "samples", "look_ahead"])]
+        live: bool,
         /// Print JSON instead of text
         #[arg(long)]
         json: bool,
@@ -152,6 +157,11 @@ enum Command {
         /// `scripts/performance --hidden-only`
         #[arg(long)]
         hidden_only: bool,
+        /// Only best play (issue 25): bosworth-1485.json and advise-five.json as `bosworth
+        /// advise` answers them, and the best choice here at the first decision and mid-battle
+        /// of every battle, for `scripts/performance --advice-only`
+        #[arg(long, conflicts_with = "hidden_only")]
+        advice_only: bool,
         /// Print JSON instead of a table
         #[arg(long)]
         json: bool,
@@ -176,6 +186,9 @@ enum Command {
         /// sampling, within --budget)
         #[arg(long, requires = "advise", conflicts_with = "estimate")]
         here: bool,
+        /// With --here: at the middle step of the battle's replay from seed 1 instead
+        #[arg(long, requires = "here")]
+        mid: bool,
         /// Battles sampled per choice when estimating (default: the command's)
         #[arg(long)]
         samples: Option<u64>,
@@ -418,6 +431,7 @@ fn main() -> ExitCode {
         hidden,
         estimate,
         here,
+        mid,
         samples,
         budget,
         plan,
@@ -440,6 +454,7 @@ fn main() -> ExitCode {
         }
         let kind = match (advise, estimate, here) {
             (false, _, _) => bench::Kind::Exact,
+            (true, _, true) if *mid => bench::Kind::HereMid,
             (true, _, true) => bench::Kind::Here,
             (true, true, _) => bench::Kind::AdviseOrEstimate,
             (true, false, false) => bench::Kind::Advise,
@@ -452,6 +467,7 @@ fn main() -> ExitCode {
         dir,
         quick,
         hidden_only,
+        advice_only,
         json: as_json,
     } = &cli.command
     {
@@ -460,6 +476,7 @@ fn main() -> ExitCode {
             dir,
             *quick,
             *hidden_only,
+            *advice_only,
             |f| load(f).map_err(|e| format!("{f}: {e}")),
             |f| read(f).map_err(|e| format!("{f}: {e}")),
             &meter,
@@ -672,11 +689,27 @@ fn main() -> ExitCode {
             samples,
             seed,
             look_ahead,
+            live,
             json: as_json,
         } => (
             file,
             Box::new(move |b| {
-                use bosworth::solve::advice::{Objective, Players, Sampling};
+                use bosworth::solve::advice::{LIVE_BUDGET, Objective, Players, Sampling};
+                // Live play's budget and sampling (the app's advisor on a battle in progress).
+                let budget = &if *live { LIVE_BUDGET } else { *budget };
+                let sampling = if *live {
+                    Sampling {
+                        seed: *seed,
+                        ..Sampling::live()
+                    }
+                } else {
+                    Sampling {
+                        samples: *samples,
+                        seed: *seed,
+                        look_ahead: *look_ahead,
+                        ..Sampling::default()
+                    }
+                };
                 let objective = match objective {
                     ObjectiveArg::Hold => Objective::Hold,
                     ObjectiveArg::KillRoyal => Objective::KillRoyal,
@@ -719,12 +752,6 @@ fn main() -> ExitCode {
                 };
                 let a = match exact {
                     Err(bosworth::SolveError::TooLarge { .. }) => {
-                        let sampling = Sampling {
-                            samples: *samples,
-                            seed: *seed,
-                            look_ahead: *look_ahead,
-                            ..Sampling::default()
-                        };
                         let total = bosworth::solve::advice::estimate_battles(
                             b, players, decide, &sampling,
                         );

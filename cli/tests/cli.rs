@@ -413,6 +413,35 @@ fn advise_estimates_a_battle_past_its_budget() {
     assert!(text.contains(" ± "), "{text}");
 }
 
+/// `advise --live` answers as live play and an opened replay step do (issue 25, part 3): within
+/// the live budget (400,000 states) and, past it, with the live sampling (500 battles a choice,
+/// no look-ahead). The suite's policy battle, which bosworth advise solves exactly within its
+/// budget, is estimated so; the live settings cannot be mixed with --budget, --samples or
+/// --look-ahead.
+#[test]
+fn advise_live_uses_the_live_budget_and_sampling() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/policy.json");
+    let live = json(&run(&["advise", "--live", "--json", file], None));
+    assert_eq!(live["method"]["kind"], "estimated", "{}", live["method"]);
+    assert_eq!(live["method"]["samples"], 500);
+    assert_eq!(live["method"]["look_ahead"], 0);
+    assert!(
+        live["states"].as_u64().unwrap() <= 400_000,
+        "{}",
+        live["states"]
+    );
+    let full = json(&run(&["advise", "--json", file], None));
+    assert_eq!(full["method"]["kind"], "exact");
+    assert!(
+        full["states"].as_u64().unwrap() > 400_000,
+        "{}",
+        full["states"]
+    );
+    let out = run(&["advise", "--live", "--budget", "10", file], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--budget"));
+}
+
 /// The README's worked examples are what the program prints today (scripts/readme-example):
 /// between each pair of markers, the output of its command. The hidden-blocks example (`fog`) is
 /// left out, as it solves millions of states.

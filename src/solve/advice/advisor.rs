@@ -89,6 +89,15 @@ impl<'b> Advisor<'b> {
         self
     }
 
+    /// The plain search: every move of every decision valued and every state solved, nothing
+    /// taken for granted (`certain.rs`). The values are the same to the last bit; only the
+    /// states solved differ. For tests.
+    #[doc(hidden)]
+    pub fn exhaustive(mut self) -> Self {
+        each!(&mut self.games, g => g.exhaustive());
+        self
+    }
+
     /// Distinct states solved so far.
     pub fn states(&self) -> usize {
         each!(&self.games, g => g.memo.len())

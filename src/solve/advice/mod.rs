@@ -4,6 +4,7 @@
 //! legal action is known.
 
 mod advisor;
+mod certain;
 mod estimate;
 mod estimated;
 mod here;

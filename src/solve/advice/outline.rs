@@ -7,7 +7,7 @@ use crate::rules::policy;
 use crate::rules::round::{Point, advance};
 use crate::rules::state::{MAX_BLOCKS, State};
 use crate::scenario::Side;
-use crate::solve::advice::solver::{Game, pick};
+use crate::solve::advice::solver::Game;
 use crate::solve::advice::{OutlineEntry, TieEntry, label};
 use crate::solve::error::SolveError;
 use crate::solve::key::Codec;
@@ -62,11 +62,12 @@ impl<C: Codec> Game<'_, C> {
                 let policy = policy::choose(battle, &s, next);
                 let side = s.side_of(next);
                 let choices = self.moves(&s, next).len();
-                let (actor, action) = if self.optimises(side) {
-                    self.best_move(&s, next)?.0
+                let (f, m) = if self.optimises(side) {
+                    self.chosen_frame(&s, next)?
                 } else {
-                    (next, policy)
+                    (self.frame(&s, (next, policy))?, 0)
                 };
+                let (actor, action) = f.moves[m];
                 if choices > 1 && !crate::rules::retreat::must_retreat(&s, side) {
                     // A forced move (the round-4 retreat, in whatever order) is no advice.
                     let words = if actor == next {
@@ -82,10 +83,9 @@ impl<C: Codec> Game<'_, C> {
                     *turns.entry((s.round, actor)).or_insert(0.0) += p;
                 }
                 let owner = s.side_of(actor).other();
-                let f = self.frame(&s, &[(actor, action)])?;
-                for (q, kids) in f.results(0) {
+                for (q, kids, picked) in f.results(m) {
+                    let k = picked - kids.start;
                     let kids = &f.kids[kids];
-                    let k = if kids.len() > 1 { pick(owner, kids) } else { 0 };
                     if k != 0 {
                         let (w, by_order) = (kids[k].v, kids[0].v);
                         let (hit, spared) = tie_words(battle, &kids[k].state, &kids[0].state);

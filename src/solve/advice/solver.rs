@@ -2,14 +2,25 @@
 //! (`memo.rs`). At every decision point each side playing its best takes the legal move that
 //! maximises its own objective, and the value of every move is known.
 //!
-//! A decision is solved in one go: every state its moves may lead to is worked out first (each
-//! result of each move, and with tied hits every way the owner may take them, 6.4, D3), the
-//! memo's slot of each is read at once so that the reads overlap ([`Memo::touch`]), then each
-//! is looked up, and solved in turn where the memo does not hold it yet. The states are solved
-//! in the order of the moves, results and choices, as the plain recursion would, so the memo
-//! holds the same states at every moment (and the budget stops a solve at the same place).
-//! The buffers of each level of the search are kept and reused: nothing is allocated once the
-//! search has been as deep once.
+//! A decision is laid out in one go: every state its moves may lead to is worked out first
+//! (each result of each move, and with tied hits every way the owner may take them, 6.4, D3),
+//! the memo's slot of each is read at once so that the reads overlap ([`Memo::touch`]), then
+//! each is looked up; the moves are then valued in order, each state solved where the memo does
+//! not hold it yet, and the choice is the sequence of [`better`] over them (the first of equals
+//! stays). The buffers of each level of the search are kept and reused: nothing is allocated
+//! once the search has been as deep once.
+//!
+//! Two things spare work without changing a value, to the last bit (`certain.rs`):
+//!
+//! - once the best move so far is [unbeatable](Game::unbeatable), the moves after it are not
+//!   valued (nor the tied states after such a one): the sequence would keep it whatever they
+//!   are worth;
+//! - where the outcome is settled whatever the attacker does ([`held`]), best play's moves are
+//!   known: each side's first. Only those are followed, or, where every chance table adds up to
+//!   exactly 1 and both sides play their best, the state is valued on the spot without
+//!   following anything ([`Game::surely`]).
+//!
+//! [`Game::exhaustive`] turns both off: the plain search, for tests.
 
 use crate::rules::action::{Action, chances, legal_actions_into, result_into};
 use crate::rules::battle::Battle;
@@ -18,6 +29,7 @@ use crate::rules::policy;
 use crate::rules::round::{Ending, Point, advance, may_act_next};
 use crate::rules::state::State;
 use crate::scenario::Side;
+use crate::solve::advice::certain::{Rounding, Settling, TIE, held_exactly};
 use crate::solve::advice::memo::{Memo, normal};
 use crate::solve::advice::{Decisions, Objective, Players};
 use crate::solve::error::SolveError;
@@ -45,12 +57,17 @@ pub(crate) struct Frame<K> {
     pub(crate) moves: Vec<(usize, Action)>,
     /// For each move, where its results start in `rolls`; one more entry at the end.
     spans: Vec<u32>,
+    /// For each move, the side that takes its hits and so picks among tied blocks: the enemy
+    /// of the block that acts.
+    owners: Vec<Side>,
     /// For each result of a move: its chance, and where its states start in `kids`; one more
     /// entry at the end.
     rolls: Vec<(f64, u32)>,
     /// The states of every result: one, or with a choice of tied blocks each state the owner
     /// may choose (his hit order's first).
     pub(crate) kids: Vec<Kid<K>>,
+    /// For each result, the state its owner picks ([`Game::frame`] only).
+    picks: Vec<u32>,
     points: Vec<(State, Point)>,
     scratch: Vec<State>,
 }
@@ -60,8 +77,10 @@ impl<K> Default for Frame<K> {
         Frame {
             moves: Vec::new(),
             spans: Vec::new(),
+            owners: Vec::new(),
             rolls: Vec::new(),
             kids: Vec::new(),
+            picks: Vec::new(),
             points: Vec::new(),
             scratch: Vec::new(),
         }
@@ -69,16 +88,28 @@ impl<K> Default for Frame<K> {
 }
 
 impl<K> Frame<K> {
-    /// The results of move `m`: (chance, the range of its states in `kids`).
+    /// The results of move `m` of a frame from [`Game::frame`]: (chance, the range of its
+    /// states in `kids`, the place in `kids` of the state its owner picks).
     pub(crate) fn results(
         &self,
         m: usize,
-    ) -> impl Iterator<Item = (f64, std::ops::Range<usize>)> + '_ {
-        let (from, to) = (self.spans[m] as usize, self.spans[m + 1] as usize);
-        (from..to).map(move |r| {
-            let (p, start) = self.rolls[r];
-            (p, start as usize..self.rolls[r + 1].1 as usize)
+    ) -> impl Iterator<Item = (f64, std::ops::Range<usize>, usize)> + '_ {
+        self.move_rolls(m).map(move |r| {
+            let picked = self.picks[r] as usize;
+            (self.rolls[r].0, self.roll_kids(r), picked)
         })
+    }
+
+    /// The range in `kids` of result `r`'s states.
+    #[inline]
+    fn roll_kids(&self, r: usize) -> std::ops::Range<usize> {
+        self.rolls[r].1 as usize..self.rolls[r + 1].1 as usize
+    }
+
+    /// The range in `rolls` of move `m`'s results.
+    #[inline]
+    fn move_rolls(&self, m: usize) -> std::ops::Range<usize> {
+        self.spans[m] as usize..self.spans[m + 1] as usize
     }
 }
 
@@ -99,6 +130,15 @@ pub(crate) struct Game<'b, C: Codec> {
     frames: Vec<Frame<C::Key>>,
     /// The estimate's look-ahead choices (`estimate.rs`): each state's move, by its place.
     pub(crate) guesses: std::collections::HashMap<C::Key, u16, Fx>,
+    /// The least own value no move can beat ([`Game::unbeatable`]), for objectives worth 0 or
+    /// 1 at every ending; `None` otherwise, or in the plain search.
+    top: Option<f64>,
+    /// The settled states' test (`certain.rs`), where best play may use it: the objective is
+    /// the area and rounding is tight enough; `None` otherwise, or in the plain search.
+    settling: Option<Settling>,
+    /// Whether a settled state is valued on the spot ([`Game::surely`]): both sides play their
+    /// best and every chance table adds up to exactly 1.
+    sure: bool,
 }
 
 type Fx = std::hash::BuildHasherDefault<crate::solve::table::FxHasher>;
@@ -113,6 +153,11 @@ impl<'b, C: Codec> Game<'b, C> {
         codec: C,
         watch: &'b Watch<'b>,
     ) -> Self {
+        let rounding = Rounding::new(battle);
+        let top = (objective != Objective::Steps && rounding.tight).then_some(rounding.top);
+        let settling =
+            (objective == Objective::Hold && rounding.tight).then(|| Settling::new(battle));
+        let sure = settling.as_ref().is_some_and(|s| s.exact_tables) && players == Players::Both;
         Game {
             battle,
             objective,
@@ -125,7 +170,43 @@ impl<'b, C: Codec> Game<'b, C> {
             memo: Memo::new(),
             frames: Vec::new(),
             guesses: Default::default(),
+            top,
+            settling,
+            sure,
         }
+    }
+
+    /// The plain search: every move of every decision valued, every state solved in the memo
+    /// (for tests: the values are the same to the last bit, only the states met differ).
+    pub(crate) fn exhaustive(&mut self) {
+        self.top = None;
+        self.settling = None;
+        self.sure = false;
+    }
+
+    /// True if no move can be [`better`] for `side` than one worth `v`: its own value within
+    /// [`TIE`] of the most any state can be worth, the enemy's within [`TIE`] of the least (0):
+    /// the sequence of [`better`] keeps such a move whatever the moves after it are worth.
+    #[inline]
+    pub(crate) fn unbeatable(&self, side: Side, v: [f64; 2]) -> bool {
+        self.top
+            .is_some_and(|top| v[side.index()] >= top && v[side.other().index()] <= TIE)
+    }
+
+    /// Whether the outcome at `s` is settled and best play's moves there known (`certain.rs`):
+    /// the side defending plays its best and holds the area whatever the other side does.
+    #[inline]
+    pub(crate) fn settled(&self, s: &State) -> bool {
+        self.settling
+            .as_ref()
+            .is_some_and(|t| self.optimises(s.defender()) && t.held(self.battle, s))
+    }
+
+    /// The value of `s`, as the search would compute it, if it is settled and known without
+    /// solving: 1 to the side defending, 0 to the other (`certain.rs`).
+    #[inline]
+    pub(crate) fn surely(&self, s: &State) -> Option<[f64; 2]> {
+        (self.sure && self.settled(s)).then(|| held_exactly(s.defender()))
     }
 
     /// The memo's key of a decision state, and its hash.
@@ -208,8 +289,12 @@ impl<'b, C: Codec> Game<'b, C> {
         }
     }
 
-    /// A decision point where `actor` is next, solved: from the memo, or solved now.
+    /// A decision point where `actor` is next, solved: known on the spot, from the memo, or
+    /// solved now.
     pub(crate) fn point(&mut self, s: &State, actor: usize) -> Result<[f64; 2], SolveError> {
+        if let Some(v) = self.surely(s) {
+            return Ok(v);
+        }
         let (key, h) = self.key(s);
         if let Some(x) = self.memo.get(&key, h) {
             return Ok(x);
@@ -217,13 +302,17 @@ impl<'b, C: Codec> Game<'b, C> {
         self.solve(s, actor, key, h)
     }
 
-    /// The memo's answer for a decision point, without solving anything.
+    /// The value of a decision point if known without solving anything.
     pub(crate) fn known(&self, s: &State) -> Option<[f64; 2]> {
+        if let Some(v) = self.surely(s) {
+            return Some(v);
+        }
         let (key, h) = self.key(s);
         self.memo.get(&key, h)
     }
 
-    /// Solves a decision point the memo does not hold, and holds it.
+    /// Solves a decision point the memo does not hold, and holds it. At a settled state only
+    /// the move best play takes there is followed (`certain.rs`).
     fn solve(
         &mut self,
         s: &State,
@@ -235,11 +324,15 @@ impl<'b, C: Codec> Game<'b, C> {
         let side = s.side_of(actor);
         if self.optimises(side) {
             self.moves_into(s, actor, &mut f.moves);
+            if self.settled(s) {
+                f.moves.truncate(1);
+            }
         } else {
             f.moves.clear();
             f.moves.push((actor, policy::choose(self.battle, s, actor)));
         }
-        let v = self.expand(&mut f, s).map(|()| self.best_of(&f, s, side).1);
+        self.lay_out(&mut f, s);
+        let v = self.choose(&mut f, side).map(|(_, v)| v);
         self.frames.push(f);
         let v = v?;
         if self.memo.len() >= self.limit {
@@ -254,17 +347,91 @@ impl<'b, C: Codec> Game<'b, C> {
         Ok(v)
     }
 
-    /// The best of the moves of an expanded frame for `side` ([`better`]; the first of equals),
-    /// and its value.
-    fn best_of(&self, f: &Frame<C::Key>, s: &State, side: Side) -> (usize, [f64; 2]) {
+    /// The move `side` takes among the moves of a laid-out frame, and its value: each move
+    /// valued in turn (its states solved as needed) and kept if [`better`] than the best so far
+    /// (the first of equals); once the best so far is [unbeatable](Game::unbeatable), the
+    /// moves after it are not valued, as none of them would be kept.
+    fn choose(
+        &mut self,
+        f: &mut Frame<C::Key>,
+        side: Side,
+    ) -> Result<(usize, [f64; 2]), SolveError> {
         let mut best = (0, [0.0; 2]);
         for m in 0..f.moves.len() {
-            let q = self.move_value(f, s, m);
+            let q = self.settle_move(f, m)?;
             if m == 0 || better(side, q, best.1) {
                 best = (m, q);
             }
+            if self.unbeatable(side, best.1) {
+                break;
+            }
         }
-        best
+        Ok(best)
+    }
+
+    /// The value of move `m` of a laid-out frame, solving the states it needs: each result's
+    /// chance times the value of its state, or of the state the owner of tied blocks picks
+    /// ([`Game::settle_pick`]).
+    fn settle_move(&mut self, f: &mut Frame<C::Key>, m: usize) -> Result<[f64; 2], SolveError> {
+        let owner = f.owners[m];
+        let mut v = [0.0; 2];
+        for r in f.move_rolls(m) {
+            let p = f.rolls[r].0;
+            let kids = f.roll_kids(r);
+            let k = if kids.len() == 1 {
+                self.settle_kid(f, kids.start)?;
+                kids.start
+            } else {
+                self.settle_pick(f, kids, owner)?
+            };
+            let w = f.kids[k].v;
+            v[0] += p * w[0];
+            v[1] += p * w[1];
+        }
+        Ok(v)
+    }
+
+    /// The state `owner` picks among the tied states `kids` ([`pick_values`]), solving them in
+    /// turn; those after an [`unbeatable`](Game::unbeatable) one are not solved.
+    pub(crate) fn settle_pick(
+        &mut self,
+        f: &mut Frame<C::Key>,
+        kids: std::ops::Range<usize>,
+        owner: Side,
+    ) -> Result<usize, SolveError> {
+        let first = kids.start;
+        self.settle_kid(f, first)?;
+        let mut best = first;
+        for k in kids.skip(1) {
+            if self.unbeatable(owner, f.kids[best].v) {
+                break;
+            }
+            self.settle_kid(f, k)?;
+            if better(owner, f.kids[k].v, f.kids[best].v) {
+                best = k;
+            }
+        }
+        Ok(best)
+    }
+
+    /// Values state `k` of a laid-out frame: an ending or a settled state is valued already; a
+    /// decision point from the memo, or solved now.
+    #[inline]
+    pub(crate) fn settle_kid(&mut self, f: &mut Frame<C::Key>, k: usize) -> Result<(), SolveError> {
+        if f.kids[k].known {
+            return Ok(());
+        }
+        let kid = f.kids[k];
+        let v = match self.memo.get(&kid.key, kid.hash) {
+            Some(v) => v,
+            None => {
+                let actor = kid.actor.expect("a decision point has an actor");
+                self.solve(&kid.state, actor, kid.key, kid.hash)?
+            }
+        };
+        f.kids[k].v = v;
+        f.kids[k].known = true;
+        Ok(())
     }
 
     /// The move best play takes at a decision point where `actor` is next by the fire order,
@@ -276,26 +443,82 @@ impl<'b, C: Codec> Game<'b, C> {
     ) -> Result<((usize, Action), [f64; 2]), SolveError> {
         let mut f = self.frames.pop().unwrap_or_default();
         self.moves_into(s, actor, &mut f.moves);
-        let r = self.expand(&mut f, s).map(|()| {
-            let (m, v) = self.best_of(&f, s, s.side_of(actor));
-            (f.moves[m], v)
-        });
+        if self.settled(s) {
+            f.moves.truncate(1);
+        }
+        self.lay_out(&mut f, s);
+        let r = self
+            .choose(&mut f, s.side_of(actor))
+            .map(|(m, v)| (f.moves[m], v));
         self.frames.push(f);
         r
     }
 
-    /// Works out every state the moves of `f` may lead to from `s`, reads their memo slots,
-    /// then values each: an ending on the spot, a decision point from the memo or solved now.
-    pub(crate) fn expand(&mut self, f: &mut Frame<C::Key>, s: &State) -> Result<(), SolveError> {
+    /// [`Game::best_move`] with its frame: the moves laid out, the chosen one's place among
+    /// them, and for each of its results the state its owner picks among tied blocks
+    /// ([`Frame::results`]), for a caller that reads it and gives it back with
+    /// [`Game::give_back`].
+    pub(crate) fn chosen_frame(
+        &mut self,
+        s: &State,
+        actor: usize,
+    ) -> Result<(Frame<C::Key>, usize), SolveError> {
+        let mut f = self.frames.pop().unwrap_or_default();
+        self.moves_into(s, actor, &mut f.moves);
+        if self.settled(s) {
+            f.moves.truncate(1);
+        }
+        self.lay_out(&mut f, s);
+        let chosen = self.choose(&mut f, s.side_of(actor)).and_then(|(m, _)| {
+            self.pick_all(&mut f, m)?;
+            Ok(m)
+        });
+        match chosen {
+            Ok(m) => Ok((f, m)),
+            Err(e) => {
+                self.frames.push(f);
+                Err(e)
+            }
+        }
+    }
+
+    /// Notes for each result of move `m` the state its owner picks among tied blocks, solving
+    /// those it needs ([`Frame::results`]).
+    fn pick_all(&mut self, f: &mut Frame<C::Key>, m: usize) -> Result<(), SolveError> {
+        f.picks.clear();
+        f.picks.resize(f.rolls.len(), 0);
+        let owner = f.owners[m];
+        for r in f.move_rolls(m) {
+            let kids = f.roll_kids(r);
+            let k = if kids.len() == 1 {
+                self.settle_kid(f, kids.start)?;
+                kids.start
+            } else {
+                self.settle_pick(f, kids, owner)?
+            };
+            f.picks[r] = k as u32;
+        }
+        Ok(())
+    }
+
+    /// Works out every state the moves of `f` may lead to from `s`: endings and settled states
+    /// valued on the spot, and for the others the memo's slot read first, in a loop short
+    /// enough for the reads to be under way together, then the memo looked up (in the cache).
+    /// At a settled state the owner of tied blocks takes the hits by his hit order, as best
+    /// play does there (`certain.rs`).
+    fn lay_out(&self, f: &mut Frame<C::Key>, s: &State) {
         let battle = self.battle;
         f.spans.clear();
+        f.owners.clear();
         f.rolls.clear();
         f.kids.clear();
+        let settled = self.settled(s);
         for m in 0..f.moves.len() {
             let (who, action) = f.moves[m];
             f.spans.push(f.rolls.len() as u32);
             let owner = s.side_of(who).other();
-            let ties = self.decide.tie_hits && self.optimises(owner);
+            f.owners.push(owner);
+            let ties = self.decide.tie_hits && self.optimises(owner) && !settled;
             for &(p, roll) in chances(battle, s, who, action).iter() {
                 f.rolls.push((p, f.kids.len() as u32));
                 f.points.clear();
@@ -319,65 +542,45 @@ impl<'b, C: Codec> Game<'b, C> {
                             v: self.terminal(&state, ending),
                             known: true,
                         },
-                        Point::Act(actor) => {
-                            let (key, hash) = self.key(&state);
-                            Kid {
+                        Point::Act(actor) => match self.surely(&state) {
+                            Some(v) => Kid {
                                 state,
                                 actor: Some(actor),
-                                key,
-                                hash,
-                                v: [0.0; 2],
-                                known: false,
+                                key: C::Key::default(),
+                                hash: 0,
+                                v,
+                                known: true,
+                            },
+                            None => {
+                                let (key, hash) = self.key(&state);
+                                Kid {
+                                    state,
+                                    actor: Some(actor),
+                                    key,
+                                    hash,
+                                    v: [0.0; 2],
+                                    known: false,
+                                }
                             }
-                        }
+                        },
                     };
                     f.kids.push(kid);
                 }
             }
         }
-        // Every slot read at once, in a loop short enough for the reads to be under way
-        // together; the look-ups below then find them in the cache.
+        f.spans.push(f.rolls.len() as u32);
+        f.rolls.push((0.0, f.kids.len() as u32));
         let mut seen = 0u64;
         for kid in f.kids.iter().filter(|k| !k.known) {
             seen ^= self.memo.touch(kid.hash);
         }
         std::hint::black_box(seen);
-        f.spans.push(f.rolls.len() as u32);
-        f.rolls.push((0.0, f.kids.len() as u32));
-        for k in 0..f.kids.len() {
-            if f.kids[k].known {
-                continue;
+        for kid in f.kids.iter_mut().filter(|k| !k.known) {
+            if let Some(v) = self.memo.get(&kid.key, kid.hash) {
+                kid.v = v;
+                kid.known = true;
             }
-            let kid = f.kids[k];
-            let v = match self.memo.get(&kid.key, kid.hash) {
-                Some(v) => v,
-                None => {
-                    let actor = kid.actor.expect("a decision point has an actor");
-                    self.solve(&kid.state, actor, kid.key, kid.hash)?
-                }
-            };
-            f.kids[k].v = v;
-            f.kids[k].known = true;
         }
-        Ok(())
-    }
-
-    /// The value of move `m` of an expanded frame: each result's chance times the value of its
-    /// state, or of the state its owner picks among tied blocks ([`pick`]).
-    pub(crate) fn move_value(&self, f: &Frame<C::Key>, s: &State, m: usize) -> [f64; 2] {
-        let owner = s.side_of(f.moves[m].0).other();
-        let mut v = [0.0; 2];
-        for (p, kids) in f.results(m) {
-            let k = if kids.len() == 1 {
-                0
-            } else {
-                pick(owner, &f.kids[kids.clone()])
-            };
-            let w = f.kids[kids.start + k].v;
-            v[0] += p * w[0];
-            v[1] += p * w[1];
-        }
-        v
     }
 
     /// The value of one move (`who` does `action`) at a decision point.
@@ -390,22 +593,25 @@ impl<'b, C: Codec> Game<'b, C> {
         let mut f = self.frames.pop().unwrap_or_default();
         f.moves.clear();
         f.moves.push((who, action));
-        let r = self.expand(&mut f, s).map(|()| self.move_value(&f, s, 0));
+        self.lay_out(&mut f, s);
+        let r = self.settle_move(&mut f, 0);
         self.frames.push(f);
         r
     }
 
-    /// A frame with `moves` from `s` expanded and valued (every state solved), for a caller that
-    /// reads it and gives it back with [`Game::give_back`].
+    /// A frame with `move` from `s` laid out and the state of each result valued, the one its
+    /// owner picks among tied blocks ([`Frame::results`]) and those valued to find it, for a
+    /// caller that reads it and gives it back with [`Game::give_back`].
     pub(crate) fn frame(
         &mut self,
         s: &State,
-        moves: &[(usize, Action)],
+        mv: (usize, Action),
     ) -> Result<Frame<C::Key>, SolveError> {
         let mut f = self.frames.pop().unwrap_or_default();
         f.moves.clear();
-        f.moves.extend_from_slice(moves);
-        match self.expand(&mut f, s) {
+        f.moves.push(mv);
+        self.lay_out(&mut f, s);
+        match self.pick_all(&mut f, 0) {
             Ok(()) => Ok(f),
             Err(e) => {
                 self.frames.push(f);
@@ -414,29 +620,19 @@ impl<'b, C: Codec> Game<'b, C> {
         }
     }
 
-    /// Gives back a frame taken with [`Game::frame`].
+    /// Gives back a frame taken with [`Game::frame`] or [`Game::chosen_frame`].
     pub(crate) fn give_back(&mut self, f: Frame<C::Key>) {
         self.frames.push(f);
     }
 }
 
-/// The owner's pick among the states his choice of tied blocks allows (6.4, D3): his own
-/// objective first, then the enemy's lowest; the hit order's choice (the first) on a tie.
-pub(crate) fn pick<K>(owner: Side, kids: &[Kid<K>]) -> usize {
-    pick_by(owner, kids.len(), |k| kids[k].v)
-}
-
-/// [`pick`] among the values of the states.
+/// The owner's pick among the states his choice of tied blocks allows (6.4, D3), by their
+/// values: his own objective first, then the enemy's lowest; the hit order's choice (the
+/// first) on a tie.
 pub(crate) fn pick_values(owner: Side, values: &[[f64; 2]]) -> usize {
-    pick_by(owner, values.len(), |k| values[k])
-}
-
-fn pick_by(owner: Side, n: usize, value: impl Fn(usize) -> [f64; 2]) -> usize {
-    let (me, them) = (owner.index(), owner.other().index());
     let mut best = 0;
-    for k in 1..n {
-        let (w, b) = (value(k), value(best));
-        if w[me] > b[me] + 1e-12 || ((w[me] - b[me]).abs() <= 1e-12 && w[them] < b[them] - 1e-12) {
+    for k in 1..values.len() {
+        if better(owner, values[k], values[best]) {
             best = k;
         }
     }
@@ -444,7 +640,8 @@ fn pick_by(owner: Side, n: usize, value: impl Fn(usize) -> [f64; 2]) -> usize {
 }
 
 /// True if `q` is better than `best` for `side`: its own objective, then the enemy's lowest.
+#[inline]
 pub(crate) fn better(side: Side, q: [f64; 2], best: [f64; 2]) -> bool {
     let i = side.index();
-    q[i] > best[i] + 1e-12 || ((q[i] - best[i]).abs() <= 1e-12 && q[1 - i] < best[1 - i] - 1e-12)
+    q[i] > best[i] + TIE || ((q[i] - best[i]).abs() <= TIE && q[1 - i] < best[1 - i] - TIE)
 }

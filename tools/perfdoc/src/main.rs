@@ -6,6 +6,10 @@
 //! run of `bosworth bench --hidden-only --json` (and the browser's row from `scripts/bench-app`'s,
 //! when given), the rest of the document as it was: for a machine where the whole suite cannot be
 //! run.
+//!
+//! `perfdoc --advice-only NATIVE.json BROWSER.json OUT_DIR` rewrites only issue 25's section
+//! (best play) from `bosworth bench --advice-only --json` and, if the file is there, the
+//! browser's run of best play's part (`BOSWORTH_BENCH_ADVICE_ONLY=1 scripts/bench-web`).
 
 use plotters::prelude::*;
 use serde_json::Value;
@@ -340,6 +344,23 @@ fn main() {
         println!("rewrote the sections on hidden blocks and the planner's targets of {path}");
         return;
     }
+    if args.get(1).map(String::as_str) == Some("--advice-only") {
+        let native: Value = serde_json::from_str(&std::fs::read_to_string(&args[2]).expect("native run")).expect("native JSON");
+        // The browser's part when scripts/bench-web ran, else its rows say "not measured".
+        let browser: Value = std::fs::read_to_string(&args[3]).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(Value::Null);
+        let path = format!("{}/PERFORMANCE.md", args[4]);
+        let doc = std::fs::read_to_string(&path).expect("PERFORMANCE.md");
+        let mut section = String::new();
+        let targets = native["targets"].as_array().map(|v| v.as_slice()).unwrap_or(&[]);
+        let mut advice = browser["advice"].clone();
+        if let Some(a) = advice.as_object_mut() {
+            a.insert("quick".into(), browser["quick"].clone());
+        }
+        issue_25(&mut section, targets, &advice, true);
+        std::fs::write(&path, splice(&doc, ISSUE_25_HEADING, &section, "## Targets (issue 4)")).expect("write PERFORMANCE.md");
+        println!("rewrote issue 25's section of {path}");
+        return;
+    }
     let native: Value = serde_json::from_str(&std::fs::read_to_string(&args[1]).expect("native run")).expect("native JSON");
     let browser: Value = serde_json::from_str(&std::fs::read_to_string(&args[2]).expect("browser run")).expect("browser JSON");
     let out = &args[3];
@@ -516,7 +537,11 @@ fn main() {
     }
 
     issue_10(&mut md, &browser, rows, targets, growth);
-    issue_25(&mut md, targets);
+    let mut advice = browser["advice"].clone();
+    if let Some(a) = advice.as_object_mut() {
+        a.insert("quick".into(), browser["quick"].clone());
+    }
+    issue_25(&mut md, targets, &advice, false);
     accuracy(&mut md, native["accuracy"].as_array().map(|v| v.as_slice()).unwrap_or(&[]));
 
     let _ = writeln!(md, "## Targets (issue 4)\n");
@@ -685,73 +710,124 @@ fn issue_10(md: &mut String, browser: &Value, rows: &[Value], targets: &[Value],
     let _ = writeln!(md);
 }
 
+/// The heading of the section on issue 25's goals.
+const ISSUE_25_HEADING: &str = "## Targets (issue 25)";
+
+/// What bounds a solve that misses a time goal: its states times its time a state, against
+/// the states the goal's time allows at that speed.
+fn bound_words(states: Option<f64>, ms: Option<f64>, allowed_ms: f64) -> String {
+    match (states, ms) {
+        (Some(n), Some(ms)) if n > 0.0 && ms > 0.0 => {
+            let ns = ms * 1e6 / n;
+            format!(
+                "bounded by states times time a state: {} states at {ns:.0} ns; {} ms allows {} states at that speed, or {:.0} ns a state for these states",
+                thousands(n as u64),
+                fmt_long_ms(Some(allowed_ms)),
+                thousands((allowed_ms * 1e6 / ns) as u64),
+                allowed_ms * 1e6 / n
+            )
+        }
+        _ => "-".into(),
+    }
+}
+
 /// "Targets (issue 25)": best play answers every battle, exact where it fits and estimated where
 /// it does not; exact best play gets faster; "best choice here" in about a second. Each goal
-/// measured in this run, times as ratios to Monte Carlo on the same battle in the same run.
-fn issue_25(md: &mut String, targets: &[Value]) {
+/// measured in this run, times as ratios to Monte Carlo on the same battle in the same run; a
+/// goal missed names the measured limit and what bounds it. `browser` is the browser run's
+/// `advice` part (`benchweb::advice`), `Null` when it was not run.
+fn issue_25(md: &mut String, targets: &[Value], browser: &Value, separate: bool) {
     let verdict = |ok: bool| if ok { "reached" } else { "missed" };
     let target = |name: &str| targets.iter().find(|t| t["name"] == name);
-    let _ = writeln!(md, "## Targets (issue 25)\n");
+    let _ = writeln!(md, "{ISSUE_25_HEADING}\n");
+    if separate {
+        let _ = writeln!(
+            md,
+            "Measured in a run of its own (`scripts/performance --advice-only`: `bosworth bench --advice-only --json` and `BOSWORTH_BENCH_ADVICE_ONLY=1 scripts/bench-web`), after the tables above: where a battle of issue 10's table is also here, this section's figures are the newer.{}\n",
+            std::env::var("BOSWORTH_PERF_LOAD").map_or(String::new(), |l| format!(
+                " Load average of the machine when the run began (1, 5, 15 minutes): {l}, on its {} hardware threads; other work on the machine slows every time below.",
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            ))
+        );
+    }
     let _ = writeln!(
         md,
-        "Best play as `bosworth advise` answers it: exact within its default budget, else estimated by sampling (`docs/performance-notes.md`); \"best choice here\" is `best_here` at the first decision with the live budget and sampling (`LIVE_BUDGET`, `Sampling::live`), as live play and replays ask it, each in a process of its own. Ratios are to `bosworth simulate --runs {} --threads 1` on the same battle in this run.\n",
+        "Best play as `bosworth advise` answers it: exact within its default budget, else estimated by sampling (`docs/performance-notes.md`); \"best choice here\" is `best_here` with the live budget ({} states) and sampling (`LIVE_BUDGET`, `Sampling::live`), as live play and replays ask it, at the first decision and at the middle step of the battle's replay from seed 1 (opened as a battle in progress), each in a process of its own. Ratios are to `bosworth simulate --runs {} --threads 1` on the same battle in this run. In the browser (headless Chromium, one thread, `scripts/bench-web`) the same questions are asked as the app's advisor asks them, on the page's thread.\n",
+        browser["live_budget"].as_u64().map_or("400,000".into(), thousands),
         targets.first().map_or("-".into(), |t| fmt_n(&t["mc_runs"]))
     );
-    let _ = writeln!(
-        md,
-        "| goal (issue 25) | battle | measured | time / Monte Carlo | peak memory (MB) | |"
-    );
+    let _ = writeln!(md, "| goal (issue 25) | battle | measured | time / Monte Carlo | peak memory (MB) | |");
     let _ = writeln!(md, "|---|---|---|---|---|---|");
     let advised: Vec<&Value> = targets.iter().filter(|t| t["solver"] == "advise").collect();
     // Best play on Bosworth 1485: exact, at most twice Monte Carlo.
-    if let Some(t) = target("bosworth-1485") {
-        let s = &t["solve"];
-        let mc = f(&t["mc_ms"]).unwrap_or(0.0);
-        let r = f(&s["ms"])
-            .map(|m| m / mc)
-            .filter(|r| r.is_finite() && solved(s));
+    match target("bosworth-1485") {
+        Some(t) => {
+            let s = &t["solve"];
+            let mc = f(&t["mc_ms"]).unwrap_or(0.0);
+            let r = f(&s["ms"]).map(|m| m / mc).filter(|r| r.is_finite() && solved(s));
+            let ok = r.is_some_and(|r| r <= 2.0);
+            let _ = writeln!(
+                md,
+                "| Exact best play (both sides, hold) on the app's Bosworth 1485: at most twice the Monte Carlo time natively | bosworth-1485 | {}; {} states, {} ns a state; Monte Carlo {} ms{} | {} | {} | {} |",
+                if solved(s) { format!("exact in {} ms", fmt_long_ms(f(&s["ms"]))) } else { outcome_words(s) },
+                fmt_n(&s["states"]),
+                ns_per_state(s).map_or("-".into(), |x| format!("{x:.0}")),
+                fmt_long_ms(Some(mc)),
+                if ok { String::new() } else { format!("; {}", bound_words(s["states"].as_f64(), f(&s["ms"]), 2.0 * mc)) },
+                r.map_or("-".into(), |r| format!("{r:.2}")),
+                fmt_mb(f(&s["peak_rss_mb"])),
+                verdict(ok),
+            );
+        }
+        None => {
+            let _ = writeln!(md, "| Exact best play on the app's Bosworth 1485: at most twice the Monte Carlo time natively | bosworth-1485 | not measured in this run | - | - | missed |");
+        }
+    }
+    // The same in the browser, as the app's advisor answers it, within 3 s.
+    let b = &browser["advise"];
+    if b.is_object() {
+        let ms = f(&b["ms"]);
+        let ok = b["method"] == "exact" && ms.is_some_and(|m| m <= 3000.0);
         let _ = writeln!(
             md,
-            "| Exact best play (both sides, hold) on the app's Bosworth 1485: at most twice the Monte Carlo time natively | bosworth-1485 | {}; {} states, {} ns a state; Monte Carlo {} ms | {} | {} | {} |",
-            if solved(s) {
-                format!("exact in {} ms", fmt_long_ms(f(&s["ms"])))
-            } else {
-                outcome_words(s)
+            "| Best play on Bosworth 1485 in the browser within 3 s | bosworth-1485 | {} in {} ms, {} states{}; Monte Carlo {} runs {} ms{} | {} | {} (wasm memory) | {} |",
+            b["method"].as_str().unwrap_or("?"),
+            fmt_long_ms(ms),
+            fmt_n(&b["states"]),
+            ns_per_state(b).map_or(String::new(), |x| format!(", {x:.0} ns a state")),
+            fmt_n(&b["mc_runs"]),
+            fmt_long_ms(f(&b["mc_ms"])),
+            if ok { String::new() } else { format!("; {}", bound_words(b["states"].as_f64(), ms, 3000.0)) },
+            match (ms, f(&b["mc_ms"])) {
+                (Some(m), Some(mc)) if mc > 0.0 => format!("{:.2}", m / mc),
+                _ => "-".into(),
             },
-            fmt_n(&s["states"]),
-            ns_per_state(s).map_or("-".into(), |x| format!("{x:.0}")),
-            fmt_long_ms(Some(mc)),
-            r.map_or("-".into(), |r| format!("{r:.2}")),
-            fmt_mb(f(&s["peak_rss_mb"])),
-            verdict(r.is_some_and(|r| r <= 2.0)),
+            fmt_mb(f(&b["memory_mb"])),
+            if browser["quick"] == true { "- (quick run: tiny budget, no verdict)" } else { verdict(ok) },
         );
+    } else {
+        let _ = writeln!(md, "| Best play on Bosworth 1485 in the browser within 3 s | bosworth-1485 | not measured in this run (`scripts/bench-web` was not run) | - | - | not measured |");
     }
     // advise-five within the default budget, exactly.
     if let Some(t) = target("advise-five") {
         let s = &t["solve"];
         let mc = f(&t["mc_ms"]).unwrap_or(0.0);
         let measured = if solved(s) {
-            format!(
-                "exact in {} ms, {} states",
-                fmt_long_ms(f(&s["ms"])),
-                fmt_n(&s["states"])
-            )
+            format!("exact in {} ms, {} states", fmt_long_ms(f(&s["ms"])), fmt_n(&s["states"]))
         } else {
             format!(
-                "past the budget: more than {} states, found in {} ms; then estimated in {} ms more",
+                "past the budget: more than {} states, found in {} ms ({} ns a state); then estimated in {} ms more; bounded by the budget: the battle has more states than {}",
                 fmt_n(&s["states"]),
                 fmt_long_ms(f(&s["ms"])),
-                fmt_long_ms(f(&s["estimate_ms"]))
+                ns_per_state(s).map_or("-".into(), |x| format!("{x:.0}")),
+                fmt_long_ms(f(&s["estimate_ms"])),
+                fmt_n(&s["budget"]),
             )
         };
         let _ = writeln!(
             md,
             "| Exact best play on 5 a side with heirs and Treachery rollers, within the default budget | advise-five | {measured} | {} | {} | {} |",
-            f(&s["ms"]).map_or("-".into(), |m| if solved(s) {
-                format!("{:.2}", m / mc)
-            } else {
-                format!("more than {:.1}", m / mc)
-            }),
+            f(&s["ms"]).map_or("-".into(), |m| if solved(s) { format!("{:.2}", m / mc) } else { format!("more than {:.1}", m / mc) }),
             fmt_mb(f(&s["peak_rss_mb"])),
             verdict(solved(s))
         );
@@ -771,10 +847,7 @@ fn issue_25(md: &mut String, targets: &[Value]) {
             format!("{} {how}", t["name"].as_str().unwrap_or("?"))
         })
         .collect();
-    let all = !advised.is_empty()
-        && advised
-            .iter()
-            .all(|t| solved(&t["solve"]) || f(&t["solve"]["estimate_ms"]).is_some());
+    let all = !advised.is_empty() && advised.iter().all(|t| solved(&t["solve"]) || f(&t["solve"]["estimate_ms"]).is_some());
     let _ = writeln!(
         md,
         "| No refusal: `bosworth advise` answers every battle, exact where it fits and a labelled estimate where it does not | the best-play battles | {} | - | - | {} |",
@@ -784,70 +857,95 @@ fn issue_25(md: &mut String, targets: &[Value]) {
     // Memory: each best-play answer under 300 MB.
     let mem = |t: &Value| {
         let s = &t["solve"];
-        f(&s["peak_rss_mb"])
-            .into_iter()
-            .chain(f(&s["estimate_peak_rss_mb"]))
-            .fold(0.0f64, f64::max)
+        f(&s["peak_rss_mb"]).into_iter().chain(f(&s["estimate_peak_rss_mb"])).fold(0.0f64, f64::max)
     };
-    let mems: Vec<String> = advised
-        .iter()
-        .map(|t| {
-            format!(
-                "{} {} MB",
-                t["name"].as_str().unwrap_or("?"),
-                fmt_mb(Some(mem(t)))
-            )
-        })
-        .collect();
+    let mems: Vec<String> = advised.iter().map(|t| format!("{} {} MB", t["name"].as_str().unwrap_or("?"), fmt_mb(Some(mem(t))))).collect();
     let most = advised.iter().map(|t| mem(t)).fold(0.0f64, f64::max);
     let _ = writeln!(
         md,
-        "| Memory: each best-play answer under 300 MB natively | the best-play battles | {} | - | {} (most) | {} |",
+        "| Memory: each best-play answer under 300 MB natively (peak resident memory of its process) | the best-play battles | {} | - | {} (most) | {} |",
         mems.join(", "),
         fmt_mb(Some(most)),
         verdict(!advised.is_empty() && most < 300.0)
     );
-    // Best choice here, about a second natively, up to 6 a side.
+    // Best choice here, about a second natively, up to 6 a side: first decision and mid-battle.
     for t in targets {
-        let Some(h) = t["here"].as_object() else {
-            continue;
-        };
-        let h = Value::Object(h.clone());
-        let blocks = t["blocks"][0]
-            .as_u64()
-            .unwrap_or(0)
-            .max(t["blocks"][1].as_u64().unwrap_or(0));
+        for (key, point) in [("here", "at the first decision"), ("here_mid", "at the middle replay step")] {
+            let Some(h) = t[key].as_object() else {
+                continue;
+            };
+            let h = Value::Object(h.clone());
+            let blocks = t["blocks"][0].as_u64().unwrap_or(0).max(t["blocks"][1].as_u64().unwrap_or(0));
+            let ms = f(&h["ms"]);
+            let mc = f(&t["mc_ms"]).unwrap_or(0.0);
+            let goal = blocks <= 6;
+            let ok = ms.is_some_and(|m| m <= 1000.0);
+            let _ = writeln!(
+                md,
+                "| Best choice here {point} within about a second natively{} | {} ({} v {}) | {} in {} ms (round {}), {} states solved exactly{} | {} | {} | {} |",
+                if goal { "" } else { " (beyond the goal's 6 a side: for information)" },
+                t["name"].as_str().unwrap_or("?"),
+                t["blocks"][0],
+                t["blocks"][1],
+                h["method"].as_str().unwrap_or("?"),
+                fmt_long_ms(ms),
+                h["round"],
+                fmt_n(&h["states"]),
+                match (goal && !ok, h["method"].as_str()) {
+                    (true, Some("estimated")) => "; bounded by the estimate's work: the live sampling's battles (every choice sampled) and its exact attempts within the live budget, not by the states alone".to_string(),
+                    (true, _) => format!("; {}", bound_words(h["states"].as_f64(), ms, 1000.0)),
+                    _ if h["states"] == 0 && h["method"] == "exact" => " (valued on the spot: settled whatever is played)".to_string(),
+                    _ => String::new(),
+                },
+                ms.map_or("-".into(), |m| format!("{:.2}", m / mc)),
+                fmt_mb(f(&h["peak_rss_mb"])),
+                if goal { verdict(ok) } else { "-" },
+            );
+        }
+    }
+    // The same in the browser.
+    for h in browser["here"].as_array().map(|v| v.as_slice()).unwrap_or(&[]) {
         let ms = f(&h["ms"]);
-        let mc = f(&t["mc_ms"]).unwrap_or(0.0);
-        let goal = blocks <= 6;
         let _ = writeln!(
             md,
-            "| Best choice here at the first decision within about a second natively{} | {} ({} v {}) | {} in {} ms, {} states solved exactly | {} | {} | {} |",
-            if goal {
-                ""
-            } else {
-                " (beyond the goal's 6 a side: for information)"
-            },
-            t["name"].as_str().unwrap_or("?"),
-            t["blocks"][0],
-            t["blocks"][1],
+            "| Best choice here {} within about a second in the browser | {} | {} in {} ms (round {}), {} states solved exactly{} | - | - | {} |",
+            if h["point"] == "mid" { "at the middle replay step" } else { "at the first decision" },
+            h["name"].as_str().unwrap_or("?"),
             h["method"].as_str().unwrap_or("?"),
             fmt_long_ms(ms),
+            h["round"],
             fmt_n(&h["states"]),
-            ms.map_or("-".into(), |m| format!("{:.2}", m / mc)),
-            fmt_mb(f(&h["peak_rss_mb"])),
-            if goal {
-                verdict(ms.is_some_and(|m| m <= 1000.0))
+            if h["method"] == "estimated" && ms.is_some_and(|m| m > 1000.0) {
+                "; bounded by the estimate's work: the live sampling's battles (every choice sampled) and its exact attempts within the live budget"
             } else {
-                "-"
+                ""
             },
+            if browser["quick"] == true { "- (quick run)" } else { verdict(ms.is_some_and(|m| m <= 1000.0)) },
         );
+        // The app's advisor at the same point (a battle in progress): the whole answer.
+        let a = &h["app"];
+        if a.is_object() {
+            let ms = f(&a["ms"]);
+            let _ = writeln!(
+                md,
+                "| The app's advisor at the middle replay step (the decision, best play's gain and outline, within the live budget) within about a second in the browser | {} | {} in {} ms, {} states solved exactly{} | - | - | {} |",
+                h["name"].as_str().unwrap_or("?"),
+                a["method"].as_str().unwrap_or("?"),
+                fmt_long_ms(ms),
+                fmt_n(&a["states"]),
+                if a["method"] == "estimated" && ms.is_some_and(|m| m > 1000.0) {
+                    "; bounded by the estimate's work: besides every choice, best play and the policy sampled from here for the gain and the outline"
+                } else {
+                    ""
+                },
+                if browser["quick"] == true { "- (quick run)" } else { verdict(ms.is_some_and(|m| m <= 1000.0)) },
+            );
+        }
     }
     let _ = writeln!(
         md,
-        "| Best play in the browser on Bosworth 1485 within 3 s, and the app's advisor with progress and Cancel | - | the app half of issue 25, not measured here | - | - | - |"
+        "\nThe app's advisor shows its progress and a Cancel, and answers every ready-made battle and every battle of `examples/` and `bench/` whose blocks are all known as `bosworth advise` does (exact, or estimated with each value's standard error); a battle with hidden blocks gets the note that best play needs every block known, as `bosworth advise` refuses it (`e2e/advise.test.mjs`, without timed assertions).\n"
     );
-    let _ = writeln!(md);
 }
 
 /// "Best play estimated against exact": on battles exact best play solves, the estimate made

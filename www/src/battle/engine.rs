@@ -224,8 +224,18 @@ pub enum Request {
 }
 
 /// State budget of the advisor in the browser: the CLI's, so that the Bosworth 1485 battle's
-/// best play (3.7 M states) is answered here too.
+/// best play is answered exactly here too.
 pub const ADVICE_STATE_BUDGET: usize = bosworth::solve::advice::DEFAULT_ADVICE_BUDGET;
+
+/// State budget of the advisor on a battle in progress (live play, an opened replay step): the
+/// engine's for "best choice here", about a second of work (`docs/PERFORMANCE.md`), with its
+/// sampling past it ([`advise_order_json`]).
+pub const LIVE_ADVICE_BUDGET: usize = bosworth::solve::advice::LIVE_BUDGET;
+
+/// The advisor's state budget for a battle from its start, or in progress (`live`).
+pub fn advice_budget(live: bool) -> usize {
+    if live { LIVE_ADVICE_BUDGET } else { ADVICE_STATE_BUDGET }
+}
 /// State budget of each replay checkpoint's evaluation.
 pub const VALUE_STATE_BUDGET: usize = 200_000;
 
@@ -412,7 +422,10 @@ fn progress_hook(phase: &'static str, total: u64) -> impl Fn(usize) -> bool + Sy
 
 /// [`advise_json`], best play also choosing which block of a group acts first when
 /// `group_order` (D2); tied hits are always its choice (6.4, D3). `progress` is told how far
-/// the work has got ([`AdviceProgress`]).
+/// the work has got ([`AdviceProgress`]). A battle in progress (live play, a replay step) is
+/// estimated past the budget with the live sampling (`Sampling::live`), so that the best
+/// choice at the point it stands at comes in about a second; one from its start with `bosworth
+/// advise`'s.
 ///
 /// # Errors
 /// The engine's message.
@@ -431,7 +444,7 @@ pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_o
         match advise_with(&battle, objective, players, budget, decide, &progress_hook("exact", budget as u64)) {
             // Past the budget, best play is estimated by sampling, as `bosworth advise` does.
             Err(SolveError::TooLarge { .. }) => {
-                let sampling = Sampling::default();
+                let sampling = if battle.in_progress() { Sampling::live() } else { Sampling::default() };
                 let total = estimate_battles(&battle, players, decide, &sampling);
                 estimate_with(&battle, objective, players, budget, decide, &sampling, &progress_hook("estimate", total))
             }

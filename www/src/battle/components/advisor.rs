@@ -4,7 +4,7 @@
 
 use super::StateProps;
 use crate::shell::codec;
-use crate::battle::engine::{ADVICE_STATE_BUDGET, Reply, Request};
+use crate::battle::engine::{Reply, Request, advice_budget};
 use crate::battle::words::area_label;
 use crate::shell::format::pct;
 use crate::battle::helper::use_helper;
@@ -48,9 +48,9 @@ pub fn too_large_why(budget: usize) -> String {
 
 /// The advisor's progress: exact best play's states against its budget, then the battles
 /// sampled for the estimate.
-pub fn progress_text(phase: &str, done: u64, total: u64) -> String {
+pub fn progress_text(phase: &str, done: u64, total: u64, budget: usize) -> String {
     if phase == "estimate" {
-        format!("Too large to solve exactly within {ADVICE_STATE_BUDGET} battle states: estimating by sampling, {done} of {total} battles")
+        format!("Too large to solve exactly within {budget} battle states: estimating by sampling, {done} of {total} battles")
     } else {
         format!("Solving the battle as a game: {done} battle states (at most {total})")
     }
@@ -67,6 +67,10 @@ pub fn Advisor(props: &StateProps) -> Html {
     // The key of the question the user cancelled, said so until asked again.
     let cancelled = use_state(|| None::<String>);
     let scenario = codec::to_json(&state.scenario);
+    // A battle in progress (live play, a replay step) is advised from the point it stands at,
+    // within the live budget: its best choice here in about a second.
+    let live = state.scenario.progress.is_some();
+    let budget = advice_budget(live);
     let key = format!("{}|{}|{}|{}", *objective, *players, *order, scenario);
     let small = state.report_is_current()
         && matches!(state.calc, Calc::Done)
@@ -74,7 +78,7 @@ pub fn Advisor(props: &StateProps) -> Html {
     let request = {
         let (objective, players, group_order) = ((*objective).clone(), (*players).clone(), *order);
         let (key, scenario) = (key.clone(), scenario.clone());
-        move || Request::Advise { key: key.clone(), scenario: scenario.clone(), objective: objective.clone(), players: players.clone(), group_order, budget: ADVICE_STATE_BUDGET }
+        move || Request::Advise { key: key.clone(), scenario: scenario.clone(), objective: objective.clone(), players: players.clone(), group_order, budget }
     };
     {
         let helper = helper.clone();
@@ -119,16 +123,16 @@ pub fn Advisor(props: &StateProps) -> Html {
     };
     let body = match answer {
         Some(Reply::Advice { result: Ok(json), ms, .. }) => match serde_json::from_str::<Advice>(&json) {
-            Ok(a) => show(&a, &objective, &players, &area, ms, house),
+            Ok(a) => show(&a, &objective, &players, &area, ms, live, house),
             Err(e) => html! { <p class="field-error" role="alert">{e.to_string()}</p> },
         },
         Some(Reply::Advice { result: Err(m), .. }) => html! { <p class="note" data-testid="advice-error" role="alert">{m}</p> },
         _ if pending => {
-            let (phase, done, total) = helper.progress(&key).unwrap_or_else(|| ("exact".to_string(), 0, ADVICE_STATE_BUDGET as u64));
+            let (phase, done, total) = helper.progress(&key).unwrap_or_else(|| ("exact".to_string(), 0, budget as u64));
             html! {
                 <div class="status running" data-testid="advice-progress" data-phase={phase.clone()}>
                     <progress max={total.to_string()} value={done.to_string()}></progress>
-                    <span>{progress_text(&phase, done, total)}</span>
+                    <span>{progress_text(&phase, done, total, budget)}</span>
                     <button onclick={cancel} data-testid="advice-cancel">{"Cancel"}</button>
                 </div>
             }
@@ -178,7 +182,8 @@ pub fn gain_sentence(by: &str, whose: &str, area: &str, policy: f64, best: f64) 
     }
 }
 
-fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: impl Fn(bosworth::Side) -> bosworth::data::House) -> Html {
+fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, live: bool, house: impl Fn(bosworth::Side) -> bosworth::data::House) -> Html {
+    let budget = advice_budget(live);
     let what = OBJECTIVES.iter().find(|(v, _)| *v == objective).map_or("hold the area", |o| o.1);
     let (idx, who) = match players {
         "defender" => (1, bosworth::Side::Defender),
@@ -204,7 +209,7 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
     };
     let method = match estimate {
         None => html! { <p class="muted small" data-testid="advice-method" data-method="exact">{"Exact: every value below is exact best play."}</p> },
-        Some(e) => html! { <p class="note" data-testid="advice-method" data-method="estimated">{e.explain(&too_large_why(ADVICE_STATE_BUDGET))}</p> },
+        Some(e) => html! { <p class="note" data-testid="advice-method" data-method="estimated">{e.explain(&too_large_why(budget))}</p> },
     };
     let decision = match &a.first_decision {
         None => html! { <p class="muted">{"Nobody has a choice: the battle is over before anyone acts."}</p> },
@@ -213,7 +218,8 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
             html! {
                 <>
                 <p class="decision" data-testid="advice-decision">
-                    {format!("First decision{}, round {}: {} of the {} ({}). Value for the {}: ",
+                    {format!("{}{}, round {}: {} of the {} ({}). Value for the {}: ",
+                        if live { "Best choice here" } else { "First decision" },
                         if a.after_treason { " (after a failed Treason roll)" } else { "" },
                         d.round, d.block, d.side.name(), house(d.side), d.side.name())}
                     <em>{what}</em>{"."}
@@ -269,7 +275,7 @@ fn show(a: &Advice, objective: &str, players: &str, area: &str, ms: f64, house: 
             {decision}
             <p class="gain" data-testid="advice-gain">{gain}</p>
             if let Some(e) = estimate {
-                <p class="muted small" data-testid="advice-outline-sampled">{format!("Best play in outline as played in the {} battles sampled from the start.", e.samples)}</p>
+                <p class="muted small" data-testid="advice-outline-sampled">{format!("Best play in outline as played in the {} battles sampled from {}.", e.samples, if live { "here" } else { "the start" })}</p>
             }
             <Outline entries={a.outline.clone()} />
             { ties(a, objective, &house) }
