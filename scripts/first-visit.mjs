@@ -99,7 +99,8 @@ say();
 say('The first figure needs the page\'s wasm (the app) and a worker\'s wasm (the engine that solves');
 say('the battle off the page\'s thread): both are on the wire before it. The helper worker (best');
 say('play, replay checkpoints, pinned plans: `helper_bg.wasm`) is a wasm of its own, fetched only');
-say('when one of them is first asked for.');
+say('when one of them is first asked for; so is the map\'s planner (`planner_bg.wasm`), fetched when');
+say('the map first plans.');
 say();
 if (fs.existsSync(WASM)) {
   const { total, groups } = wasmGroups();
@@ -108,6 +109,7 @@ if (fs.existsSync(WASM)) {
     ['the battle calculator (`bosworth_www::battle`)', /^bosworth_www::battle$/],
     ['the Campaign Reset calculator and its engine (`bosworth_www::reset`, `bosworth::reset`, `bosworth_link::parse_reset`)', /^(bosworth_www::reset|bosworth::reset|bosworth_link::parse_reset)$/],
     ['the Kingmaker calculator and its engine (`bosworth_www::kingmaker`, `bosworth::kingmaker`, `bosworth_link::parse_kingmaker`)', /^(bosworth_www::kingmaker|bosworth::kingmaker|bosworth_link::parse_kingmaker)$/],
+    ['the map and the attack planner (`bosworth_www::map`, `bosworth::board`, `bosworth_link::parse_board`)', /^(bosworth_www::map|bosworth::board|bosworth_link::parse_board)$/],
     ['charts (`plotters`, `plotters_svg`)', /^plotters/],
     ['the engine\'s rules, solvers and replay used on the page (`bosworth::rules`, `::solve`, `::play`, `::scenario`, `::data`)', /^bosworth::(rules|solve|play|scenario|data)$/],
     ['JSON read and written: scenarios, links, the workers\' answers (`serde_json`, `serde_core`, `serde_path_to_error`)', /^(serde_path_to_error|serde_json|serde_core|serde)::/],
@@ -126,8 +128,8 @@ if (fs.existsSync(WASM)) {
     say(`| ${name} | ${k.toFixed(1)} | ${(100 * k / total).toFixed(1)}% |`);
   }
   say();
-  const others = sum(/^(bosworth_www::reset|bosworth::reset|bosworth_link::parse_reset|bosworth_www::kingmaker|bosworth::kingmaker|bosworth_link::parse_kingmaker)$/);
-  say(`The first screen does not need the two other calculators: ${others.toFixed(1)} KB of function bodies`);
+  const others = sum(/^(bosworth_www::reset|bosworth::reset|bosworth_link::parse_reset|bosworth_www::kingmaker|bosworth::kingmaker|bosworth_link::parse_kingmaker|bosworth_www::map|bosworth::board|bosworth_link::parse_board)$/);
+  say(`The first screen does not need the three other calculators: ${others.toFixed(1)} KB of function bodies`);
   say(`(${(100 * others / total).toFixed(1)}% of them) that a single wasm module cannot leave out; loading them only`);
   say('when their calculator opens would take a second wasm module with its own copy of the shell,');
   say('Yew and the engine it shares with the battle.');

@@ -1,15 +1,12 @@
-//! The Web Worker program: the battle's exact solver and Monte Carlo, or the map's attack
-//! planner, off the page's thread. The page names the task it starts a worker for
-//! (`bosworth_www::shell::worker::task`); the battle's engine is the default.
+//! The Web Worker program of the battle: its exact solver and Monte Carlo off the page's thread
+//! (`bosworth_www::battle::engine`). The map's planner has a worker of its own (`planner.rs`),
+//! and so have best play and the replay's checkpoints (`helper.rs`), so that this one, which the
+//! first figure waits for, stays small.
 
 use bosworth_www::battle::engine::Engine;
-use bosworth_www::map::planner::{Planner, TASK};
 use gloo_worker::Registrable;
 
 fn main() {
     console_error_panic_hook::set_once();
-    match bosworth_www::shell::worker::task() {
-        Some(t) if t == TASK => Planner::registrar().register(),
-        _ => Engine::registrar().register(),
-    }
+    Engine::registrar().register();
 }

@@ -13,10 +13,6 @@ use bosworth::rules::movement::area_index;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 
-/// The task's name: the worker program registers the planner when the page starts it for this
-/// task (`crate::shell::worker::task`).
-pub const TASK: &str = "planner";
-
 /// Monte Carlo battles of each plan not solved exactly in the first pass (a tenth of `bosworth
 /// plan`'s): figures within about a point, in a tenth of the time.
 pub const QUICK_RUNS: u64 = bosworth::board::rank::DEFAULT_RUNS / 10;

@@ -5,7 +5,7 @@
 //! ([`remember`]), so that a board planned before (Back from a battle opened from the map) shows
 //! its plans at once.
 
-use super::planner::{Pass, Reply, Request, TASK};
+use super::planner::{Pass, Reply, Request};
 use super::planning::{Ask, Heard, PlanningState};
 use super::ranking::TargetPlans;
 use crate::shell::worker::RawWorker;
@@ -185,7 +185,7 @@ impl Pool {
             }
             if self.slots[i].worker.is_none() {
                 let me = self.me.clone();
-                match Worker::spawn_task("worker.js", Some(TASK), move |reply| {
+                match Worker::spawn("planner.js", move |reply| {
                     if let Some(pool) = me.upgrade() {
                         pool.borrow_mut().heard(reply);
                     }

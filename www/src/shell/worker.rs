@@ -4,9 +4,9 @@
 //! `ToWorker` and `FromWorker` messages in bincode, as a gloo-worker `registrar()` expects), and
 //! dropping one calls `Worker.terminate()`.
 //!
-//! One worker program (`worker.js`, `src/bin/worker.rs`) serves every calculator: the page names
-//! the task it starts ([`task`]), and the program registers that calculator's worker (the
-//! battle's engine by default, the map's planner).
+//! Each kind of worker is a program of its own (`src/bin/`: the battle's engine `worker.js`, best
+//! play's `helper.js`, the map's planner `planner.js`), so that the one the battle's first figure
+//! waits for carries no other calculator's code (issue 26).
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -37,23 +37,12 @@ enum FromWorker<O> {
 /// The only handler id this page uses with a raw worker.
 const HANDLER: usize = 0;
 
-/// The global a worker's task is named by, set before its script loads.
-const TASK_GLOBAL: &str = "bosworthTask";
-
 fn pack<I: Serialize>(msg: &ToWorker<I>) -> JsValue {
     let bytes = bincode::serialize(msg).expect("requests serialise");
     js_sys::Uint8Array::from(bytes.as_slice()).into()
 }
 
-/// The task the page started this worker for (`None`: the default, the battle's engine). Read
-/// by the worker program before it registers its worker.
-pub fn task() -> Option<String> {
-    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str(TASK_GLOBAL))
-        .ok()
-        .and_then(|v| v.as_string())
-}
-
-/// A worker running `worker.js`, taking requests `I` and answering `O`, terminated when dropped.
+/// A worker running a worker program (`worker.js`, `helper.js`, `planner.js`), taking requests `I` and answering `O`, terminated when dropped.
 pub struct RawWorker<I, O> {
     worker: web_sys::Worker,
     /// Messages held until the worker's wasm has loaded (`None` once it has).
@@ -63,33 +52,18 @@ pub struct RawWorker<I, O> {
 }
 
 impl<I: Serialize, O: DeserializeOwned + 'static> RawWorker<I, O> {
-    /// Starts a worker from `path` for the default task (as gloo-worker does: a blob that
-    /// imports the script and loads its wasm); `callback` gets every reply.
+    /// Starts a worker from `path` (as gloo-worker does: a blob that imports the script and
+    /// loads its wasm); `callback` gets every reply.
     ///
     /// # Errors
     /// When the browser refuses to start a worker.
     pub fn spawn(path: &str, callback: impl Fn(O) + 'static) -> Result<Self, JsValue> {
-        Self::spawn_task(path, None, callback)
-    }
-
-    /// Starts a worker from `path` for the task named `task` ([`task`] in the worker).
-    ///
-    /// # Errors
-    /// When the browser refuses to start a worker.
-    pub fn spawn_task(
-        path: &str,
-        task: Option<&str>,
-        callback: impl Fn(O) + 'static,
-    ) -> Result<Self, JsValue> {
         let window = web_sys::window().ok_or("no window")?;
         let script = web_sys::Url::new_with_base(path, &window.location().href()?)?.href();
         let wasm = script.replace(".js", "_bg.wasm");
-        let name = task
-            .map(|t| format!("self.{TASK_GLOBAL}={t:?};"))
-            .unwrap_or_default();
         let parts = js_sys::Array::of1(
             &format!(
-                r#"{name}importScripts("{script}");wasm_bindgen({{ module_or_path: "{wasm}" }});"#
+                r#"importScripts("{script}");wasm_bindgen({{ module_or_path: "{wasm}" }});"#
             )
             .into(),
         );
