@@ -3,7 +3,7 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  cliExact, settled, scenarioOf, addressOf, headlineOf, pct, guardedSuite, link, SHOTS, server, page, focused, addByKeyboard,
+  cliExact, settled, scenarioOf, addressOf, headlineOf, pct, guardedSuite, link, SHOTS, server, page, focused, addByKeyboard, revisionOf, revisedFrom,
 } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
@@ -36,7 +36,9 @@ test('keyboard only: build a 2-against-2 battle, read the headline, compare two 
   assert.match(await page.textContent('[data-testid="pin"]'), /Plan B/);
   // Another plan: Oxford at strength 2, by keyboard on his pip.
   await page.focus('[data-testid="pip-attacker-0-2"]');
+  const rev = await revisionOf(page);
   await page.keyboard.press('Enter');
+  await revisedFrom(page, rev);
   const second = await scenarioOf(page);
   assert.equal(second.attacker.blocks[0].strength, 2);
   await settled(page);

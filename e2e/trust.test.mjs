@@ -115,14 +115,22 @@ test('undo: a battle replaced by a ready-made one comes back; keys; a preset is 
   await page.click('[data-testid="redo"]');
   await shows(preset);
   // Remove is undone by Ctrl+Z, and made again by Ctrl+Shift+Z (focus on the page, not a text field).
+  // Each edit, undo and redo is waited for (the page shows another revision) before the address
+  // is read: the key or click is handled before the page is drawn and its address written again.
+  let rev = await revisionOf(page);
   await page.locator('[data-testid="army-defender"] button[aria-label^="Remove "]').first().click();
+  await revisedFrom(page, rev);
   const removed = await scenarioOf(page);
   assert.equal(removed.defender.blocks.length, preset.defender.blocks.length - 1);
   // Focus goes to the army's heading, never to another block's Remove (a second Enter would delete it).
   await page.waitForFunction(() => document.activeElement?.id === 'defender-h');
+  rev = await revisionOf(page);
   await page.keyboard.press('Control+z');
+  await revisedFrom(page, rev);
   await shows(preset);
+  rev = await revisionOf(page);
   await page.keyboard.press('Control+Shift+z');
+  await revisedFrom(page, rev);
   await shows(removed);
   // In a text field the keys are the field's own.
   await page.fill('[data-testid="search-attacker"]', 'abc');
