@@ -253,7 +253,8 @@ pub struct Hidden {
 }
 
 /// The steps `run` counts: the suite's five scenarios, issue 10's battles, issue 22's hidden
-/// blocks, the growth rows, the hot paths and best play's estimate against exact.
+/// blocks, the growth rows, the hot paths and best play's estimate against exact (an
+/// `--advice-only` run counts best play on the hidden blocks too, and fewer steps in all).
 pub const STEPS: u64 = 5
     + TARGETS.len() as u64
     + HIDDEN.len() as u64
@@ -417,6 +418,44 @@ pub struct Bench {
     /// Issue 23's boards: the attack planner's speed.
     #[serde(skip_serializing_if = "Option::is_none")]
     plans: Option<crate::bench_plans::Plans>,
+    /// Best play with hidden blocks on issue 22's battles (R24), in `--advice-only` runs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    hidden_advice: Vec<HiddenAdvice>,
+}
+
+/// Best play with hidden blocks (R24) on one of issue 22's battles, as `bosworth advise` answers
+/// it, in a process of its own (`bosworth bench-solve --hidden --advise`).
+#[derive(Serialize)]
+struct HiddenAdvice {
+    name: String,
+    file: String,
+    hidden: usize,
+    run: AdvisedMixture,
+}
+
+/// What `bosworth bench-solve --hidden --advise` measures.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct AdvisedMixture {
+    /// Wall-clock time, and CPU time of every thread.
+    ms: f64,
+    cpu_ms: Option<f64>,
+    /// Best play's states, summed over the possibilities solved.
+    states: usize,
+    /// `exact` or `drawn`.
+    method: String,
+    /// The possibilities of the mixture, when listed.
+    compositions: Option<usize>,
+    /// Possibilities solved before drawing, draws, and draws estimated by sampling.
+    solved: usize,
+    draws: usize,
+    estimated: usize,
+    /// The attacker's chance to hold under best play and under the policy, with the standard
+    /// errors of best play's figure and of its gain.
+    best: f64,
+    best_std_error: Option<f64>,
+    policy: f64,
+    gain_std_error: Option<f64>,
+    peak_rss_mb: Option<f64>,
 }
 
 /// The battle of `n` blocks a side used to measure growth.
@@ -743,6 +782,97 @@ pub(crate) fn peak_rss_mb() -> Option<f64> {
         .parse()
         .ok()?;
     Some(kb * 1024.0 / 1e6)
+}
+
+/// `bosworth bench-solve --hidden --advise`: best play on a battle with hidden blocks as
+/// `bosworth advise` answers it (R24; draws `draws` when given), timed, with this process's peak
+/// memory, as JSON.
+pub fn advise_mixture(
+    scenario: &bosworth::Scenario,
+    budget: usize,
+    draws: Option<u64>,
+) -> Result<String, Stop> {
+    use bosworth::solve::advice::{
+        Decisions, Drawing, HiddenMethod, Objective, Players, Sampling, advise_hidden,
+    };
+    let fog = bosworth::Fog::new(scenario).map_err(|e| e.to_string())?;
+    let drawing = Drawing {
+        draws: draws.map_or(Drawing::default().draws, |d| d.max(2) as usize),
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        ..Drawing::default()
+    };
+    let (t, cpu0) = (Instant::now(), cpu_ms());
+    let a = advise_hidden(
+        &fog,
+        Objective::Hold,
+        Players::Both,
+        budget,
+        Decisions::default(),
+        &drawing,
+        &Sampling::default(),
+        &go_on,
+        &|_, _, _| {},
+    )?;
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let (method, solved, draws, estimated) = match a.method {
+        HiddenMethod::Exact => ("exact", a.possibilities.len(), 0, 0),
+        HiddenMethod::Drawn {
+            solved,
+            draws,
+            estimated,
+            ..
+        } => ("drawn", solved, draws, estimated),
+    };
+    let run = AdvisedMixture {
+        ms,
+        cpu_ms: cpu_ms().zip(cpu0).map(|(a, b)| a - b),
+        states: a.states,
+        method: method.into(),
+        compositions: a.compositions,
+        solved,
+        draws,
+        estimated,
+        best: a.best[0],
+        best_std_error: a.best_std_error.map(|e| e[0]),
+        policy: a.policy[0],
+        gain_std_error: a.gain_std_error.map(|e| e[0]),
+        peak_rss_mb: peak_rss_mb(),
+    };
+    Ok(serde_json::to_string(&run).expect("figures serialise"))
+}
+
+/// Best play on issue 22's battles with hidden blocks, each in a process of its own.
+fn hidden_advice(
+    dir: &str,
+    quick: bool,
+    budget: usize,
+    meter: &Meter,
+) -> Result<Vec<HiddenAdvice>, Stop> {
+    let mut out = Vec::new();
+    for (name, file, _) in HIDDEN {
+        meter.say(format!("best play, {name} ({file})"));
+        let path = format!("{dir}/{file}");
+        let scenario: bosworth::Scenario = serde_json::from_str(
+            &std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?,
+        )
+        .map_err(|e| format!("{path}: {e}"))?;
+        let mut args = vec!["--hidden", "--advise"];
+        if quick {
+            args.extend(["--samples", "2"]);
+        }
+        args.push(&path);
+        let text = run_child(&args, budget)?;
+        let run: AdvisedMixture = serde_json::from_str(&text)
+            .map_err(|e| Stop::Error(format!("best play on {path} answered {text:?}: {e}")))?;
+        out.push(HiddenAdvice {
+            name: name.into(),
+            file: file.into(),
+            hidden: scenario.attacker.hidden.len() + scenario.defender.hidden.len(),
+            run,
+        });
+        meter.add(1);
+    }
+    Ok(out)
 }
 
 /// `bosworth bench-solve --hidden`: the exact mixture of a battle with hidden blocks in this
@@ -1125,6 +1255,7 @@ pub fn run(
             rows: Vec::new(),
             targets: Vec::new(),
             hidden: hidden(dir, quick, budgets.exact, &read, meter)?,
+            hidden_advice: Vec::new(),
             plans: Some(crate::bench_plans::plans(dir, quick, &load, meter)?),
             growth: Vec::new(),
             budget,
@@ -1142,6 +1273,7 @@ pub fn run(
             quick,
             rows: Vec::new(),
             targets: targets(dir, quick, true, budgets, &load, meter)?,
+            hidden_advice: hidden_advice(dir, quick, budgets.advise, meter)?,
             hidden: Vec::new(),
             plans: None,
             growth: Vec::new(),
@@ -1238,6 +1370,7 @@ pub fn run(
         rows,
         targets,
         hidden,
+        hidden_advice: Vec::new(),
         plans,
         growth,
         accuracy,
@@ -1346,6 +1479,47 @@ pub fn table(b: &Bench) -> String {
             here,
             mid
         );
+    }
+    if !b.hidden_advice.is_empty() {
+        let _ = writeln!(
+            o,
+            "\nBest play with hidden blocks (R24, bosworth advise, each in its own process):"
+        );
+        let _ = writeln!(
+            o,
+            "{:<14} {:>7} {:>7} {:>9} {:>10} {:>12} {:>8} {:>16} {:>8} {:>11}",
+            "battle",
+            "method",
+            "solved",
+            "drawn",
+            "ms",
+            "states",
+            "peak MB",
+            "best",
+            "policy",
+            "gain s.e."
+        );
+        for h in &b.hidden_advice {
+            let r = &h.run;
+            let _ = writeln!(
+                o,
+                "{:<14} {:>7} {:>7} {:>9} {:>10.0} {:>12} {:>8} {:>16} {:>7.1}% {:>11}",
+                h.name,
+                r.method,
+                r.solved,
+                format!("{} ({} est.)", r.draws, r.estimated),
+                r.ms,
+                r.states,
+                opt(r.peak_rss_mb),
+                match r.best_std_error {
+                    Some(se) => format!("{:.1}% ± {:.1}", r.best * 100.0, se * 100.0),
+                    None => format!("{:.1}%", r.best * 100.0),
+                },
+                r.policy * 100.0,
+                r.gain_std_error
+                    .map_or("-".into(), |e| format!("{:.2} pt", e * 100.0)),
+            );
+        }
     }
     let _ = writeln!(
         o,

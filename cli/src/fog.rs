@@ -8,8 +8,8 @@ use crate::{Cli, Command, check_runs, csv, text};
 use bosworth::solve::fog::{Cost, FogMemo, MAX_COMPOSITION_STATES, Pick};
 use bosworth::{Fog, FogReport, Scenario, Side};
 
-/// `exact` and `simulate` of a battle with hidden blocks: the mixture's figures. Other commands
-/// need every block known.
+/// `exact` and `simulate` of a battle with hidden blocks: the mixture's figures; `advise`: best
+/// play in each possibility (R24). Other commands need every block known.
 pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
     let fog = Fog::new(scenario).map_err(|e| e.to_string())?;
     match &cli.command {
@@ -43,6 +43,75 @@ pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
             let cut = cut(&f.report, *runs)?;
             let format = Format::of(*as_json, *format);
             Ok(show(format, &f, text::fog, csv::fog, cut))
+        }
+        Command::Advise {
+            objective,
+            players,
+            choose_order,
+            hit_order,
+            budget,
+            estimate,
+            samples,
+            seed,
+            look_ahead,
+            live,
+            draws,
+            json: as_json,
+            ..
+        } => {
+            use bosworth::solve::advice::{
+                Decisions, Drawing, LIVE_BUDGET, Sampling, advise_hidden,
+            };
+            crate::check_samples(*samples)?;
+            if !(2..=10_000).contains(draws) {
+                return Err(Stop::Error(format!("--draws: {draws} is not 2 to 10000")));
+            }
+            let budget = if *live { LIVE_BUDGET } else { *budget };
+            let sampling = if *live {
+                Sampling {
+                    seed: *seed,
+                    ..Sampling::live()
+                }
+            } else {
+                Sampling {
+                    samples: *samples,
+                    seed: *seed,
+                    look_ahead: *look_ahead,
+                    ..Sampling::default()
+                }
+            };
+            let drawing = Drawing {
+                draws: *draws,
+                seed: *seed,
+                draw_all: *estimate,
+                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            };
+            let decide = Decisions {
+                tie_hits: !*hit_order,
+                group_order: *choose_order,
+            };
+            let meter = Meter::states(budget, cli.quiet);
+            let a = advise_hidden(
+                &fog,
+                objective.objective(),
+                players.players(),
+                budget,
+                decide,
+                &drawing,
+                &sampling,
+                &|n| meter.add(n),
+                &|_, _, _| {},
+            )
+            .map_err(|e| match e {
+                bosworth::SolveError::Cancelled => Stop::Interrupted,
+                e => Stop::Error(e.to_string()),
+            })?;
+            drop(meter);
+            Ok(if *as_json {
+                crate::output::json(&a)
+            } else {
+                text::hidden_advice(scenario, &a, budget)
+            })
         }
         _ => Err(Stop::Error(
             "this command needs every block known, and this battle has hidden blocks; \

@@ -134,6 +134,11 @@ enum Command {
         /// decision exact best play cannot solve (0: the policy's choice there)
         #[arg(long, default_value_t = bosworth::solve::advice::Sampling::default().look_ahead)]
         look_ahead: u32,
+        /// With hidden blocks, when not every possibility fits the budget: possibilities drawn
+        /// by their chances for the rest of the mixture, each solved by its own best play
+        /// (more, smaller standard errors)
+        #[arg(long, default_value_t = bosworth::solve::advice::DEFAULT_DRAWS)]
+        draws: usize,
         /// As live play and replays ask it (the app's advisor on a battle in progress): the
         /// live budget (400,000 states) and, past it, the live sampling (500 battles a choice,
         /// the policy's choice where the rest is not solved), about a second of work
@@ -172,8 +177,9 @@ enum Command {
     BenchSolve {
         /// Scenario JSON file, or growth:N (the growth battle of N blocks a side)
         target: String,
-        /// Best play instead of the exact solver
-        #[arg(long, conflicts_with = "hidden")]
+        /// Best play instead of the exact solver (with --hidden: as `bosworth advise` answers a
+        /// battle with hidden blocks, --samples its draws)
+        #[arg(long)]
         advise: bool,
         /// A battle with hidden blocks: its exact mixture, estimated first as `bosworth exact`
         /// does
@@ -317,6 +323,40 @@ enum PlayersArg {
     Defender,
 }
 
+impl ObjectiveArg {
+    fn objective(self) -> bosworth::solve::advice::Objective {
+        use bosworth::solve::advice::Objective;
+        match self {
+            ObjectiveArg::Hold => Objective::Hold,
+            ObjectiveArg::KillRoyal => Objective::KillRoyal,
+            ObjectiveArg::KeepHeirs => Objective::KeepHeirs,
+            ObjectiveArg::Steps => Objective::Steps,
+        }
+    }
+}
+
+impl PlayersArg {
+    fn players(self) -> bosworth::solve::advice::Players {
+        use bosworth::solve::advice::Players;
+        match self {
+            PlayersArg::Both => Players::Both,
+            PlayersArg::Attacker => Players::Only(bosworth::Side::Attacker),
+            PlayersArg::Defender => Players::Only(bosworth::Side::Defender),
+        }
+    }
+}
+
+/// `--samples`, checked.
+fn check_samples(samples: u64) -> Result<(), Stop> {
+    if !(1..=bosworth::MAX_RUNS).contains(&samples) {
+        return Err(Stop::Error(format!(
+            "--samples: {samples} is not 1 to {}",
+            bosworth::MAX_RUNS
+        )));
+    }
+    Ok(())
+}
+
 /// Reads a scenario and validates it; the error names the field.
 fn load(file: &str) -> Result<Battle, ScenarioError> {
     Battle::new(&read(file)?)
@@ -443,6 +483,13 @@ fn main() -> ExitCode {
                 read_board(target)
                     .map_err(|e| Stop::Error(format!("{target}: {e}")))
                     .and_then(|b| bench_plans::solve_plan(&b, area, *quick_plan)),
+            );
+        }
+        if *hidden && *advise {
+            return finish(
+                read(target)
+                    .map_err(|e| Stop::Error(format!("{target}: {e}")))
+                    .and_then(|sc| bench::advise_mixture(&sc, *budget, *samples)),
             );
         }
         if *hidden {
@@ -691,10 +738,11 @@ fn main() -> ExitCode {
             look_ahead,
             live,
             json: as_json,
+            ..
         } => (
             file,
             Box::new(move |b| {
-                use bosworth::solve::advice::{LIVE_BUDGET, Objective, Players, Sampling};
+                use bosworth::solve::advice::{LIVE_BUDGET, Sampling};
                 // Live play's budget and sampling (the app's advisor on a battle in progress).
                 let budget = &if *live { LIVE_BUDGET } else { *budget };
                 let sampling = if *live {
@@ -710,27 +758,12 @@ fn main() -> ExitCode {
                         ..Sampling::default()
                     }
                 };
-                let objective = match objective {
-                    ObjectiveArg::Hold => Objective::Hold,
-                    ObjectiveArg::KillRoyal => Objective::KillRoyal,
-                    ObjectiveArg::KeepHeirs => Objective::KeepHeirs,
-                    ObjectiveArg::Steps => Objective::Steps,
-                };
-                let players = match players {
-                    PlayersArg::Both => Players::Both,
-                    PlayersArg::Attacker => Players::Only(bosworth::Side::Attacker),
-                    PlayersArg::Defender => Players::Only(bosworth::Side::Defender),
-                };
+                let (objective, players) = (objective.objective(), players.players());
                 let decide = bosworth::solve::advice::Decisions {
                     tie_hits: !*hit_order,
                     group_order: *choose_order,
                 };
-                if !(1..=bosworth::MAX_RUNS).contains(samples) {
-                    return Err(Stop::Error(format!(
-                        "--samples: {samples} is not 1 to {}",
-                        bosworth::MAX_RUNS
-                    )));
-                }
+                check_samples(*samples)?;
                 let exact = if *estimate {
                     Err(bosworth::SolveError::TooLarge { budget: *budget })
                 } else {

@@ -559,3 +559,136 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice, why: &str) -> Str
     };
     o
 }
+
+/// Best play with hidden blocks (R24): what the figures are, best play against the policy for
+/// each side, best play's first choices over the possibilities, and the possibilities solved.
+pub fn hidden_advice(
+    sc: &bosworth::Scenario,
+    a: &bosworth::solve::advice::HiddenAdvice,
+    budget: usize,
+) -> String {
+    use bosworth::solve::advice::Objective;
+    let mut o = String::new();
+    let house = |side: Side| match side {
+        Side::Attacker => sc.attacker.house,
+        Side::Defender => sc.defender.house,
+    };
+    let name = |side: Side| format!("{} ({})", side.name(), house(side));
+    let fmt = |v: f64| match a.objective {
+        Objective::Steps => format!("{v:+.2} steps"),
+        _ => format!("{:.1}%", v * 100.0),
+    };
+    let fmt_se = |v: f64, se: Option<f64>| match (se, a.objective) {
+        (None, _) => fmt(v),
+        (Some(se), Objective::Steps) => format!("{v:+.2} ± {se:.2} steps"),
+        (Some(se), _) => format!("{:.1}% ± {:.1}%", v * 100.0, se * 100.0),
+    };
+    let what = |side: Side| match a.objective {
+        Objective::Hold => format!("chance the {} holds the area", name(side)),
+        Objective::KillRoyal => format!(
+            "chance the {} kills the enemy King or Pretender",
+            name(side)
+        ),
+        Objective::KeepHeirs => format!("chance the {} loses no heir", name(side)),
+        Objective::Steps => format!(
+            "enemy steps destroyed minus own lost, for the {}",
+            name(side)
+        ),
+    };
+    let _ = writeln!(o, "{}", a.explain(budget));
+    for side in [Side::Attacker, Side::Defender] {
+        let i = side.index();
+        let gain = a.best[i] - a.policy[i];
+        let gain = match (a.gain_std_error, a.objective) {
+            (None, Objective::Steps) => format!("{gain:+.2} steps"),
+            (None, _) => format!("{:+.1} points", gain * 100.0),
+            (Some(se), Objective::Steps) => format!("{gain:+.2} ± {:.2} steps", se[i]),
+            (Some(se), _) => format!("{:+.1} ± {:.1} points", gain * 100.0, se[i] * 100.0),
+        };
+        let _ = writeln!(
+            o,
+            "Best play vs policy, {}: {} -> {} ({gain})",
+            what(side),
+            fmt_se(a.policy[i], a.policy_std_error.map(|e| e[i])),
+            fmt_se(a.best[i], a.best_std_error.map(|e| e[i])),
+        );
+    }
+    if !a.first_choices.is_empty() {
+        let _ = writeln!(
+            o,
+            "First decision, by what the hidden blocks are (chance; who acts; best play's choice):"
+        );
+        for f in &a.first_choices {
+            let _ = writeln!(
+                o,
+                "  {:>6.1}%  {} ({}): {}",
+                f.chance * 100.0,
+                f.block,
+                f.side.name(),
+                f.action
+            );
+        }
+    }
+    const SHOWN: usize = 12;
+    let _ = writeln!(
+        o,
+        "Possibilities solved ({}), likeliest first: what the hidden blocks are (chance); policy -> best play, {}; the first decision's best choices:",
+        a.possibilities.len(),
+        what(Side::Attacker)
+    );
+    for p in a.possibilities.iter().take(SHOWN) {
+        let picks: Vec<String> = p.picks.iter().map(ToString::to_string).collect();
+        let chance = match p.chance {
+            Some(c) if c < 0.0005 => "<0.1%".to_string(),
+            Some(c) => format!("{:.1}%", c * 100.0),
+            None => String::new(),
+        };
+        let drawn = match p.drawn {
+            0 => String::new(),
+            1 => ", drawn".to_string(),
+            d => format!(", drawn {d} times"),
+        };
+        let _ = writeln!(
+            o,
+            "  {}{}: {} -> {}",
+            picks.join(", "),
+            if chance.is_empty() && drawn.is_empty() {
+                String::new()
+            } else {
+                format!(" ({chance}{drawn})").replace("(, ", "(")
+            },
+            fmt(p.advice.policy[0]),
+            fmt(p.advice.best[0]),
+        );
+        match &p.advice.first_decision {
+            None => {
+                let _ = writeln!(o, "      nobody has a choice");
+            }
+            Some(d) => {
+                let values: Vec<String> = d
+                    .actions
+                    .iter()
+                    .take(3)
+                    .map(|x| format!("{} {}", x.label, fmt(x.value)))
+                    .collect();
+                let _ = writeln!(
+                    o,
+                    "      first decision, {} ({}), for the {}: {}",
+                    d.block,
+                    d.side.name(),
+                    d.side.name(),
+                    values.join(", ")
+                );
+            }
+        }
+    }
+    if a.possibilities.len() > SHOWN {
+        let _ = writeln!(
+            o,
+            "  and {} more (--json lists them all)",
+            a.possibilities.len() - SHOWN
+        );
+    }
+    let _ = writeln!(o, "States solved: {}", a.states);
+    o
+}

@@ -367,6 +367,69 @@ fn advise_values_every_first_choice() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("steps"));
 }
 
+/// A battle with hidden blocks gets best play too (R24): each possibility its own, the answer
+/// plainly exact or estimated, with who acts first and every possibility solved; `--draws` is
+/// checked; and `bench-solve` measures it in a process of its own.
+#[test]
+fn advise_answers_a_battle_with_hidden_blocks() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/hidden-east-anglia.json"
+    );
+    let v = json(&run(&["advise", "--json", file], None));
+    assert_eq!(v["method"]["kind"], "drawn");
+    assert_eq!(v["method"]["policy"]["kind"], "exact");
+    let exact = json(&run(&["exact", "--json", file], None));
+    assert_eq!(v["policy"][0], exact["report"]["attacker_holds"]);
+    let possibilities = v["possibilities"].as_array().unwrap();
+    assert!(possibilities.len() >= 10, "{}", possibilities.len());
+    let drawn: u64 = possibilities
+        .iter()
+        .map(|p| p["drawn"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(drawn, 12);
+    let first: f64 = v["first_choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["chance"].as_f64().unwrap())
+        .sum();
+    assert!((first - 1.0).abs() < 1e-9, "{first}");
+    let text = String::from_utf8(run(&["advise", file], None).stdout).unwrap();
+    assert!(text.starts_with("Estimated, not exact"), "{text}");
+    assert!(
+        text.contains("First decision, by what the hidden blocks are"),
+        "{text}"
+    );
+    // More draws, a smaller error (from 12 to 96: the spread of the gain over the possibilities
+    // is uneven, so 24 may not show it).
+    let more = json(&run(&["advise", "--json", "--draws", "96", file], None));
+    assert!(more["gain_std_error"][0].as_f64().unwrap() < v["gain_std_error"][0].as_f64().unwrap());
+    let bad = run(&["advise", "--draws", "1", file], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr).trim(),
+        "error: --draws: 1 is not 2 to 10000"
+    );
+    let three = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/hidden-three.json");
+    let m = json(&run(
+        &[
+            "bench-solve",
+            "--quiet",
+            "--budget",
+            "20000",
+            "--hidden",
+            "--advise",
+            "--samples",
+            "2",
+            three,
+        ],
+        None,
+    ));
+    assert_eq!(m["method"], "drawn");
+    assert_eq!(m["draws"], 2);
+}
+
 /// A battle past best play's budget gets an answer all the same, plainly estimated (issue 25):
 /// `bench/advise-five.json`, which exact best play cannot solve in 60 million states, here with
 /// a small budget so that the test is quick. Each choice has its standard error; the same seed

@@ -8,6 +8,7 @@ mod certain;
 mod estimate;
 mod estimated;
 mod here;
+mod hidden;
 mod memo;
 mod outline;
 mod solver;
@@ -16,6 +17,10 @@ pub use advisor::Advisor;
 pub use estimate::{DEFAULT_SAMPLES, Sampling};
 pub use estimated::{advise_or_estimate, estimate_battles, estimate_with};
 pub use here::{Here, LIVE_BUDGET, best_here, here_battles};
+pub use hidden::{
+    DEFAULT_DRAWS, Drawing, FirstChoice, HiddenAdvice, HiddenMethod, HiddenProgress, Possibility,
+    advise_hidden,
+};
 
 use crate::rules::action::Action;
 use crate::rules::battle::Battle;

@@ -6,8 +6,11 @@
 //! its exact figures are those the mixture counted for it.
 
 use super::Fog;
+use crate::rules::battle::Battle;
+use crate::rules::dice::{BattleRng, uniform};
 use crate::scenario::{Scenario, ScenarioError, Side};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// What one hidden block is in a possibility.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,6 +34,58 @@ impl Fog {
     pub fn possibility(&self, k: usize) -> Option<Vec<Pick>> {
         let comp = self.compositions.as_ref()?.get(k)?;
         Some(self.picks(&comp.example))
+    }
+
+    /// Composition `k` for best play (R24): its chance, its battle (that of its example, every
+    /// block revealed, 6.1) and what its hidden blocks are. Compositions are distinct behaviour
+    /// classes, which keep all that the rules read of a block but its name, and its loyalty only
+    /// where no block that could roll is about: a distinction best play could use is never
+    /// merged away, as it may be in the coarser battles of the exact mixture (`classes.rs`).
+    /// `None` when the compositions are not listed or there is no composition `k`.
+    pub fn composition_battle(&self, k: usize) -> Option<(f64, Arc<Battle>, Vec<Pick>)> {
+        let comp = self.compositions.as_ref()?.get(k)?;
+        let battle = self.battle_of(&comp.example).ok()?;
+        Some((comp.chance, battle, self.picks(&comp.example)))
+    }
+
+    /// The chance of composition `k` (R13), without building its battle.
+    pub fn composition_chance(&self, k: usize) -> Option<f64> {
+        Some(self.compositions.as_ref()?.get(k)?.chance)
+    }
+
+    /// A composition drawn from the prior of R13 (the listed ones by their chances, else by
+    /// rejection, as Monte Carlo draws them): its index when listed, its behaviour-class key, its
+    /// battle and what its hidden blocks are.
+    pub fn draw_composition(
+        &self,
+        rng: &mut BattleRng,
+    ) -> (Option<usize>, Vec<u32>, Arc<Battle>, Vec<Pick>) {
+        let (k, pick) = match &self.compositions {
+            Some(comps) if !comps.is_empty() => {
+                let total: f64 = comps.iter().map(|c| c.chance).sum();
+                let mut u = uniform(rng) * total;
+                let mut at = comps.len() - 1;
+                for (i, c) in comps.iter().enumerate() {
+                    if u < c.chance {
+                        at = i;
+                        break;
+                    }
+                    u -= c.chance;
+                }
+                (Some(at), comps[at].example.clone())
+            }
+            _ => (None, self.draw(rng)),
+        };
+        let key = self
+            .hidden
+            .iter()
+            .zip(&pick)
+            .map(|(h, &c)| h.class[c])
+            .collect();
+        let battle = self
+            .battle_of(&pick)
+            .expect("every composition was checked when it was classified");
+        (k, key, battle, self.picks(&pick))
     }
 
     /// A possibility in which hidden block `i` (an index of [`super::FogReport::hidden`]) is

@@ -431,7 +431,7 @@ fn progress_hook(phase: &'static str, total: u64) -> impl Fn(usize) -> bool + Sy
 /// The engine's message.
 pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize, progress: Box<dyn Fn(AdviceProgress)>) -> Result<String, String> {
     use bosworth::solve::advice::{Decisions, Objective, Players, Sampling, advise_with, estimate_battles, estimate_with};
-    let battle = page_scenario(scenario).and_then(|s| Battle::new(&s)).map_err(|e| e.to_string())?;
+    let sc = page_scenario(scenario).map_err(|e| e.to_string())?;
     let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
     let players = match players {
         "attacker" => Players::Only(bosworth::Side::Attacker),
@@ -439,6 +439,10 @@ pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_o
         _ => Players::Both,
     };
     let decide = Decisions { tie_hits: true, group_order };
+    if bosworth::solve::fog::has_hidden(&sc) {
+        return advise_hidden_json(&sc, objective, players, decide, budget, progress);
+    }
+    let battle = Battle::new(&sc).map_err(|e| e.to_string())?;
     ADVICE_PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
     let answer = (|| {
         match advise_with(&battle, objective, players, budget, decide, &progress_hook("exact", budget as u64)) {
@@ -457,6 +461,28 @@ pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_o
         // Only a watched solve (the CLI's) is cancelled; the page terminates its workers instead.
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// Best play with hidden blocks (R24), as `bosworth advise` answers it: each possibility's own
+/// best play, exact when every one fits `budget` states, else the rest drawn with the CLI's
+/// defaults (`Drawing::default()`, one thread here). `progress` is told the possibilities solved
+/// (phase `possibilities`) and drawn (phase `drawn`). The answer is a `HiddenAdvice`.
+fn advise_hidden_json(
+    sc: &bosworth::Scenario,
+    objective: bosworth::solve::advice::Objective,
+    players: bosworth::solve::advice::Players,
+    decide: bosworth::solve::advice::Decisions,
+    budget: usize,
+    progress: Box<dyn Fn(AdviceProgress)>,
+) -> Result<String, String> {
+    use bosworth::solve::advice::{Drawing, Sampling, advise_hidden};
+    let fog = bosworth::Fog::new(sc).map_err(|e| e.to_string())?;
+    let tell = move |done: usize, total: usize, drawing: bool| {
+        progress((if drawing { "drawn" } else { "possibilities" }, done as u64, total as u64));
+    };
+    advise_hidden(&fog, objective, players, budget, decide, &Drawing::default(), &Sampling::default(), &|_| true, &tell)
+        .map(|a| serde_json::to_string(&a).expect("advice serialises"))
+        .map_err(|e| e.to_string())
 }
 
 /// Battles simulated for a pinned plan too large for the exact solver (one worker, fixed seed).

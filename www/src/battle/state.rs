@@ -193,7 +193,7 @@ pub struct Pinned {
     pub report: Option<Rc<Report>>,
 }
 
-/// What the views that play one battle (advisor, live play) say when blocks are hidden.
+/// What live play, which plays one battle die by die, says when blocks are hidden.
 pub const KNOWN_ONLY: &str = "This needs every block known. With hidden blocks, the odds above are averaged over what they may be; state who they are (or open a possibility as its own battle) to play it out.";
 
 /// How many changes Undo can take back.

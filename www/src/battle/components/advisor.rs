@@ -6,10 +6,11 @@ use super::StateProps;
 use crate::shell::codec;
 use crate::battle::engine::{Reply, Request, advice_budget};
 use crate::battle::words::area_label;
-use crate::shell::format::pct;
 use crate::battle::helper::use_helper;
 use crate::battle::state::Calc;
-use bosworth::solve::advice::{Advice, AdviceMethod, OutlineEntry};
+use super::advice_hidden::show_hidden;
+pub use super::advice_words::{OBJECTIVES, gain_sentence, value_se_text, value_text};
+use bosworth::solve::advice::{Advice, AdviceMethod, HiddenAdvice, OutlineEntry};
 use bosworth::solve::report::Method;
 use gloo::timers::callback::Timeout;
 use web_sys::HtmlSelectElement;
@@ -20,27 +21,6 @@ pub const AUTO_ADVICE_STATES: usize = 60_000;
 /// How long the battle must stay as it is before it is advised without asking.
 pub const AUTO_ADVICE_DELAY_MS: u32 = 300;
 
-/// The four objectives: value and words.
-pub const OBJECTIVES: [(&str, &str); 4] = [
-    ("hold", "hold the area"),
-    ("kill-royal", "kill the enemy King or Pretender"),
-    ("keep-heirs", "keep own heirs alive"),
-    ("steps", "enemy steps destroyed minus own lost"),
-];
-
-fn value_text(objective: &str, v: f64) -> String {
-    if objective == "steps" { format!("{v:+.2} steps") } else { pct(v) }
-}
-
-/// A value with its standard error when estimated (the CLI's `text::advice` form).
-fn value_se_text(objective: &str, v: f64, se: Option<f64>) -> String {
-    match se {
-        None => value_text(objective, v),
-        Some(se) if objective == "steps" => format!("{v:+.2} ± {se:.2} steps"),
-        Some(se) => format!("{} ± {}", pct(v), pct(se)),
-    }
-}
-
 /// Why the advisor estimates: the sentence `bosworth advise` gives in the same place.
 pub fn too_large_why(budget: usize) -> String {
     format!("exact best play needs more than {budget} states here")
@@ -49,7 +29,11 @@ pub fn too_large_why(budget: usize) -> String {
 /// The advisor's progress: exact best play's states against its budget, then the battles
 /// sampled for the estimate.
 pub fn progress_text(phase: &str, done: u64, total: u64, budget: usize) -> String {
-    if phase == "estimate" {
+    if phase == "possibilities" {
+        format!("Hidden blocks: solving each possibility by its own best play, {done} of {total}")
+    } else if phase == "drawn" {
+        format!("Hidden blocks: too many possibilities to solve them all within {budget} battle states; drawing them by their chances, {done} of {total}")
+    } else if phase == "estimate" {
         format!("Too large to solve exactly within {budget} battle states: estimating by sampling, {done} of {total} battles")
     } else {
         format!("Solving the battle as a game: {done} battle states (at most {total})")
@@ -122,6 +106,10 @@ pub fn Advisor(props: &StateProps) -> Html {
         })
     };
     let body = match answer {
+        Some(Reply::Advice { result: Ok(json), ms, .. }) if state.hidden => match serde_json::from_str::<HiddenAdvice>(&json) {
+            Ok(a) => show_hidden(&a, state, &objective, &players, &area, ms, budget, house),
+            Err(e) => html! { <p class="field-error" role="alert">{e.to_string()}</p> },
+        },
         Some(Reply::Advice { result: Ok(json), ms, .. }) => match serde_json::from_str::<Advice>(&json) {
             Ok(a) => show(&a, &objective, &players, &area, ms, live, house),
             Err(e) => html! { <p class="field-error" role="alert">{e.to_string()}</p> },
@@ -138,8 +126,8 @@ pub fn Advisor(props: &StateProps) -> Html {
             }
         }
         _ if cancelled.as_deref() == Some(key.as_str()) => html! { <p class="status" data-testid="advice-cancelled">{"Cancelled: press Advise to ask again."}</p> },
-        _ if state.hidden => html! { <p class="muted" data-testid="advice-known-only">{crate::battle::state::KNOWN_ONLY}</p> },
         _ if state.battle.is_err() => html! { <p class="muted">{state.battle.as_ref().err().map_or("Fix the battle first.", crate::battle::words::not_yet)}</p> },
+        _ if state.hidden => html! { <p class="muted">{"Press Advise to solve this battle as a game in each possibility of what the hidden blocks are (they are revealed when battle is joined, 6.1): what best play is worth, and who acts first and what best play does there."}</p> },
         _ => html! { <p class="muted">{"Press Advise to solve this battle as a game: every choice of the first decision, valued."}</p> },
     };
     html! {
@@ -167,18 +155,6 @@ pub fn Advisor(props: &StateProps) -> Html {
             </div>
             <div aria-live="polite" data-testid="advice-body">{body}</div>
         </section>
-    }
-}
-
-/// What best play does to a chance to hold, never "raises ... from 63.9% to 63.9%": when the
-/// two round to the same figure, it says best play changes nothing that shows.
-pub fn gain_sentence(by: &str, whose: &str, area: &str, policy: f64, best: f64) -> String {
-    let (before, after) = (pct(policy), pct(best));
-    if before == after {
-        format!("Best play {by} changes nothing that shows: {whose}'s chance to hold {area} stays {after}, as with the choices as set.")
-    } else {
-        let verb = if best >= policy { "raises" } else { "lowers" };
-        format!("Best play {by} {verb} {whose}'s chance to hold {area} from {before} to {after}.")
     }
 }
 

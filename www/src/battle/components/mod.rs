@@ -1,5 +1,7 @@
 //! The page's parts. Each takes the reducer handle (or plain data) and sends actions up.
 
+pub mod advice_hidden;
+pub mod advice_words;
 pub mod advisor;
 pub mod army;
 pub mod block;
