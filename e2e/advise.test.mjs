@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { cliJson, pct, link, settled, scenarioOf, ROOT, SHOTS, guardedSuite, server, page } from './lib.mjs';
+import { cliJson, pct, link, settled, scenarioOf, revisionOf, revisedFrom, ROOT, SHOTS, guardedSuite, server, page } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
@@ -129,6 +129,14 @@ async function hiddenAsTheCli(scenario, what, args) {
     if (d) assert.ok(rows[i].includes(`${d.block} (`) && rows[i].includes(d.actions[0].label), `${what}: ${rows[i]}`);
   });
   console.log(`# ${what}: hidden, ${kind}; ${await page.textContent('[data-testid="advice-time"]')}`);
+  // The first possibility opens as a battle of its own, every block revealed (6.1).
+  const before = await revisionOf(page);
+  await page.locator('[data-testid="advice-open-possibility"]').first().click();
+  await revisedFrom(page, before);
+  const opened = await scenarioOf(page);
+  assert.deepEqual([...opened.attacker.hidden ?? [], ...opened.defender.hidden ?? []], [], what);
+  const ids = [...opened.attacker.blocks, ...opened.defender.blocks].map((b) => `${b.id} ${b.strength}`);
+  for (const p of cli.possibilities[0].picks) assert.ok(ids.includes(`${p.block} ${p.strength}`), `${what}: ${ids} has ${p.block} ${p.strength}`);
   return `hidden ${kind}`;
 }
 

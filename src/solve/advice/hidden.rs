@@ -199,7 +199,10 @@ impl HiddenAdvice {
                 let why = if *asked {
                     "drawn as asked".to_string()
                 } else {
-                    format!("all {n} possibilities would need more than {budget} battle states")
+                    format!(
+                        "all {n} possibilities would need more than {} battle states",
+                        thousands(budget)
+                    )
                 };
                 let first = if *solved == 1 {
                     format!(
@@ -237,9 +240,32 @@ impl HiddenAdvice {
     }
 }
 
-/// How far [`advise_hidden`] has got: possibilities solved of those it means to solve, and
-/// whether it is drawing.
-pub type HiddenProgress<'a> = &'a dyn Fn(usize, usize, bool);
+/// `5000000` as `5,000,000`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// What [`advise_hidden`] is doing, for its progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HiddenPhase {
+    /// Solving the likeliest possibilities one by one (of all the possibilities).
+    Possibilities,
+    /// The policy over the whole mixture, before drawing.
+    Policy,
+    /// Solving the possibilities drawn (of the draws).
+    Drawn,
+}
+
+/// How far [`advise_hidden`] has got: its phase, and how many of how many.
+pub type HiddenProgress<'a> = &'a dyn Fn(HiddenPhase, usize, usize);
 
 /// A value for (attacker, defender), with its standard errors when sampled.
 type Figure = ([f64; 2], Option<[f64; 2]>);
@@ -356,7 +382,7 @@ pub fn advise_hidden(
     let mut done = vec![false; n];
     let mut states = 0usize;
     for (i, &(k, w)) in order.iter().enumerate() {
-        progress(i, n, false);
+        progress(HiddenPhase::Possibilities, i, n);
         if drawing.draw_all
             || (i >= JUDGE_AFTER && states as f64 / i as f64 * n as f64 > budget as f64)
         {
@@ -415,7 +441,6 @@ pub fn advise_hidden(
     for p in &solved {
         count_first(&p.advice, p.chance.unwrap_or(0.0));
     }
-    progress(solved.len(), solved.len(), false);
     if exact {
         return Ok(finish(
             objective,
@@ -429,6 +454,7 @@ pub fn advise_hidden(
             states,
         ));
     }
+    progress(HiddenPhase::Policy, 0, 1);
     let control = policy_mixture(fog, objective, drawing.threads, drawing.seed, watch)?;
     // The rest of the mixture, drawn by its chances: each draw solved exactly within a quarter
     // of the budget (the same possibility drawn again is not solved again), or its best play
@@ -465,7 +491,7 @@ pub fn advise_hidden(
     });
     let (mut estimated, mut exacts) = (0, 0);
     for d in 0..drawing.draws {
-        progress(d, drawing.draws, true);
+        progress(HiddenPhase::Drawn, d, drawing.draws);
         let (k, key, battle, picks) = match &points {
             // Listed: the d-th point of the systematic draw.
             Some(points) => {
@@ -530,7 +556,7 @@ pub fn advise_hidden(
         drawn[at].drawn += 1;
         values.push((drawn[at].advice.best, drawn[at].advice.policy));
     }
-    progress(drawing.draws, drawing.draws, true);
+    progress(HiddenPhase::Drawn, drawing.draws, drawing.draws);
     let k = values.len() as f64;
     let stats = |f: &dyn Fn(&Pair) -> [f64; 2]| {
         let mut m = [0.0; 2];

@@ -18,8 +18,8 @@ pub use estimate::{DEFAULT_SAMPLES, Sampling};
 pub use estimated::{advise_or_estimate, estimate_battles, estimate_with};
 pub use here::{Here, LIVE_BUDGET, best_here, here_battles};
 pub use hidden::{
-    DEFAULT_DRAWS, Drawing, FirstChoice, HiddenAdvice, HiddenMethod, HiddenProgress, Possibility,
-    advise_hidden,
+    DEFAULT_DRAWS, Drawing, FirstChoice, HiddenAdvice, HiddenMethod, HiddenPhase, HiddenProgress,
+    PolicyFigures, Possibility, advise_hidden,
 };
 
 use crate::rules::action::Action;

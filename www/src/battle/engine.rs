@@ -466,7 +466,8 @@ pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_o
 /// Best play with hidden blocks (R24), as `bosworth advise` answers it: each possibility's own
 /// best play, exact when every one fits `budget` states, else the rest drawn with the CLI's
 /// defaults (`Drawing::default()`, one thread here). `progress` is told the possibilities solved
-/// (phase `possibilities`) and drawn (phase `drawn`). The answer is a `HiddenAdvice`.
+/// (phase `possibilities`), the policy's mixture (`policy`) and the possibilities drawn (`drawn`).
+/// The answer is a `HiddenAdvice`.
 fn advise_hidden_json(
     sc: &bosworth::Scenario,
     objective: bosworth::solve::advice::Objective,
@@ -475,10 +476,15 @@ fn advise_hidden_json(
     budget: usize,
     progress: Box<dyn Fn(AdviceProgress)>,
 ) -> Result<String, String> {
-    use bosworth::solve::advice::{Drawing, Sampling, advise_hidden};
+    use bosworth::solve::advice::{Drawing, HiddenPhase, Sampling, advise_hidden};
     let fog = bosworth::Fog::new(sc).map_err(|e| e.to_string())?;
-    let tell = move |done: usize, total: usize, drawing: bool| {
-        progress((if drawing { "drawn" } else { "possibilities" }, done as u64, total as u64));
+    let tell = move |phase: HiddenPhase, done: usize, total: usize| {
+        let phase = match phase {
+            HiddenPhase::Possibilities => "possibilities",
+            HiddenPhase::Policy => "policy",
+            HiddenPhase::Drawn => "drawn",
+        };
+        progress((phase, done as u64, total as u64));
     };
     advise_hidden(&fog, objective, players, budget, decide, &Drawing::default(), &Sampling::default(), &|_| true, &tell)
         .map(|a| serde_json::to_string(&a).expect("advice serialises"))

@@ -27,12 +27,15 @@ pub fn too_large_why(budget: usize) -> String {
 }
 
 /// The advisor's progress: exact best play's states against its budget, then the battles
-/// sampled for the estimate.
+/// sampled for the estimate; with hidden blocks (R24), the possibilities solved, the policy's
+/// mixture, then the possibilities drawn.
 pub fn progress_text(phase: &str, done: u64, total: u64, budget: usize) -> String {
     if phase == "possibilities" {
         format!("Hidden blocks: solving each possibility by its own best play, {done} of {total}")
+    } else if phase == "policy" {
+        format!("Hidden blocks: too many possibilities to solve them all within {} battle states; first the choices as set over all of them, then best play on possibilities drawn by their chances", crate::battle::engine::thousands(budget))
     } else if phase == "drawn" {
-        format!("Hidden blocks: too many possibilities to solve them all within {budget} battle states; drawing them by their chances, {done} of {total}")
+        format!("Hidden blocks: best play on possibilities drawn by their chances, {done} of {total}")
     } else if phase == "estimate" {
         format!("Too large to solve exactly within {budget} battle states: estimating by sampling, {done} of {total} battles")
     } else {
@@ -68,7 +71,7 @@ pub fn Advisor(props: &StateProps) -> Html {
         let helper = helper.clone();
         let key = key.clone();
         let request = request.clone();
-        let valid = state.battle.is_ok();
+        let valid = state.check.is_ok();
         use_effect_with((key.clone(), small, valid), move |_| {
             let timer = if small && valid {
                 // After a pause, so a run of edits is not slowed by advice nobody waits for.
@@ -126,7 +129,7 @@ pub fn Advisor(props: &StateProps) -> Html {
             }
         }
         _ if cancelled.as_deref() == Some(key.as_str()) => html! { <p class="status" data-testid="advice-cancelled">{"Cancelled: press Advise to ask again."}</p> },
-        _ if state.battle.is_err() => html! { <p class="muted">{state.battle.as_ref().err().map_or("Fix the battle first.", crate::battle::words::not_yet)}</p> },
+        _ if state.check.is_err() => html! { <p class="muted">{state.check.as_ref().err().map_or("Fix the battle first.", crate::battle::words::not_yet)}</p> },
         _ if state.hidden => html! { <p class="muted">{"Press Advise to solve this battle as a game in each possibility of what the hidden blocks are (they are revealed when battle is joined, 6.1): what best play is worth, and who acts first and what best play does there."}</p> },
         _ => html! { <p class="muted">{"Press Advise to solve this battle as a game: every choice of the first decision, valued."}</p> },
     };
@@ -151,7 +154,7 @@ pub fn Advisor(props: &StateProps) -> Html {
                         onchange={{ let order = order.clone(); Callback::from(move |e: Event| order.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked())) }} />
                     {" also choose who acts first in each letter (D2)"}
                 </label>
-                <button class="primary" onclick={run} disabled={pending || state.battle.is_err()} data-testid="advise">{"Advise"}</button>
+                <button class="primary" onclick={run} disabled={pending || state.check.is_err()} data-testid="advise">{"Advise"}</button>
             </div>
             <div aria-live="polite" data-testid="advice-body">{body}</div>
         </section>
