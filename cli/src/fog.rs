@@ -59,27 +59,13 @@ pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
             json: as_json,
             ..
         } => {
-            use bosworth::solve::advice::{
-                Decisions, Drawing, LIVE_BUDGET, Sampling, advise_hidden,
-            };
+            use bosworth::solve::advice::{Decisions, Drawing, advise_hidden};
             crate::check_samples(*samples)?;
             if !(2..=10_000).contains(draws) {
                 return Err(Stop::Error(format!("--draws: {draws} is not 2 to 10000")));
             }
-            let budget = if *live { LIVE_BUDGET } else { *budget };
-            let sampling = if *live {
-                Sampling {
-                    seed: *seed,
-                    ..Sampling::live()
-                }
-            } else {
-                Sampling {
-                    samples: *samples,
-                    seed: *seed,
-                    look_ahead: *look_ahead,
-                    ..Sampling::default()
-                }
-            };
+            let (budget, sampling) =
+                crate::advise_sampling(*live, *budget, *samples, *seed, *look_ahead);
             let drawing = Drawing {
                 draws: *draws,
                 seed: *seed,

@@ -346,6 +346,33 @@ impl PlayersArg {
     }
 }
 
+/// `advise`'s budget and sampling: the options', or with `--live` live play's (the app's advisor
+/// on a battle in progress).
+fn advise_sampling(
+    live: bool,
+    budget: usize,
+    samples: u64,
+    seed: u64,
+    look_ahead: u32,
+) -> (usize, bosworth::solve::advice::Sampling) {
+    use bosworth::solve::advice::{LIVE_BUDGET, Sampling};
+    if live {
+        let sampling = Sampling {
+            seed,
+            ..Sampling::live()
+        };
+        (LIVE_BUDGET, sampling)
+    } else {
+        let sampling = Sampling {
+            samples,
+            seed,
+            look_ahead,
+            ..Sampling::default()
+        };
+        (budget, sampling)
+    }
+}
+
 /// `--samples`, checked.
 fn check_samples(samples: u64) -> Result<(), Stop> {
     if !(1..=bosworth::MAX_RUNS).contains(&samples) {
@@ -742,22 +769,9 @@ fn main() -> ExitCode {
         } => (
             file,
             Box::new(move |b| {
-                use bosworth::solve::advice::{LIVE_BUDGET, Sampling};
-                // Live play's budget and sampling (the app's advisor on a battle in progress).
-                let budget = &if *live { LIVE_BUDGET } else { *budget };
-                let sampling = if *live {
-                    Sampling {
-                        seed: *seed,
-                        ..Sampling::live()
-                    }
-                } else {
-                    Sampling {
-                        samples: *samples,
-                        seed: *seed,
-                        look_ahead: *look_ahead,
-                        ..Sampling::default()
-                    }
-                };
+                let (budget, sampling) =
+                    advise_sampling(*live, *budget, *samples, *seed, *look_ahead);
+                let budget = &budget;
                 let (objective, players) = (objective.objective(), players.players());
                 let decide = bosworth::solve::advice::Decisions {
                     tie_hits: !*hit_order,

@@ -385,6 +385,32 @@ pub fn replay(b: &Battle, r: &Replay) -> String {
     o.trim_end().to_string()
 }
 
+/// A value of the advisor's objective in its unit, with its standard error when it has one.
+fn objective_value(
+    objective: bosworth::solve::advice::Objective,
+    v: f64,
+    se: Option<f64>,
+) -> String {
+    use bosworth::solve::advice::Objective;
+    match (se, objective) {
+        (None, Objective::Steps) => format!("{v:+.2} steps"),
+        (None, _) => format!("{:.1}%", v * 100.0),
+        (Some(se), Objective::Steps) => format!("{v:+.2} ± {se:.2} steps"),
+        (Some(se), _) => format!("{:.1}% ± {:.1}%", v * 100.0, se * 100.0),
+    }
+}
+
+/// What the advisor's objective measures for a side (`who`: "attacker (York)").
+fn objective_words(objective: bosworth::solve::advice::Objective, who: &str) -> String {
+    use bosworth::solve::advice::Objective;
+    match objective {
+        Objective::Hold => format!("chance the {who} holds the area"),
+        Objective::KillRoyal => format!("chance the {who} kills the enemy King or Pretender"),
+        Objective::KeepHeirs => format!("chance the {who} loses no heir"),
+        Objective::Steps => format!("enemy steps destroyed minus own lost, for the {who}"),
+    }
+}
+
 /// The advisor's answer in words: exact, or estimated with each value's standard error, the way
 /// it was estimated and `why` (the reason it is not exact) said first.
 pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice, why: &str) -> String {
@@ -394,34 +420,15 @@ pub fn advice(b: &Battle, a: &bosworth::solve::advice::Advice, why: &str) -> Str
         AdviceMethod::Estimated(e) => Some(e),
         AdviceMethod::Exact => None,
     };
-    let fmt = |v: f64| match a.objective {
-        Objective::Steps => format!("{v:+.2} steps"),
-        _ => format!("{:.1}%", v * 100.0),
-    };
     // A value, with its standard error when estimated.
-    let fmt_se = |v: f64, se: Option<f64>| match (se, a.objective) {
-        (None, _) => fmt(v),
-        (Some(se), Objective::Steps) => format!("{v:+.2} ± {se:.2} steps"),
-        (Some(se), _) => format!("{:.1}% ± {:.1}%", v * 100.0, se * 100.0),
-    };
+    let fmt_se = |v: f64, se: Option<f64>| objective_value(a.objective, v, se);
     // The mark of each choice in a list, best first.
     let mark = |k: usize, av: &bosworth::solve::advice::ActionValue| match (k, av.apart_from_best) {
         (0, _) => "  <- best",
         (_, Some(false)) => "  cannot be told apart from the best",
         _ => "",
     };
-    let what = |side: Side| match a.objective {
-        Objective::Hold => format!("chance the {} holds the area", side_name(b, side)),
-        Objective::KillRoyal => format!(
-            "chance the {} kills the enemy King or Pretender",
-            side_name(b, side)
-        ),
-        Objective::KeepHeirs => format!("chance the {} loses no heir", side_name(b, side)),
-        Objective::Steps => format!(
-            "enemy steps destroyed minus own lost, for the {}",
-            side_name(b, side)
-        ),
-    };
+    let what = |side: Side| objective_words(a.objective, &side_name(b, side));
     if let Some(e) = estimate {
         let _ = writeln!(o, "{}", e.explain(why));
     }
@@ -574,27 +581,9 @@ pub fn hidden_advice(
         Side::Defender => sc.defender.house,
     };
     let name = |side: Side| format!("{} ({})", side.name(), house(side));
-    let fmt = |v: f64| match a.objective {
-        Objective::Steps => format!("{v:+.2} steps"),
-        _ => format!("{:.1}%", v * 100.0),
-    };
-    let fmt_se = |v: f64, se: Option<f64>| match (se, a.objective) {
-        (None, _) => fmt(v),
-        (Some(se), Objective::Steps) => format!("{v:+.2} ± {se:.2} steps"),
-        (Some(se), _) => format!("{:.1}% ± {:.1}%", v * 100.0, se * 100.0),
-    };
-    let what = |side: Side| match a.objective {
-        Objective::Hold => format!("chance the {} holds the area", name(side)),
-        Objective::KillRoyal => format!(
-            "chance the {} kills the enemy King or Pretender",
-            name(side)
-        ),
-        Objective::KeepHeirs => format!("chance the {} loses no heir", name(side)),
-        Objective::Steps => format!(
-            "enemy steps destroyed minus own lost, for the {}",
-            name(side)
-        ),
-    };
+    let fmt = |v: f64| objective_value(a.objective, v, None);
+    let fmt_se = |v: f64, se: Option<f64>| objective_value(a.objective, v, se);
+    let what = |side: Side| objective_words(a.objective, &name(side));
     let _ = writeln!(o, "{}", a.explain(budget));
     for side in [Side::Attacker, Side::Defender] {
         let i = side.index();

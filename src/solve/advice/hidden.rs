@@ -245,7 +245,7 @@ fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -339,12 +339,13 @@ fn policy_mixture(
 /// Best play with hidden blocks (R24): each possibility solved by best play, the likeliest
 /// first, exact when all fit `budget` states in all. Otherwise the rest of the mixture is drawn
 /// as `drawing` says, each possibility drawn solved by exact best play within a quarter of the
-/// budget (or, past it, estimated by sampling within as many, with `sampling`'s look-ahead); where
+/// budget (or, past it, estimated by sampling within as many: live play's sampling, at most
+/// `sampling.samples` and 400 battles a choice); where
 /// the fog of war's figures give the policy's value over the whole mixture (hold, steps), best
 /// play's is that plus what best play gains on the possibilities drawn (a control variate: the
 /// gain varies far less from one possibility to the next than the value), else the average of
-/// the draws. `watch` is told the states solved and can stop the work; `progress` is told the
-/// possibilities solved.
+/// the draws. `watch` is told the states solved and can stop the work; `progress` is told each
+/// phase and how far it has got ([`HiddenPhase`]).
 ///
 /// # Errors
 /// [`SolveError::Cancelled`] when `watch` says stop; [`SolveError::TooLarge`] for
@@ -391,7 +392,7 @@ pub fn advise_hidden(
         let (_, battle, picks) = fog
             .composition_battle(k)
             .expect("listed compositions have battles");
-        // The first within a quarter of the budget: past it, the whole could never fit.
+        // The first within a quarter of the budget: past it, the whole is not likely to fit.
         let room = if i == 0 { budget / 4 } else { budget - states };
         match advise(&battle, room.max(1)) {
             Ok(a) => {
