@@ -1247,42 +1247,36 @@ pub fn run(
             advise: crate::ADVISE_STATE_BUDGET,
         }
     };
+    // A part of the suite alone: the rest of the run left empty.
+    let part = Bench {
+        machine: machine(),
+        threads,
+        quick,
+        rows: Vec::new(),
+        targets: Vec::new(),
+        hidden: Vec::new(),
+        hidden_advice: Vec::new(),
+        plans: None,
+        growth: Vec::new(),
+        budget,
+        budgets,
+        micro_batches: 0,
+        micro_calls: 0,
+        micro: Vec::new(),
+        accuracy: Vec::new(),
+    };
     if hidden_only {
         return Ok(Bench {
-            machine: machine(),
-            threads,
-            quick,
-            rows: Vec::new(),
-            targets: Vec::new(),
             hidden: hidden(dir, quick, budgets.exact, &read, meter)?,
-            hidden_advice: Vec::new(),
             plans: Some(crate::bench_plans::plans(dir, quick, &load, meter)?),
-            growth: Vec::new(),
-            budget,
-            budgets,
-            micro_batches: 0,
-            micro_calls: 0,
-            micro: Vec::new(),
-            accuracy: Vec::new(),
+            ..part
         });
     }
     if advice_only {
         return Ok(Bench {
-            machine: machine(),
-            threads,
-            quick,
-            rows: Vec::new(),
             targets: targets(dir, quick, true, budgets, &load, meter)?,
             hidden_advice: hidden_advice(dir, quick, budgets.advise, meter)?,
-            hidden: Vec::new(),
-            plans: None,
-            growth: Vec::new(),
-            budget,
-            budgets,
-            micro_batches: 0,
-            micro_calls: 0,
-            micro: Vec::new(),
-            accuracy: Vec::new(),
+            ..part
         });
     }
     let mut rows = Vec::new();
