@@ -96,12 +96,21 @@ fn exact_best_play_is_every_possibility_revealed_and_weighted() {
     let mix = fog.solve(bosworth::DEFAULT_STATE_BUDGET).unwrap();
     close(a.policy[0], mix.report.attacker_holds);
     close(a.policy[1], mix.report.defender_holds);
-    // Best play for both sides: neither can do better against the other's best than the policy
-    // pair guarantees in every possibility, but the side to move first may; each figure is a
-    // chance, and the first choices add up to the chance of a first decision.
-    assert!((0.0..=1.0).contains(&a.best[0]));
-    let first: f64 = a.first_choices.iter().map(|f| f.chance).sum();
-    assert!(first <= 1.0 + 1e-9 && first > 0.5, "{first}");
+    // The first choices add up, block by block, to the chances of the possibilities whose first
+    // decision is that block's with that best choice.
+    for f in &a.first_choices {
+        let chance: f64 = a
+            .possibilities
+            .iter()
+            .filter(|p| {
+                p.advice.first_decision.as_ref().is_some_and(|d| {
+                    d.block == f.block && d.side == f.side && d.actions[0].label == f.action
+                })
+            })
+            .map(|p| p.chance.unwrap())
+            .sum();
+        assert!((f.chance - chance).abs() < 1e-12, "{f:?}: {chance}");
+    }
     assert_eq!(a.best_std_error, None);
 }
 

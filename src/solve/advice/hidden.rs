@@ -348,8 +348,8 @@ fn policy_mixture(
 /// phase and how far it has got ([`HiddenPhase`]).
 ///
 /// # Errors
-/// [`SolveError::Cancelled`] when `watch` says stop; [`SolveError::TooLarge`] for
-/// `drawing.draws` under 2.
+/// [`SolveError::Cancelled`] when `watch` says stop. Fewer than 2 draws are taken as 2 (a
+/// standard error needs two).
 #[allow(clippy::too_many_arguments)]
 pub fn advise_hidden(
     fog: &Fog,
@@ -362,9 +362,7 @@ pub fn advise_hidden(
     watch: &Watch<'_>,
     progress: HiddenProgress<'_>,
 ) -> Result<HiddenAdvice, SolveError> {
-    if drawing.draws < 2 {
-        return Err(SolveError::TooLarge { budget });
-    }
+    let draws = drawing.draws.max(2);
     let advise = |battle: &crate::rules::battle::Battle, budget: usize| {
         advise_with(battle, objective, players, budget, decide, watch).map(trim)
     };
@@ -465,7 +463,7 @@ pub fn advise_hidden(
     let mut rng = rng_from_seed(drawing.seed);
     let mut drawn: Vec<Possibility> = Vec::new();
     let mut seen: HashMap<Vec<u32>, usize> = HashMap::new();
-    let mut values: Vec<Pair> = Vec::with_capacity(drawing.draws);
+    let mut values: Vec<Pair> = Vec::with_capacity(draws);
     // Listed possibilities are drawn systematically by their chances (one uniform start, then
     // evenly spaced along the rest's cumulative chance, in the listing order, which keeps blocks
     // described alike together): every possibility of at least 1/draws of the rest's chance is
@@ -478,10 +476,10 @@ pub fn advise_hidden(
             .collect();
         let whole: f64 = rest.iter().map(|r| r.1).sum();
         let start = uniform(&mut rng);
-        let mut out = Vec::with_capacity(drawing.draws);
+        let mut out = Vec::with_capacity(draws);
         let (mut at, mut acc) = (0, rest.first().map_or(0.0, |r| r.1));
-        for d in 0..drawing.draws {
-            let point = (start + d as f64) / drawing.draws as f64 * whole;
+        for d in 0..draws {
+            let point = (start + d as f64) / draws as f64 * whole;
             while acc <= point && at + 1 < rest.len() {
                 at += 1;
                 acc += rest[at].1;
@@ -491,8 +489,8 @@ pub fn advise_hidden(
         out
     });
     let (mut estimated, mut exacts) = (0, 0);
-    for d in 0..drawing.draws {
-        progress(HiddenPhase::Drawn, d, drawing.draws);
+    for d in 0..draws {
+        progress(HiddenPhase::Drawn, d, draws);
         let (k, key, battle, picks) = match &points {
             // Listed: the d-th point of the systematic draw.
             Some(points) => {
@@ -557,7 +555,7 @@ pub fn advise_hidden(
         drawn[at].drawn += 1;
         values.push((drawn[at].advice.best, drawn[at].advice.policy));
     }
-    progress(HiddenPhase::Drawn, drawing.draws, drawing.draws);
+    progress(HiddenPhase::Drawn, draws, draws);
     let k = values.len() as f64;
     let stats = |f: &dyn Fn(&Pair) -> [f64; 2]| {
         let mut m = [0.0; 2];
@@ -599,7 +597,7 @@ pub fn advise_hidden(
         count_first(&p.advice, rest * p.drawn as f64 / k);
     }
     let method = HiddenMethod::Drawn {
-        draws: drawing.draws,
+        draws,
         seed: drawing.seed,
         solved_chance: exact_chance,
         solved: solved.len(),
