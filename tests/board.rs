@@ -54,7 +54,7 @@ fn card_player_and_version() {
     );
     says(
         &kent("", KENT).replace(r#""card":3"#, r#""card":5"#),
-        "card: 5 is not a card of the game: action cards give 2, 3 or 4 action points (5.1)",
+        "card: 5 is not a card of the game: action cards give 2, 3 or 4 action points, or name an event card (Force March, Muster, Piracy, Plague, Surprise, Treason) (5.1)",
     );
     says(
         &kent(r#""enemy_card":1,"#, KENT),

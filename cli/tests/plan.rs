@@ -146,7 +146,7 @@ fn bad_boards_and_questions_are_refused_by_field() {
     let plan = |t: &str| run(&["plan", "-"], Some(t));
     refused(
         &plan(&text.replace(r#""card": 3"#, r#""card": 5"#)),
-        "card: 5 is not a card of the game: action cards give 2, 3 or 4 action points (5.1)",
+        "card: 5 is not a card of the game: action cards give 2, 3 or 4 action points, or name an event card (Force March, Muster, Piracy, Plague, Surprise, Treason) (5.1)",
     );
     refused(
         &plan(&text.replace(r#""area": "Kent""#, r#""area": "Kentt""#)),

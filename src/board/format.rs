@@ -4,6 +4,7 @@
 //! Plain serde data; it may describe an impossible position. [`crate::board::Position::new`]
 //! validates it once and either builds a position or names the field that is wrong.
 
+use super::card::Card;
 use crate::data::House;
 use crate::scenario::StrengthPrior;
 use serde::{Deserialize, Serialize};
@@ -38,8 +39,11 @@ pub struct Board {
     /// reinforced by Player 2 (6.3); Player 2 moves after Player 1's attacks, pinned (5.22).
     #[serde(default = "one")]
     pub player: u8,
-    /// The action points of the card played this turn: 2, 3 or 4 (5.1).
-    pub card: u8,
+    /// The card played this turn: an action card's 2, 3 or 4 action points, or an event card by
+    /// name (5.1). Absent while it is not known yet (before the Card Phase): the planner then
+    /// asks for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<Card>,
     /// Action points already spent this turn (moves, sea moves, recruits). Default: one per area
     /// the moved blocks (`route`) started from.
     #[serde(default, skip_serializing_if = "Option::is_none")]

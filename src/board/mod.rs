@@ -7,6 +7,7 @@
 //!
 //! | file | what |
 //! |---|---|
+//! | `card.rs` | the card played: an action card's action points or an event card (5.1) |
 //! | `format.rs` | the board as JSON: the moving player's blocks, the enemy's unseen blocks, the card, this turn's moves |
 //! | `setup.rs` | which blocks are in play: the versions that begin the game, the minor heirs (4.3-4.6) |
 //! | `validate.rs` | [`Position::new`]: every rule a board must obey, and the enemy's candidates (R21) |
@@ -18,6 +19,7 @@
 //! | `rank.rs` | the ranking: screening, then the fog of war's figures on the best plans |
 
 mod battle;
+pub mod card;
 mod format;
 pub mod plans;
 pub mod rank;
@@ -28,6 +30,7 @@ pub mod setup;
 mod validate;
 
 pub use battle::battle;
+pub use card::{Card, EVENTS, Event, Played};
 pub use format::*;
 pub use plans::{Plan, Plans, plans};
 pub use rank::{

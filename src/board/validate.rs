@@ -2,6 +2,7 @@
 //! here, and either becomes a [`Position`] or yields a [`ScenarioError`] that names the field and
 //! the reason.
 
+use super::card::Played;
 use super::format::{BOARD_VERSION, Board};
 use super::setup;
 use crate::data::{self, AREAS, BLOCKS, BORDERS, BlockData, BorderKind, Colour, House};
@@ -88,7 +89,9 @@ pub struct Position {
     pub king: House,
     /// Player 1 or 2 this turn.
     pub player: u8,
-    /// Action points left to spend (5.1).
+    /// The card played this turn (5.1).
+    pub card: Played,
+    /// Action points left to spend (5.1); an event's serve only its event.
     pub ap: u8,
     /// The enemy's card's action points, if known.
     pub enemy_ap: Option<u8>,
@@ -180,12 +183,21 @@ fn build(b: &Board) -> Result<Position> {
             ),
         );
     }
-    for (field, card) in [("card", Some(b.card)), ("enemy_card", b.enemy_card)] {
-        if let Some(c) = card
-            && !(2..=4).contains(&c)
-        {
+    let card = match &b.card {
+        None => {
             return err(
-                field,
+                "card",
+                "not set: the card played this turn is not known yet; set its action points (2, \
+                 3 or 4) or name its event (5.1)",
+            );
+        }
+        Some(c) => c.read().or_else(|why| err("card", why))?,
+    };
+    let points = card.points();
+    if let Some(c) = b.enemy_card {
+        if !(2..=4).contains(&c) {
+            return err(
+                "enemy_card",
                 format!(
                     "{c} is not a card of the game: action cards give 2, 3 or 4 action points \
                      (5.1)"
@@ -420,10 +432,10 @@ fn build(b: &Board) -> Result<Position> {
         attacks(b, entry, i, at, &mut spots, &own)?;
     }
     let spent = match b.spent {
-        Some(s) if s > b.card => {
+        Some(s) if s > points => {
             return err(
                 "spent",
-                format!("{s} exceeds the card's {} action points (5.1)", b.card),
+                format!("{s} exceeds the card's {points} action points (5.1)"),
             );
         }
         Some(s) if (s as usize) < starts.len() => {
@@ -437,14 +449,14 @@ fn build(b: &Board) -> Result<Position> {
             );
         }
         Some(s) => s,
-        None if starts.len() > b.card as usize => {
+        None if starts.len() > points as usize => {
             return err(
                 "areas",
                 format!(
                     "the blocks that moved by land started from {} areas, one action point each \
                      (5.2), more than the card's {}",
                     starts.len(),
-                    b.card
+                    points
                 ),
             );
         }
@@ -490,7 +502,8 @@ fn build(b: &Board) -> Result<Position> {
         house,
         king: b.king,
         player: b.player,
-        ap: b.card - spent,
+        card,
+        ap: points - spent,
         enemy_ap: b.enemy_card,
         dead,
         defected,

@@ -4,7 +4,7 @@
 //! border of the reference table drawn once, with its type), the planning's bookkeeping, and the
 //! plans' arrows and badges.
 
-use bosworth::board::Board;
+use bosworth::board::{Board, Card};
 use bosworth::data::House;
 use bosworth_www::map::MapApp;
 use bosworth_www::map::examples::BOARDS;
@@ -220,13 +220,13 @@ fn the_enemys_counts_and_the_card() {
     assert_eq!(e.field, "areas[3].enemy");
     assert!(e.reason.contains("25 unseen Lancaster blocks"), "{e}");
     // The card: 2, 3 or 4 action points (5.1); a card of 5 from a file is refused.
-    let s = edit(s.apply(DocAction::Undo), MapEdit::Card(4));
-    assert_eq!(s.board().card, 4);
+    let s = edit(s.apply(DocAction::Undo), MapEdit::Card(Card::Points(4)));
+    assert_eq!(s.board().card, Some(Card::Points(4)));
     let mut five = s.board().clone();
-    five.card = 5;
+    five.card = Some(Card::Points(5));
     assert_eq!(MapState::new(five).check.unwrap_err().field, "card");
     let s = s.apply(DocAction::Undo);
-    assert_eq!(s.board().card, 3);
+    assert_eq!(s.board().card, Some(Card::Points(3)));
 }
 
 /// The moving house, the throne and the dead.

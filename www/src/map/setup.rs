@@ -3,6 +3,7 @@
 
 use super::area::house_class;
 use super::state::{MapEdit, MapProps, edit};
+use bosworth::board::Card;
 use bosworth::data::{BLOCKS, House};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -80,8 +81,8 @@ pub fn Setup(p: &MapProps) -> Html {
             </fieldset>
             <fieldset class="segmented" data-field="card">
                 <legend>{"Card"}</legend>
-                { for [2u8, 3, 4].iter().map(|&c| option("card", format!("{c} AP"), board.card == c, format!("card-{c}"),
-                    send(MapEdit::Card(c)), "The action points of the card played (5.1)")) }
+                { for [2u8, 3, 4].iter().map(|&c| option("card", format!("{c} AP"), board.card == Some(Card::Points(c)), format!("card-{c}"),
+                    send(MapEdit::Card(Card::Points(c))), "The action points of the card played (5.1)")) }
             </fieldset>
             <fieldset class="segmented" data-field="player">
                 <legend>{"Player"}</legend>

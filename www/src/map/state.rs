@@ -10,7 +10,7 @@
 
 use crate::shell::doc::{Doc, DocAction};
 use bosworth::ScenarioError;
-use bosworth::board::{AreaEntry, BOARD_VERSION, Board, BoardKind, Known, Piece, Position};
+use bosworth::board::{AreaEntry, BOARD_VERSION, Board, BoardKind, Card, Known, Piece, Position};
 use bosworth::data::{self, House};
 use bosworth::scenario::StrengthPrior;
 use std::rc::Rc;
@@ -31,7 +31,7 @@ pub enum MapEdit {
     /// The moving player is Player 1 or 2 this turn (1.1).
     Player(u8),
     /// The action points of the card played: 2, 3 or 4 (5.1).
-    Card(u8),
+    Card(Card),
     /// A block is dead (6.8), or no longer listed as dead. A block marked dead leaves the board.
     Dead(String, bool),
     /// One of the moving player's blocks is placed in an area at full strength (3.11); a block
@@ -182,7 +182,7 @@ pub fn empty_board() -> Board {
         house: House::York,
         king: House::Lancaster,
         player: 1,
-        card: 2,
+        card: Some(Card::Points(2)),
         spent: None,
         enemy_card: None,
         dead: Vec::new(),
@@ -303,7 +303,7 @@ fn apply_edit(board: &mut Board, edit: MapEdit) {
         }
         MapEdit::King(h) => board.king = h,
         MapEdit::Player(p) => board.player = p,
-        MapEdit::Card(c) => board.card = c,
+        MapEdit::Card(c) => board.card = Some(c),
         MapEdit::Dead(id, on) => {
             board.dead.retain(|d| !same_person(d, &id));
             if on {
