@@ -54,6 +54,7 @@ pub mod data;
 pub mod kingmaker;
 pub mod play;
 pub mod reset;
+pub mod rtt;
 pub mod rules;
 pub mod scenario;
 pub mod solve;

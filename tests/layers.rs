@@ -82,6 +82,10 @@ fn each_folder_uses_only_the_layers_before_it() {
         ("board", &["data", "scenario", "rules", "solve"][..]),
         ("reset", &["data", "scenario"][..]),
         ("kingmaker", &["scenario"][..]),
+        (
+            "rtt",
+            &["data", "scenario", "rules", "solve", "play", "board"][..],
+        ),
     ]);
     let all = modules();
     let mut wrong = Vec::new();

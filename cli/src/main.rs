@@ -9,6 +9,7 @@ mod output;
 mod plan;
 mod progress;
 mod reset;
+mod rtt;
 mod text;
 
 use bosworth::{Battle, Scenario, ScenarioError};
@@ -220,6 +221,25 @@ enum Command {
     },
     /// The attack planner: every way to attack this turn from a board (docs/board.md), each as a
     /// battle against the hidden defenders, ranked by the chance to hold
+    /// A Rally the Troops game brought in: a play page's {player, view} as that player's board
+    /// (docs/board.md) on standard output, for `bosworth plan -`; a finished game's export: its
+    /// points to plan from (--list), the board at one (--at N). What the game does not tell goes
+    /// to standard error as notes, and into the board's note
+    Import {
+        /// The view (copied by the bookmarklet) or the export (/api/export/GAME_ID), or - for
+        /// standard input
+        file: String,
+        /// Whose board: needed for an Observer's view; for an export, default the house whose
+        /// action phase it is
+        #[arg(long, value_enum)]
+        side: Option<SideArg>,
+        /// List an export's points a player could plan from (each action phase)
+        #[arg(long, conflicts_with = "at")]
+        list: bool,
+        /// The board at an export's point N (from --list)
+        #[arg(long, value_name = "N")]
+        at: Option<usize>,
+    },
     Plan {
         /// Board JSON file, an app link (…#b=…), or - for standard input
         board: String,
@@ -382,6 +402,22 @@ fn check_samples(samples: u64) -> Result<(), Stop> {
         )));
     }
     Ok(())
+}
+
+/// A house, as `--side` names it.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    York,
+    Lancaster,
+}
+
+impl SideArg {
+    fn house(self) -> bosworth::data::House {
+        match self {
+            SideArg::York => bosworth::data::House::York,
+            SideArg::Lancaster => bosworth::data::House::Lancaster,
+        }
+    }
 }
 
 /// Reads a scenario and validates it; the error names the field.
@@ -582,6 +618,26 @@ fn main() -> ExitCode {
             };
         }
         _ => {}
+    }
+    if let Command::Import {
+        file,
+        side,
+        list,
+        at,
+    } = &cli.command
+    {
+        return finish(
+            text_of(file)
+                .map_err(|e| Stop::Error(e.to_string()))
+                .and_then(|text| {
+                    rtt::run(&rtt::Ask {
+                        text,
+                        side: side.map(SideArg::house),
+                        list: *list,
+                        at: *at,
+                    })
+                }),
+        );
     }
     if let Command::Reset {
         file,
@@ -826,6 +882,7 @@ fn main() -> ExitCode {
         | Command::BenchSolve { .. }
         | Command::Link { .. }
         | Command::Reset { .. }
+        | Command::Import { .. }
         | Command::Plan { .. }
         | Command::Kingmaker { .. }
         | Command::Reveal { .. }

@@ -824,3 +824,51 @@ mod tests {
         assert_eq!(kind_of("not json"), None);
     }
 }
+
+/// What a Rally the Troops file or paste holds: a game in progress (the play page's
+/// `{player, view}`) or a finished game (its export).
+#[derive(Debug, Clone)]
+pub enum Rtt {
+    /// The play page's view, copied by the bookmarklet.
+    View(bosworth::rtt::Paste),
+    /// A finished game's export (`/api/export/GAME_ID`).
+    Export(Box<bosworth::rtt::Export>),
+}
+
+/// Reads a Rally the Troops view or export; the error names the field (`view.steps.March`) or
+/// says that the JSON is cut short or is neither.
+///
+/// # Errors
+/// A [`ScenarioError`] naming the field and the reason.
+pub fn read_rtt(text: &str) -> Result<Rtt, ScenarioError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        let why = if e.is_eof() {
+            format!("the JSON is cut short ({e}): copy the whole text again")
+        } else {
+            format!("not JSON: {e}")
+        };
+        ScenarioError::new("", why)
+    })?;
+    let serde_json::Value::Object(fields) = &value else {
+        return Err(ScenarioError::new(
+            "",
+            "not a Rally the Troops view or export: a JSON object was expected",
+        ));
+    };
+    if fields.contains_key("view") {
+        parse_as(text).map(Rtt::View)
+    } else if fields.contains_key("snaps") || fields.contains_key("replay") {
+        parse_as(text).map(|e| Rtt::Export(Box::new(e)))
+    } else if fields.contains_key("kind") {
+        Err(ScenarioError::new(
+            "kind",
+            "this is a Bosworth file, not Rally the Troops': open it with bosworth plan or exact",
+        ))
+    } else {
+        Err(ScenarioError::new(
+            "",
+            "neither a play page's {player, view} nor an export {setup, players, state, replay, \
+             snaps} of Rally the Troops",
+        ))
+    }
+}

@@ -64,6 +64,10 @@ pub struct Board {
     /// Enemy blocks known to be off the map (in the pool, 4.2): no unseen enemy block is one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub enemy_pool: Vec<String>,
+    /// What the board leaves out or could not know, in words (an imported board says what the
+    /// game it came from did not tell: the card, the borders one's own blocks crossed...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// Every area with a block in it, own or enemy; areas not listed are vacant.
     pub areas: Vec<AreaEntry>,
 }

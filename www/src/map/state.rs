@@ -188,6 +188,7 @@ pub fn empty_board() -> Board {
         dead: Vec::new(),
         defected: Vec::new(),
         enemy_pool: Vec::new(),
+        note: None,
         areas: Vec::new(),
     }
 }
