@@ -123,10 +123,8 @@ pub(crate) fn battle_with(
             for g in groups_in {
                 for _ in 0..g.blocks {
                     match seen.next() {
-                        Some(s) => blocks.push(known(s, g.reserve, Some(g.from))),
-                        None => {
-                            hide.push(hidden(&candidates, &spot.prior, g.reserve, Some(g.from)))
-                        }
+                        Some(s) => blocks.push(known(s, g.reserve, g.from)),
+                        None => hide.push(hidden(&candidates, &spot.prior, g.reserve, g.from)),
                     }
                 }
             }

@@ -191,7 +191,7 @@ pub fn movable(position: &Position, area: usize) -> (Vec<usize>, usize, Vec<usiz
         .sum();
     // The blocks that moved in (reinforcements) are not pinned: the pin falls on the others.
     let may_leave = free.len().saturating_sub(pinned);
-    let closed: Vec<usize> = spot.attacked.iter().map(|g| g.from).collect();
+    let closed: Vec<usize> = spot.attacked.iter().filter_map(|g| g.from).collect();
     (free, may_leave, closed)
 }
 

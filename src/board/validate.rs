@@ -44,8 +44,9 @@ pub struct Seen {
 /// A group of enemy blocks that attacked one of the moving player's areas this turn (5.22).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EnemyAttack {
-    /// The neighbour it came from (an index into [`AREAS`]).
-    pub from: usize,
+    /// The neighbour it came from (an index into [`AREAS`]), or `None` for a sea attack (5.3,
+    /// the Piracy card): it came from a sea zone, across no land border.
+    pub from: Option<usize>,
     /// How many blocks.
     pub blocks: u8,
     /// A reserve, not the Main Attack (6.3).
@@ -663,24 +664,58 @@ fn attacks(
             );
         }
         let mut total = 0usize;
-        let mut borders: Vec<usize> = Vec::new();
+        let mut borders: Vec<Option<usize>> = Vec::new();
         let mut main = None;
         for (k, g) in entry.attacked_from.iter().enumerate() {
             let f = format!("{path}.attacked_from[{k}]");
-            let from = area_named(&g.from, &format!("{f}.from"))?;
-            let Some(border) = movement::land_border(AREAS[from].name, a.name) else {
+            let from = if sea_zone(&g.from, a.name).is_some() {
+                None
+            } else if let Some(sea) = data::BORDERS.iter().find(|b| {
+                b.kind == BorderKind::Sea
+                    && movement::area_index(b.b).is_none()
+                    && b.b.eq_ignore_ascii_case(g.from.trim())
+            }) {
                 return err(
                     format!("{f}.from"),
-                    movement::no_land_border(AREAS[from].name, a.name),
+                    format!("{} does not touch the {} (5.3)", a.name, sea.b),
                 );
+            } else {
+                let from = area_named(&g.from, &format!("{f}.from"))?;
+                if movement::land_border(AREAS[from].name, a.name).is_none() {
+                    return err(
+                        format!("{f}.from"),
+                        movement::no_land_border(AREAS[from].name, a.name),
+                    );
+                }
+                Some(from)
+            };
+            // A sea attack's limit is the sea move's (5.3): as a major border's, four.
+            let limit = match from {
+                Some(k) => movement::land_border(AREAS[k].name, a.name)
+                    .expect("checked above")
+                    .kind
+                    .limit(),
+                None => BorderKind::Major.limit(),
             };
             if g.blocks == 0 {
                 return err(format!("{f}.blocks"), "must be at least 1");
             }
-            if g.blocks > border.kind.limit() {
+            if g.blocks > limit {
                 return err(
                     format!("{f}.blocks"),
-                    movement::over_limit(AREAS[from].name, a.name, border.kind, g.blocks as usize),
+                    match from {
+                        Some(k) => {
+                            let kind = movement::land_border(AREAS[k].name, a.name)
+                                .expect("checked above")
+                                .kind;
+                            movement::over_limit(AREAS[k].name, a.name, kind, g.blocks as usize)
+                        }
+                        None => format!(
+                            "{} blocks by sea from the {}: a sea move carries at most {limit} \
+                             (5.3)",
+                            g.blocks, g.from
+                        ),
+                    },
                 );
             }
             if borders.contains(&from) {
@@ -688,7 +723,7 @@ fn attacks(
                     format!("{f}.from"),
                     format!(
                         "{} is already listed; give each border's blocks once",
-                        AREAS[from].name
+                        g.from
                     ),
                 );
             }
@@ -807,4 +842,15 @@ fn check_prior(prior: &StrengthPrior, field: &str) -> Result<()> {
         }
         _ => Ok(()),
     }
+}
+
+/// The sea zone a name means, if it is one that touches `area` (5.3): a sea attack came from it.
+fn sea_zone(name: &str, area: &str) -> Option<&'static str> {
+    data::borders_of(area)
+        .find(|(n, kind)| {
+            *kind == BorderKind::Sea
+                && movement::area_index(n).is_none()
+                && n.eq_ignore_ascii_case(name.trim())
+        })
+        .map(|(n, _)| n)
 }

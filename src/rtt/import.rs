@@ -441,13 +441,10 @@ pub fn import(m: &Moment<'_>, house: House) -> Result<Imported> {
 fn attacked(e: &mut AreaEntry, groups: &[Group], enemy: House, notes: &mut Vec<String>) {
     let here = e.enemy as usize + e.enemy_known.len();
     let mut by: Vec<Attack> = Vec::new();
-    let mut by_sea = 0usize;
     for g in groups.iter().filter(|g| g.end() == e.area) {
         let Some(from) = g.from() else { continue };
-        if ids::SEA_ZONES.contains(&from) {
-            by_sea += g.blocks as usize;
-            continue;
-        }
+        // A sea attack (5.3, Piracy) comes from its sea zone; blocks by one border or one sea
+        // zone are one group.
         match by.iter_mut().find(|a| a.from == from) {
             Some(a) => {
                 a.blocks += g.blocks;
@@ -463,16 +460,7 @@ fn attacked(e: &mut AreaEntry, groups: &[Group], enemy: House, notes: &mut Vec<S
     if by.len() == 1 {
         by[0].reserve = false;
     }
-    let total: usize = by.iter().map(|a| a.blocks as usize).sum::<usize>() + by_sea;
-    if by_sea > 0 {
-        notes.push(format!(
-            "{by_sea} {enemy} block{} attacked {} by sea (Piracy, 5.3): the board cannot say a \
-             sea attack yet, so the attack is left for you to set",
-            plural(by_sea),
-            e.area
-        ));
-        return;
-    }
+    let total: usize = by.iter().map(|a| a.blocks as usize).sum();
     if by.is_empty() || total != here {
         notes.push(format!(
             "{here} {enemy} block{} stand{} in {} with yours, but the log's moves this turn \
