@@ -316,7 +316,7 @@ fn contested_areas_say_who_attacked() {
             r#"{"area":"Kent","enemy":1,"blocks":[{"id":"March","strength":3}]}"#,
         ),
         "areas[0]: York's and Lancaster's blocks stand in Kent together: say who attacked it \
-         this turn (a block's route, or attacked_from)",
+         this turn (a block's route or moved, or attacked_from)",
     );
     let chester = |player: u8, attack: &str| {
         kent(

@@ -161,6 +161,19 @@ pub fn target(position: &Position, area: usize) -> Result<Target, String> {
             a.name
         ));
     }
+    if spot.attacked.is_empty()
+        && spot
+            .own
+            .iter()
+            .any(|&k| position.own[k].moved && position.own[k].came_from.is_none())
+    {
+        return Err(format!(
+            "{} attacked {} this turn by borders the board does not tell (blocks moved there \
+             with no route: by sea, 5.3, or imported): which is the Main Attack is not known, \
+             so no plan can join it (6.3)",
+            position.house, a.name
+        ));
+    }
     let role = if !spot.attacked.is_empty() {
         Role::Reinforce
     } else if let Some(main) = spot.main {

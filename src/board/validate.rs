@@ -646,6 +646,13 @@ fn attacks(
         .map(|&k| &own[k])
         .filter(|o| o.came_from.is_some())
         .collect();
+    // Blocks that moved here this turn with their route untold (a sea move, 5.3, or a board
+    // imported from a game whose log does not say it): the moving player's own attack, its
+    // borders unknown.
+    let untold = spot
+        .own
+        .iter()
+        .any(|&k| own[k].moved && own[k].came_from.is_none());
     if !entry.attacked_from.is_empty() {
         if b.player == 1 {
             return err(
@@ -768,12 +775,12 @@ fn attacks(
         }
     }
     let contested = !spots[at].own.is_empty() && spots[at].enemies() > 0;
-    if contested && entry.attacked_from.is_empty() && moved_in.is_empty() {
+    if contested && entry.attacked_from.is_empty() && moved_in.is_empty() && !untold {
         return err(
             path,
             format!(
                 "{}'s and {}'s blocks stand in {} together: say who attacked it this turn (a \
-                 block's route, or attacked_from)",
+                 block's route or moved, or attacked_from)",
                 b.house,
                 b.house.other(),
                 a.name
