@@ -195,16 +195,16 @@ fn build(b: &Board) -> Result<Position> {
         Some(c) => c.read().or_else(|why| err("card", why))?,
     };
     let points = card.points();
-    if let Some(c) = b.enemy_card {
-        if !(2..=4).contains(&c) {
-            return err(
-                "enemy_card",
-                format!(
-                    "{c} is not a card of the game: action cards give 2, 3 or 4 action points \
+    if let Some(c) = b.enemy_card
+        && !(2..=4).contains(&c)
+    {
+        return err(
+            "enemy_card",
+            format!(
+                "{c} is not a card of the game: action cards give 2, 3 or 4 action points \
                      (5.1)"
-                ),
-            );
-        }
+            ),
+        );
     }
     let house = b.house;
     let enemy = house.other();
