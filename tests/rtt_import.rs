@@ -225,3 +225,74 @@ fn a_piracy_attack_comes_from_its_sea_zone() {
     );
     Position::new(&b).unwrap();
 }
+
+/// A sample view changed by `edit` on its JSON.
+fn paste_with(name: &str, edit: impl Fn(&mut serde_json::Value)) -> Paste {
+    let mut v: serde_json::Value = serde_json::from_str(&sample(name)).unwrap();
+    edit(&mut v);
+    serde_json::from_value(v).unwrap()
+}
+
+#[test]
+fn a_battle_under_way_reveals_its_enemy_blocks_and_only_those() {
+    // Lancaster's view of game 1 with the battle in Kent under way: York's block there (the one
+    // that attacked from Middlesex) is revealed (6.1); every other York block stays counted.
+    let p = paste_with("game-1.view-010.json", |v| {
+        v["view"]["battle"] = serde_json::json!({"round": 1});
+        v["view"]["where"] = "Kent".into();
+    });
+    let b = rtt::import_view(&p, None).unwrap().board;
+    let kent = b.areas.iter().find(|a| a.area == "Kent").unwrap();
+    let v = p.view.as_ref().unwrap();
+    let york_in_kent: Vec<&String> = v
+        .location
+        .iter()
+        .filter(|(id, at)| {
+            at.as_deref() == Some("Kent")
+                && rtt::ids::block(id).unwrap().house() == Some(House::York)
+        })
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(york_in_kent.len(), 1);
+    assert_eq!(kent.enemy, 0);
+    assert_eq!(kent.enemy_known.len(), 1);
+    assert_eq!(&kent.enemy_known[0].id, york_in_kent[0]);
+    assert_eq!(kent.enemy_known[0].strength, v.steps[york_in_kent[0]]);
+    assert!(
+        b.areas
+            .iter()
+            .filter(|a| a.area != "Kent")
+            .all(|a| a.enemy_known.is_empty())
+    );
+    Position::new(&b).unwrap();
+}
+
+#[test]
+fn before_the_card_phase_the_card_is_left_to_set_and_said() {
+    let p = paste_with("game-2.view-006.json", |v| {
+        v["view"]["active"] = "Both".into();
+        v["view"]["y_card"] = 0.into();
+        v["view"]["l_card"] = 0.into();
+        v["view"]["prompt"] = "Card Phase: Play a card.".into();
+    });
+    let imported = rtt::import_view(&p, None).unwrap();
+    assert_eq!(imported.board.card, None);
+    assert!(
+        imported
+            .notes
+            .iter()
+            .any(|n| n.starts_with("your card this turn is not known yet"))
+    );
+    let e = Position::new(&imported.board).unwrap_err();
+    assert_eq!(e.field, "card");
+    assert!(e.reason.starts_with("not set"), "{e}");
+}
+
+#[test]
+fn an_observer_chooses_a_side() {
+    let p = paste_with("game-2.view-006.json", |v| v["player"] = "Observer".into());
+    assert_eq!(rtt::import_view(&p, None).unwrap_err().field, "player");
+    let b = rtt::import_view(&p, Some(House::Lancaster)).unwrap().board;
+    assert_eq!((b.house, b.player), (House::Lancaster, 2));
+    Position::new(&b).unwrap();
+}
