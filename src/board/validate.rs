@@ -2,7 +2,7 @@
 //! here, and either becomes a [`Position`] or yields a [`ScenarioError`] that names the field and
 //! the reason.
 
-use super::card::Played;
+use super::card::{Event, Played};
 use super::format::{BOARD_VERSION, Board};
 use super::setup;
 use crate::data::{self, AREAS, BLOCKS, BORDERS, BlockData, BorderKind, Colour, House};
@@ -94,8 +94,14 @@ pub struct Position {
     pub card: Played,
     /// Action points left to spend (5.1); an event's serve only its event.
     pub ap: u8,
-    /// The enemy's card's action points, if known.
+    /// The enemy's card, if known (1.1).
+    pub enemy_card: Option<Played>,
+    /// How many areas' blocks the enemy may move by land this turn, if known: his card's action
+    /// points, or his event's groups ([`Played::land_groups`], R28).
     pub enemy_ap: Option<u8>,
+    /// Areas an action point has activated this turn: those a block that moved by land (its
+    /// `route`) started from. Their other blocks may still move at no further cost (5.2).
+    pub activated: Vec<usize>,
     /// Persons permanently dead.
     pub dead: Vec<&'static str>,
     /// Two-version blocks in play as their other version, as the board's `defected` names them.
@@ -128,6 +134,31 @@ impl Position {
     /// The enemy's house.
     pub fn enemy(&self) -> House {
         self.house.other()
+    }
+
+    /// The most of the moving player's blocks that may cross a border (an index into
+    /// [`BORDERS`]) this turn: its colour's limit (5.21), one more with Surprise (Event Cards).
+    pub fn limit(&self, border: usize) -> u8 {
+        BORDERS[border].kind.limit() + self.card.limit_bonus()
+    }
+
+    /// True if an action point has already activated this area's blocks this turn (a block
+    /// that moved by land started there): the others may move at no further cost (5.2).
+    pub fn is_activated(&self, area: usize) -> bool {
+        self.activated.contains(&area)
+    }
+
+    /// The action points moving the blocks of these areas costs: one for each area not already
+    /// activated this turn (5.2).
+    pub fn cost(&self, areas: &[usize]) -> u8 {
+        let mut fresh: Vec<usize> = areas
+            .iter()
+            .copied()
+            .filter(|&a| !self.is_activated(a))
+            .collect();
+        fresh.sort_unstable();
+        fresh.dedup();
+        fresh.len() as u8
     }
 }
 
@@ -195,16 +226,33 @@ fn build(b: &Board) -> Result<Position> {
         Some(c) => c.read().or_else(|why| err("card", why))?,
     };
     let points = card.points();
-    if let Some(c) = b.enemy_card
-        && !(2..=4).contains(&c)
-    {
-        return err(
-            "enemy_card",
-            format!(
-                "{c} is not a card of the game: action cards give 2, 3 or 4 action points \
-                     (5.1)"
-            ),
-        );
+    let enemy_card = match &b.enemy_card {
+        None => None,
+        Some(c) => Some(c.read().or_else(|why| err("enemy_card", why))?),
+    };
+    // The player of an event card is Player 1, unless both players played one (1.1).
+    match (card, enemy_card, b.player) {
+        (Played::Event(e), Some(Played::Points(_)), 2) => {
+            return err(
+                "player",
+                format!(
+                    "2, but {} is an event card and the enemy's card is not: the player of an \
+                     event card is always Player 1 (1.1)",
+                    e.name()
+                ),
+            );
+        }
+        (Played::Points(_), Some(Played::Event(e)), 1) => {
+            return err(
+                "player",
+                format!(
+                    "1, but the enemy played {}, an event card, and ours is not: the player of \
+                     an event card is always Player 1 (1.1)",
+                    e.name()
+                ),
+            );
+        }
+        _ => {}
     }
     let house = b.house;
     let enemy = house.other();
@@ -401,7 +449,7 @@ fn build(b: &Board) -> Result<Position> {
         for (j, p) in entry.blocks.iter().enumerate() {
             let field = format!("{path}.blocks[{j}]");
             let d = place(&p.id, p.strength, house, &field)?;
-            let came_from = route(p, at, house, &field, &mut crossed, &mut starts)?;
+            let came_from = route(p, at, house, &field, &mut crossed, &mut starts, card)?;
             own.push(Own {
                 block: d,
                 strength: p.strength,
@@ -431,6 +479,10 @@ fn build(b: &Board) -> Result<Position> {
     for (i, entry) in b.areas.iter().enumerate() {
         let at = movement::area_index(&entry.area).expect("checked above");
         attacks(b, entry, i, at, &mut spots, &own)?;
+    }
+    // Muster's moves cost no action point per area (Event Cards: any/all friendly blocks).
+    if card == Played::Event(Event::Muster) {
+        starts.clear();
     }
     let spent = match b.spent {
         Some(s) if s > points => {
@@ -505,7 +557,9 @@ fn build(b: &Board) -> Result<Position> {
         player: b.player,
         card,
         ap: points - spent,
-        enemy_ap: b.enemy_card,
+        enemy_card,
+        enemy_ap: enemy_card.map(Played::land_groups),
+        activated: starts,
         dead,
         defected,
         spots,
@@ -565,17 +619,46 @@ fn route(
     field: &str,
     crossed: &mut [u8],
     starts: &mut Vec<usize>,
+    card: Played,
 ) -> Result<Option<usize>> {
     if p.route.is_empty() {
         return Ok(None);
     }
-    if p.route.len() > 2 {
+    match card.event() {
+        Some(e @ Event::Piracy) => {
+            return err(
+                format!("{field}.route"),
+                format!(
+                    "{}'s action points are sea moves only (Event Cards, 5.3): no block moves by \
+                     land this turn",
+                    e.name()
+                ),
+            );
+        }
+        Some(e @ Event::Plague) => {
+            return err(
+                format!("{field}.route"),
+                format!("{} moves no block (Event Cards)", e.name()),
+            );
+        }
+        _ => {}
+    }
+    if p.route.len() > card.steps() {
         return err(
             format!("{field}.route"),
-            format!(
-                "a block moves one or two areas (5.2), not {}",
-                p.route.len()
-            ),
+            if card.steps() == 2 {
+                format!(
+                    "a block moves one or two areas (5.2), not {}",
+                    p.route.len()
+                )
+            } else {
+                format!(
+                    "a block moves one to {} areas with {} (Event Cards), not {}",
+                    card.steps(),
+                    card.words(),
+                    p.route.len()
+                )
+            },
         );
     }
     let mut path = Vec::new();
@@ -612,11 +695,16 @@ fn route(
         }
         crossed[border] = crossed[border].saturating_add(1);
         let kind = BORDERS[border].kind;
-        if crossed[border] > kind.limit() {
-            return err(
-                format!("{field}.route"),
-                movement::over_limit(from.name, to.name, kind, crossed[border] as usize),
-            );
+        if crossed[border] > kind.limit() + card.limit_bonus() {
+            let mut why = movement::over_limit(from.name, to.name, kind, crossed[border] as usize);
+            if card.limit_bonus() > 0 {
+                why.push_str(&format!(
+                    "; with {} one more: {}",
+                    card.words(),
+                    kind.limit() + card.limit_bonus()
+                ));
+            }
+            return err(format!("{field}.route"), why);
         }
         previous = Some(border);
     }

@@ -433,10 +433,7 @@ pub fn import(m: &Moment<'_>, house: House) -> Result<Imported> {
         player,
         card,
         spent,
-        enemy_card: match enemy_card {
-            Some(Played::Points(p)) if player == 1 => Some(p),
-            _ => None,
-        },
+        enemy_card: enemy_card.map(Played::card),
         dead,
         defected,
         enemy_pool,

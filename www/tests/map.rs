@@ -58,7 +58,7 @@ fn placing_blocks_builds_the_kent_board() {
             count: 3,
         },
     );
-    s = edit(s, MapEdit::Card(3));
+    s = edit(s, MapEdit::Card(Card::Points(3)));
     assert_eq!(*s.board(), example(0));
     assert!(s.check.is_ok());
     // Norfolk's strength from the pips; a block at 5 would be refused by the engine.
@@ -227,6 +227,12 @@ fn the_enemys_counts_and_the_card() {
     assert_eq!(MapState::new(five).check.unwrap_err().field, "card");
     let s = s.apply(DocAction::Undo);
     assert_eq!(s.board().card, Some(Card::Points(3)));
+    // An event card by name (Event Cards): a valid board, its action points the event's.
+    let surprise = edit(s.clone(), MapEdit::Card(Card::Event("Surprise".into())));
+    assert_eq!(surprise.board().card, Some(Card::Event("Surprise".into())));
+    assert!(surprise.check.is_ok());
+    let plague = edit(s, MapEdit::Card(Card::Event("Plague".into())));
+    assert!(plague.check.is_ok());
 }
 
 /// The moving house, the throne and the dead.
