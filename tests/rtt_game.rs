@@ -1,4 +1,4 @@
-//! `bosworth::rtt::game` on the two sample exports (`tests/rtt/`, from
+//! `bosworth::rtt::game` on the two sample exports (`tests/rtt-samples/`, from
 //! `shared/rtt/samples/`): every battle of the log found, its winner, its blocks, its luck worked
 //! out by hand for two short battles, z by its formula, and the odds in [0, 1].
 
@@ -9,7 +9,7 @@ use bosworth::{Battle, Side};
 
 fn export(name: &str) -> Export {
     let path = format!(
-        "{}/tests/rtt/{name}.export.json",
+        "{}/tests/rtt-samples/{name}.export.json",
         env!("CARGO_MANIFEST_DIR")
     );
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -197,7 +197,7 @@ fn z_is_hits_less_expected_over_the_standard_deviation_and_totals_add_up() {
 fn the_treason_card_is_in_the_battle_and_its_roll_in_no_sides_luck() {
     // game-1, battle 7: `L: Treason event ① ❻ ① fails to convert Warwick.` Lancaster defends
     // Middlesex and plays the card against York's Warwick (D11); its three dice count for no one
-    // (R25): Lancaster's luck is Wiltshire's one fire, 3 dice at 2.
+    // (R26): Lancaster's luck is Wiltshire's one fire, 3 dice at 2.
     let b = &game::battles(&export("game-1")).unwrap()[6];
     assert_eq!(b.area, "Middlesex");
     assert_eq!(b.scenario.treason, Some(Side::Defender));

@@ -1,4 +1,4 @@
-//! `bosworth game` as a user runs it on the sample exports (`tests/rtt/`): the report, each
+//! `bosworth game` as a user runs it on the sample exports (`tests/rtt-samples/`): the report, each
 //! battle as a scenario `bosworth exact` reads with the blocks the snapshot shows, and bad input
 //! refused by field (exit code 2, nothing on standard output).
 
@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 
 fn sample(name: &str) -> String {
     format!(
-        "{}/../tests/rtt/{name}.export.json",
+        "{}/../tests/rtt-samples/{name}.export.json",
         env!("CARGO_MANIFEST_DIR")
     )
 }
