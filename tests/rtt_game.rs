@@ -197,7 +197,7 @@ fn z_is_hits_less_expected_over_the_standard_deviation_and_totals_add_up() {
 fn the_treason_card_is_in_the_battle_and_its_roll_in_no_sides_luck() {
     // game-1, battle 7: `L: Treason event ① ❻ ① fails to convert Warwick.` Lancaster defends
     // Middlesex and plays the card against York's Warwick (D11); its three dice count for no one
-    // (R26): Lancaster's luck is Wiltshire's one fire, 3 dice at 2.
+    // (R32): Lancaster's luck is Wiltshire's one fire, 3 dice at 2.
     let b = &game::battles(&export("game-1")).unwrap()[6];
     assert_eq!(b.area, "Middlesex");
     assert_eq!(b.scenario.treason, Some(Side::Defender));
