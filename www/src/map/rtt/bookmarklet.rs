@@ -50,7 +50,7 @@ pub fn Bookmarklet() -> Html {
         <div class="bookmarklet" data-testid="bookmarklet-help">
             <p class="bookmarklet-row">
                 <a href={href()} class="button bookmarklet-link" data-testid="bookmarklet" onclick={click}
-                    title="Drag this link to your bookmarks bar">{"⧉ Copy for Bosworth"}</a>
+                    title="Drag this link to your bookmarks bar">{"Copy for Bosworth"}</a>
                 <button type="button" class="small" onclick={copy} data-testid="bookmarklet-copy"
                     title="Copies the bookmark's address, to paste into a new bookmark">{"Copy its address"}</button>
             </p>

@@ -78,6 +78,9 @@ pub fn ImportCard(p: &ImportProps) -> Html {
         let area = area.clone();
         Callback::from(move |side: Option<House>| match read(&text_of(), side) {
             Read::Board(b) => {
+                if let Some(t) = area.cast::<HtmlTextAreaElement>() {
+                    t.set_value("");
+                }
                 said.set(Said::Done(format!(
                     "{} is on the map: Undo brings the board before back.",
                     b.from
