@@ -4,6 +4,7 @@ mod bench;
 mod bench_plans;
 mod csv;
 mod fog;
+mod game;
 mod kingmaker;
 mod output;
 mod plan;
@@ -239,6 +240,27 @@ enum Command {
         /// The board at an export's point N (from --list)
         #[arg(long, value_name = "N")]
         at: Option<usize>,
+    },
+    /// A finished Rally the Troops game's battles: each one's odds before it, who won, each
+    /// side's dice luck (6.4, 6.5), the game's totals and its least likely results
+    Game {
+        /// The game's export (/api/export/GAME_ID), or - for standard input
+        file: String,
+        /// Print JSON instead of tables
+        #[arg(long)]
+        json: bool,
+        /// Print battle N (from 1) as a battle scenario, for exact, replay, advise or link
+        #[arg(long, value_name = "N", conflicts_with = "json")]
+        battle: Option<usize>,
+        /// Solve a battle exactly within this many distinct battle states, else Monte Carlo
+        #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_EXACT_BUDGET)]
+        budget: usize,
+        /// Monte Carlo battles for a battle past the budget
+        #[arg(long, default_value_t = bosworth::board::rank::DEFAULT_RUNS)]
+        runs: u64,
+        /// Seed of the Monte Carlo dice (same seed, same figures)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     Plan {
         /// Board JSON file, an app link (…#b=…), or - for standard input
@@ -639,6 +661,33 @@ fn main() -> ExitCode {
                 }),
         );
     }
+    if let Command::Game {
+        file,
+        json: as_json,
+        battle,
+        budget,
+        runs,
+        seed,
+    } = &cli.command
+    {
+        if let Err(e) = check_runs(*runs) {
+            return finish(Err(e));
+        }
+        return finish(
+            text_of(file)
+                .map_err(|e| Stop::Error(e.to_string()))
+                .and_then(|text| {
+                    game::run(&game::Ask {
+                        text,
+                        json: *as_json,
+                        battle: *battle,
+                        budget: *budget,
+                        runs: *runs,
+                        seed: *seed,
+                    })
+                }),
+        );
+    }
     if let Command::Reset {
         file,
         json: as_json,
@@ -883,6 +932,7 @@ fn main() -> ExitCode {
         | Command::Link { .. }
         | Command::Reset { .. }
         | Command::Import { .. }
+        | Command::Game { .. }
         | Command::Plan { .. }
         | Command::Kingmaker { .. }
         | Command::Reveal { .. }

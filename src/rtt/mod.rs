@@ -14,13 +14,20 @@
 //! | `log.rs` | reading the log: the turn, who moved first, each player's moves, eliminations |
 //! | `import.rs` | a moment of the game as one player's board: fog of war, the card, the enemy's attacks |
 //! | `export.rs` | a finished game: its points to plan from, and the board at each |
+//! | `battles.rs` | a finished game's battles: each read from the snapshots and the log as a scenario |
+//! | `luck.rs` | a battle's rolls as the log shows them, and each side's luck over them (6.4, 6.5) |
+//! | `game.rs` | the game's battles with their odds and luck, and its totals (`bosworth game`) |
 
+pub mod battles;
 pub mod export;
 pub mod format;
+pub mod game;
 pub mod ids;
 pub mod import;
 pub mod log;
+pub mod luck;
 
 pub use export::{Point, board_at, points};
 pub use format::{Export, Paste, State, View};
+pub use game::{GameBattle, Luck, Odds, Roll, RollKind, battles, odds, totals};
 pub use import::{Imported, Moment, import, import_view};
