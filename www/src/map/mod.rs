@@ -384,7 +384,13 @@ pub fn MapApp() -> Html {
                 from: b.from.clone(),
                 notes: b.notes.clone(),
             })));
-            selected.set(b.board.areas.iter().find(|a| !a.blocks.is_empty()).map(|a| a.area.clone()));
+            selected.set(
+                b.board
+                    .areas
+                    .iter()
+                    .find(|a| !a.blocks.is_empty())
+                    .map(|a| a.area.clone()),
+            );
             on_focus.emit(None);
             d.dispatch(DocAction::Load(b.board));
             crate::shell::focus::focus_soon(vec!["#rtt-notes-h".to_string()]);
@@ -399,7 +405,8 @@ pub fn MapApp() -> Html {
         })
     };
     let on_point = {
-        let (game, point, on_board, noted) = (game.clone(), point.clone(), on_board.clone(), noted.clone());
+        let (game, point, on_board, noted) =
+            (game.clone(), point.clone(), on_board.clone(), noted.clone());
         Callback::from(move |n: usize| {
             let Some(g) = game.as_ref() else { return };
             point.set(Some(n));
@@ -466,6 +473,9 @@ pub fn MapApp() -> Html {
             </section>
             <results::Plans planning={plan_state.clone()} {valid} current={ours} house={board.house} focus={(*focus).clone()}
                 chosen={*chosen} {on_focus} {on_choose} {on_cancel} {on_resume} />
+            if let Some(g) = (*game).clone() {
+                <rtt::report::Report game={g} />
+            }
         </div>
     };
     html! {

@@ -43,7 +43,11 @@ enum Said {
 
 /// Reads a dropped file's text into `on_text`.
 fn read_dropped(e: &DragEvent, on_text: Callback<String>) {
-    let Some(file) = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) else {
+    let Some(file) = e
+        .data_transfer()
+        .and_then(|d| d.files())
+        .and_then(|f| f.get(0))
+    else {
         return;
     };
     let Ok(reader) = web_sys::FileReader::new() else {
@@ -51,7 +55,12 @@ fn read_dropped(e: &DragEvent, on_text: Callback<String>) {
     };
     let r2 = reader.clone();
     let onload = Closure::once(move || {
-        on_text.emit(r2.result().ok().and_then(|v| v.as_string()).unwrap_or_default());
+        on_text.emit(
+            r2.result()
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default(),
+        );
     });
     reader.set_onload(Some(onload.as_ref().unchecked_ref()));
     onload.forget();
@@ -142,7 +151,9 @@ pub fn ImportCard(p: &ImportProps) -> Html {
                 </div>
             }
         }
-        Said::Done(s) => html! { <p class="small" role="status" data-testid="rtt-done">{s.clone()}</p> },
+        Said::Done(s) => {
+            html! { <p class="small" role="status" data-testid="rtt-done">{s.clone()}</p> }
+        }
     };
     let go = {
         let import = import.clone();
