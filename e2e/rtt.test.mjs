@@ -86,6 +86,9 @@ test('a view pasted by keyboard: the board bosworth import gives, its notes, its
   const lancaster = cliImport(VIEW_FILE, ['--side', 'lancaster']).board;
   await openCard();
   const before = await boardOf();
+  // The map's panel before: the areas' shields name nobles whatever the board (Cumbria's
+  // Clifford), so a name may be counted there only as often as before.
+  const panelBefore = await everything('.map-card');
   await paste(VIEW);
   await page.waitForSelector('[data-testid="rtt-notes"]:not([data-stale])');
   assert.deepEqual(await boardOf(), want.board, 'the board on the map is bosworth import\'s');
@@ -109,11 +112,13 @@ test('a view pasted by keyboard: the board bosworth import gives, its notes, its
   assert.deepEqual(rows, every.map((t) => [t.target, t.plans[0].holds]));
   const map = await everything('.map-card');
   for (const t of every) assert.ok(map.includes(pct(t.plans[0].holds)), `the map shows ${t.target}'s ${pct(t.plans[0].holds)}`);
-  // None of the enemy's blocks is named in the map's panel (names that are also areas' aside).
+  // None of the enemy's blocks is named in the map's panel beyond the map's own words (the
+  // shields of each area), names that are also areas' aside.
   const areas = await page.$$eval('.map-card .hit[data-area]', (h) => h.map((x) => x.dataset.area));
   const enemy = lancaster.areas.flatMap((a) => (a.blocks ?? []).map((b) => b.id)).filter((id) => !areas.includes(id));
   assert.ok(enemy.length >= 8, `enemy names to look for: ${enemy}`);
-  for (const id of enemy) assert.ok(!map.includes(id), `the map's panel does not name ${id}`);
+  const count = (text, id) => text.split(id).length - 1;
+  for (const id of enemy) assert.equal(count(map, id), count(panelBefore, id), `the map's panel does not name ${id}`);
   for (const shot of ['rtt-view-desktop']) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`) });
   // Undo: the board before, the notes folded away.
   await page.focus('[data-testid="undo"]');
