@@ -58,7 +58,7 @@ fn placing_blocks_builds_the_kent_board() {
             count: 3,
         },
     );
-    s = edit(s, MapEdit::Card(3));
+    s = edit(s, MapEdit::Card(Card::Points(3)));
     assert_eq!(*s.board(), example(0));
     assert!(s.check.is_ok());
     // Norfolk's strength from the pips; a block at 5 would be refused by the engine.
