@@ -64,13 +64,16 @@ fn what_cannot_be_read_is_said_in_the_clis_words() {
         panic!("a Bosworth board is not Rally the Troops'");
     };
     assert!(e.starts_with("kind: "), "{e}");
-    // A block at sea mid-move: the field is named.
-    let mut v: serde_json::Value = serde_json::from_str(VIEW).unwrap();
-    v["view"]["location"]["March"] = "Atlantis".into();
-    let Read::Failed(e) = read(&v.to_string(), None) else {
-        panic!("a place that is nowhere is refused");
-    };
-    assert!(e.starts_with("view.location[\"March\"]: "), "{e}");
+    // A block at sea mid-move, and a place that is nowhere: the field is named.
+    for (place, why) in [("Irish Sea", "is at sea in the Irish Sea"), ("Atlantis", "Atlantis")] {
+        let mut v: serde_json::Value = serde_json::from_str(VIEW).unwrap();
+        v["view"]["location"]["York"] = place.into();
+        let Read::Failed(e) = read(&v.to_string(), None) else {
+            panic!("{place} is refused");
+        };
+        assert!(e.starts_with("view.location[\"York\"]: "), "{e}");
+        assert!(e.contains(why), "{e}");
+    }
 }
 
 #[wasm_bindgen_test]

@@ -451,6 +451,7 @@ pub fn MapApp() -> Html {
         }
     });
     let output = html! {
+        <>
         <div class="map-output">
             <section class="card map-card" aria-label="The map">
                 { notes.unwrap_or_default() }
@@ -473,10 +474,11 @@ pub fn MapApp() -> Html {
             </section>
             <results::Plans planning={plan_state.clone()} {valid} current={ours} house={board.house} focus={(*focus).clone()}
                 chosen={*chosen} {on_focus} {on_choose} {on_cancel} {on_resume} />
-            if let Some(g) = (*game).clone() {
-                <rtt::report::Report game={g} />
-            }
         </div>
+        if let Some(g) = (*game).clone() {
+            <rtt::report::Report game={g} />
+        }
+        </>
     };
     html! {
         <DocPage<MapState> state={state.clone()} {tools} {output} class={classes!("map-layout")}>

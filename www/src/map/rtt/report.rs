@@ -243,8 +243,8 @@ pub fn Report(p: &ReportProps) -> Html {
                     <thead><tr>
                         <th scope="col">{"Battle"}</th><th scope="col">{"Area"}</th>
                         <th scope="col">{"Campaign, turn"}</th><th scope="col">{"Attacker"}</th><th scope="col">{"Winner"}</th>
-                        <th scope="col">{"Attacker's chance"}</th>
-                        <th scope="col">{"York's luck"}</th><th scope="col">{"Lancaster's luck"}</th>
+                        <th scope="col" class="num">{"Attacker's chance"}</th>
+                        <th scope="col" class="num">{"York's luck"}</th><th scope="col" class="num">{"Lancaster's luck"}</th>
                         <th scope="col"><span class="visually-hidden">{"Open"}</span></th>
                     </tr></thead>
                     <tbody>
@@ -253,8 +253,8 @@ pub fn Report(p: &ReportProps) -> Html {
                     <tfoot>
                         <tr data-testid="rtt-totals">
                             <th scope="row" colspan="6">{"Over the game"}</th>
-                            <td data-label="York's luck" title={luck_title(House::York, &whole[0])}>{z_words(&whole[0])}</td>
-                            <td data-label="Lancaster's luck" title={luck_title(House::Lancaster, &whole[1])}>{z_words(&whole[1])}</td>
+                            <td data-label="York's luck" class="num" title={luck_title(House::York, &whole[0])}>{z_words(&whole[0])}</td>
+                            <td data-label="Lancaster's luck" class="num" title={luck_title(House::Lancaster, &whole[1])}>{z_words(&whole[1])}</td>
                             <td></td>
                         </tr>
                     </tfoot>
@@ -284,9 +284,9 @@ fn row(b: &GameBattle, odds: Option<&BattleOdds>) -> Html {
             <td data-label="Campaign, turn">{format!("{}, {}", b.campaign, b.turn)}</td>
             <td data-label="Attacker" class={b.attacker.to_string().to_lowercase()}>{b.attacker.to_string()}</td>
             <td data-label="Winner">{winner}</td>
-            <td data-label="Attacker's chance" class="rtt-chance" data-testid={format!("rtt-chance-{}", b.index)}>{chance_words(odds)}</td>
-            <td data-label="York's luck" title={luck_title(House::York, &b.luck[0])}>{z_words(&b.luck[0])}</td>
-            <td data-label="Lancaster's luck" title={luck_title(House::Lancaster, &b.luck[1])}>{z_words(&b.luck[1])}</td>
+            <td data-label="Attacker's chance" class="num rtt-chance" data-testid={format!("rtt-chance-{}", b.index)}>{chance_words(odds)}</td>
+            <td data-label="York's luck" class="num" title={luck_title(House::York, &b.luck[0])}>{z_words(&b.luck[0])}</td>
+            <td data-label="Lancaster's luck" class="num" title={luck_title(House::Lancaster, &b.luck[1])}>{z_words(&b.luck[1])}</td>
             <td><a class="button small" href={link} data-testid={format!("rtt-open-{}", b.index)}
                 aria-label={format!("Open battle {} in {} as a battle, at its start", b.index, b.area)}>{"Open as battle"}</a></td>
         </tr>
