@@ -399,7 +399,6 @@ pub fn MapApp() -> Html {
     let on_game = {
         let (game, point) = (game.clone(), point.clone());
         Callback::from(move |g: Option<Rc<Game>>| {
-            rtt::read::keep(g.as_deref());
             point.set(None);
             game.set(g);
         })

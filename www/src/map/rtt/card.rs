@@ -5,7 +5,7 @@
 //! under the box in the CLI's words (`field: reason`) and the map is left as it was.
 
 use super::bookmarklet::Bookmarklet;
-use super::read::{Brought, Game, Read, point_words, read};
+use super::read::{Brought, Game, Read, keep, point_words, read};
 use crate::shell::share::read_chosen_file;
 use bosworth::data::House;
 use std::rc::Rc;
@@ -23,7 +23,7 @@ pub struct ImportProps {
     pub point: Option<usize>,
     /// A board to put on the map.
     pub on_board: Callback<Brought>,
-    /// A finished game read (or `None`: forgotten).
+    /// A finished game read and kept in the browser (or `None`: forgotten).
     pub on_game: Callback<Option<Rc<Game>>>,
     /// A point of the game chosen.
     pub on_point: Callback<usize>,
@@ -98,8 +98,13 @@ pub fn ImportCard(p: &ImportProps) -> Html {
             }
             Read::Observer => said.set(Said::Observer),
             Read::Game(g) => {
+                let kept = if keep(Some(&g)) {
+                    "kept in this browser"
+                } else {
+                    "this browser would not keep it: it is gone when the page closes"
+                };
                 said.set(Said::Done(format!(
-                    "A finished game, {} points to plan from: choose one below.",
+                    "A finished game, {} points to plan from ({kept}): choose one below.",
                     g.points.len()
                 )));
                 if let Some(t) = area.cast::<HtmlTextAreaElement>() {
@@ -175,7 +180,10 @@ pub fn ImportCard(p: &ImportProps) -> Html {
             { under }
             if let Some(g) = &p.game {
                 <Points game={g.clone()} point={p.point} on_point={p.on_point.clone()}
-                    on_forget={p.on_game.reform(|_: ()| None)} />
+                    on_forget={p.on_game.reform(|_: ()| {
+                        keep(None);
+                        None
+                    })} />
             }
         </details>
     }
