@@ -29,7 +29,7 @@ pub fn luck(battles: &[GameBattle]) -> String {
         + 0.5;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (640, 300)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (460, 280)).into_drawing_area();
         let mut chart = ChartBuilder::on(&root)
             .margin(8)
             .margin_right(14)
@@ -39,7 +39,7 @@ pub fn luck(battles: &[GameBattle]) -> String {
             .expect("chart");
         themed(&mut chart.configure_mesh())
             .disable_x_mesh()
-            .x_labels(n.min(20))
+            .x_labels(n.min(10))
             .x_label_formatter(&|x| {
                 let i = x.round();
                 if (x - i).abs() < 1e-6 && i >= 1.0 {
@@ -49,7 +49,13 @@ pub fn luck(battles: &[GameBattle]) -> String {
                 }
             })
             .y_labels(7)
-            .y_label_formatter(&|z| format!("{z:+.0}"))
+            .y_label_formatter(&|z| {
+                if z.abs() < 1e-9 {
+                    "0".into()
+                } else {
+                    format!("{z:+.0}")
+                }
+            })
             .x_desc("Battle")
             .y_desc("Luck (z)")
             .draw()
