@@ -230,3 +230,36 @@ test('a finished game\'s export: its points, a point\'s board, kept across a rel
   const shown = await settled(page);
   assert.equal(shown.attacker, pct(first.odds));
 });
+
+const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical violations axe-core finds on the page as it is (as e2e/a11y.test.mjs). */
+async function violations() {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    rules: { 'target-size': { enabled: true } },
+    resultTypes: ['violations'],
+  }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} - ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+}
+
+test('axe finds nothing serious in the import card, the notes, a game\'s points and its report, both themes, desktop and phone', async () => {
+  for (const [size, viewport] of [['desktop', { width: 1366, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    for (const theme of ['light', 'dark']) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      await openCard();
+      await page.setInputFiles('[data-testid="rtt-file"] input[type="file"]', EXPORT_FILE);
+      await page.waitForSelector('[data-testid="rtt-points"]');
+      await page.click('[data-testid="rtt-point-12"]');
+      await page.waitForSelector('[data-testid="rtt-notes"]:not([data-stale])');
+      await page.waitForSelector('[data-testid="rtt-report"][data-calc="done"]', { timeout: 0 });
+      assert.deepEqual(await violations(), [], `${size}, ${theme}`);
+      await page.screenshot({ path: path.join(SHOTS, `rtt-${size}-${theme}.png`), fullPage: size === 'phone' });
+      await page.evaluate(() => localStorage.clear());
+    }
+  }
+});
