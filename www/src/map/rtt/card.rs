@@ -215,10 +215,11 @@ fn Points(p: &PointsProps) -> Html {
                     html! {
                         <li>
                             <button type="button" class={classes!("rtt-point", on.then_some("chosen"))} aria-pressed={on.to_string()}
-                                data-testid={format!("rtt-point-{n}")} aria-label={point_words(pt)} onclick={pick}>
-                                <span class="rtt-when">{format!("C{} T{}", pt.campaign, pt.turn)}</span>
-                                <span class={classes!("rtt-house", pt.house.to_string().to_lowercase())}>{pt.house.to_string()}</span>
-                                <span class="rtt-played">{pt.card.map_or("?".into(), |c| c.words())}</span>
+                                data-testid={format!("rtt-point-{n}")} title={point_words(pt)} onclick={pick}>
+                                <span class="visually-hidden">{point_words(pt)}</span>
+                                <span class="rtt-when" aria-hidden="true">{format!("C{} T{}", pt.campaign, pt.turn)}</span>
+                                <span class={classes!("rtt-house", pt.house.to_string().to_lowercase())} aria-hidden="true">{pt.house.to_string()}</span>
+                                <span class="rtt-played" aria-hidden="true">{pt.card.map_or("?".into(), |c| c.words())}</span>
                             </button>
                         </li>
                     }
