@@ -43,7 +43,7 @@ pub fn Notes(p: &NotesProps) -> Html {
     let dismiss = p.on_dismiss.reform(|_: MouseEvent| ());
     let close = html! {
         <button type="button" class="small rtt-dismiss" onclick={dismiss} data-testid="rtt-notes-dismiss"
-            aria-label="Dismiss the notes of the import">{"✕"}</button>
+            aria-label="Dismiss the notes of the import">{"Dismiss"}</button>
     };
     if p.current {
         html! {

@@ -288,7 +288,7 @@ fn row(b: &GameBattle, odds: Option<&BattleOdds>) -> Html {
             <td data-label="York's luck" class="num" title={luck_title(House::York, &b.luck[0])}>{z_words(&b.luck[0])}</td>
             <td data-label="Lancaster's luck" class="num" title={luck_title(House::Lancaster, &b.luck[1])}>{z_words(&b.luck[1])}</td>
             <td><a class="button small" href={link} data-testid={format!("rtt-open-{}", b.index)}
-                aria-label={format!("Open battle {} in {} as a battle, at its start", b.index, b.area)}>{"Open as battle"}</a></td>
+                aria-label={format!("Open as battle: battle {} in {}, at its start", b.index, b.area)}>{"Open as battle"}</a></td>
         </tr>
     }
 }
