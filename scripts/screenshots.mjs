@@ -2,7 +2,8 @@
 // compare view at desktop size, the phone view with the odds bar, a battle with its borders
 // (issue 24, part 5); the map (issue 24) in both themes at desktop size (a turn of York's with
 // five areas to attack, each coloured by its best plan's chance to hold) and on a phone (the Kent
-// question ranked, the best plan's arrows); the streamer view of Towton 1461 at 1920 x 1080 in
+// question ranked, the best plan's arrows); a Rally the Troops view pasted on the map and a
+// finished game's report (from tests/rtt-samples/); the streamer view of Towton 1461 at 1920 x 1080 in
 // both themes, a few fires in. Run by scripts/screenshots.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,6 +94,28 @@ try {
     await page.evaluate(() => document.querySelector('[data-testid="map"]').scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.join(OUT, `map-phone-${theme}.png`) });
     console.log(`wrote docs/screenshots/map-desktop-${theme}.png and map-phone-${theme}.png`);
+  }
+
+  // Rally the Troops: a play page's {player, view} pasted on the map (York's board, the notes
+  // above the map, every target ranked), and a finished game's report (desktop, light theme).
+  const SAMPLES = path.join(ROOT, 'tests', 'rtt-samples');
+  if (fs.existsSync(SAMPLES)) {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('about:blank');
+    await page.goto(`${srv.url}#b=${b64url(JSON.stringify(TURN))}`);
+    await page.click('[data-testid="rtt-card"] > summary');
+    await page.fill('[data-testid="rtt-paste"]', fs.readFileSync(path.join(SAMPLES, 'game-2.view-006.json'), 'utf8'));
+    await page.click('[data-testid="rtt-import"]');
+    await page.waitForSelector('[data-testid="rtt-notes"]');
+    await page.waitForSelector('[data-testid="plans"][data-calc="done"]', { timeout: 0 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(OUT, 'rtt-view.png') });
+    await page.setInputFiles('[data-testid="rtt-file"] input[type="file"]', path.join(SAMPLES, 'game-2.export.json'));
+    await page.waitForSelector('[data-testid="rtt-report"][data-calc="done"]', { timeout: 0 });
+    await page.locator('[data-testid="rtt-report"]').screenshot({ path: path.join(OUT, 'rtt-report.png') });
+    await page.evaluate(() => localStorage.clear());
+    console.log('wrote rtt-view.png and rtt-report.png in docs/screenshots');
   }
 
   // The streamer view, as a browser source of streaming software opens it.

@@ -16,6 +16,7 @@
 //! | `planning.rs`, `workers.rs` | what the page knows of the planning, and its workers |
 //! | `results.rs` | the plans, and Open as battle |
 //! | `examples.rs` | the repository's boards |
+//! | `rtt/` | Rally the Troops: a game's view or export brought onto the map |
 
 pub mod area;
 pub mod examples;
@@ -28,6 +29,7 @@ pub mod planner;
 pub mod planning;
 pub mod ranking;
 pub mod results;
+pub mod rtt;
 pub mod setup;
 pub mod state;
 pub mod svg;
@@ -43,6 +45,9 @@ use bosworth::data::AREAS;
 use bosworth_link::{Calculator, Fragment};
 use planning::Ask;
 use ranking::{PlanView, border_use, legs};
+use rtt::card::ImportCard;
+use rtt::notes::{Noted, Notes};
+use rtt::read::{Brought, Game};
 use state::{MapState, empty_board};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -205,6 +210,9 @@ pub fn MapApp() -> Html {
     let focus = use_state(|| if restore { left.focus.clone() } else { None });
     let chosen = use_state(|| if restore { left.chosen } else { 0 });
     let (planning, pool) = workers::use_planning();
+    let noted = use_state(|| None::<Rc<Noted>>);
+    let game = use_state(rtt::read::kept);
+    let point = use_state(|| None::<usize>);
     {
         let pool = pool.clone();
         use_effect_with((json.clone(), valid), move |(json, valid)| {
@@ -370,6 +378,59 @@ pub fn MapApp() -> Html {
         let state = state.clone();
         Callback::from(move |a: String| state::edit(&state, state::MapEdit::Clear(a)))
     };
+    // A board from Rally the Troops: on the map as one change (Undo brings the one before back),
+    // its notes above the map, the keyboard's focus on them.
+    let on_board = {
+        let d = state.dispatcher();
+        let (selected, noted, on_focus) = (selected.clone(), noted.clone(), on_focus.clone());
+        Callback::from(move |b: Brought| {
+            noted.set(Some(Rc::new(Noted {
+                board: bosworth_link::board_to_json(&b.board),
+                from: b.from.clone(),
+                notes: b.notes.clone(),
+            })));
+            selected.set(
+                b.board
+                    .areas
+                    .iter()
+                    .find(|a| !a.blocks.is_empty())
+                    .map(|a| a.area.clone()),
+            );
+            on_focus.emit(None);
+            d.dispatch(DocAction::Load(b.board));
+            crate::shell::focus::focus_soon(vec!["#rtt-notes-h".to_string()]);
+        })
+    };
+    let on_game = {
+        let (game, point) = (game.clone(), point.clone());
+        Callback::from(move |g: Option<Rc<Game>>| {
+            point.set(None);
+            game.set(g);
+        })
+    };
+    let on_point = {
+        let (game, point, on_board, noted) =
+            (game.clone(), point.clone(), on_board.clone(), noted.clone());
+        Callback::from(move |n: usize| {
+            let Some(g) = game.as_ref() else { return };
+            point.set(Some(n));
+            match g.board_at(n) {
+                Ok(b) => on_board.emit(b),
+                Err(e) => noted.set(Some(Rc::new(Noted {
+                    board: String::new(),
+                    from: format!("point {n} could not be read"),
+                    notes: vec![e],
+                }))),
+            }
+        })
+    };
+    let notes = noted.as_ref().map(|n| {
+        let noted = noted.clone();
+        html! {
+            <Notes noted={n.clone()} current={n.board == json}
+                on_dismiss={Callback::from(move |_| noted.set(None))} />
+        }
+    });
     let tools = html! {
         <button onclick={new} data-testid="new-board"
             title="An empty board: York to move with a 2-AP card, Lancaster on the throne">{"New board"}</button>
@@ -394,8 +455,10 @@ pub fn MapApp() -> Html {
         }
     });
     let output = html! {
+        <>
         <div class="map-output">
             <section class="card map-card" aria-label="The map">
+                { notes.unwrap_or_default() }
                 { problem.unwrap_or_default() }
                 <picture::Picture holds={layers.0.clone()} marks={layers.1.clone()} pieces={layers.2.clone()}
                     selected={(*selected).clone()} labels={(*labels).clone()} on_pick={on_pick.clone()} {frame} />
@@ -416,9 +479,14 @@ pub fn MapApp() -> Html {
             <results::Plans planning={plan_state.clone()} {valid} current={ours} refusal={refusal(&board)} house={board.house} focus={(*focus).clone()}
                 chosen={*chosen} {on_focus} {on_choose} {on_cancel} {on_resume} />
         </div>
+        if let Some(g) = (*game).clone() {
+            <rtt::report::Report game={g} />
+        }
+        </>
     };
     html! {
         <DocPage<MapState> state={state.clone()} {tools} {output} class={classes!("map-layout")}>
+            <ImportCard game={(*game).clone()} point={*point} {on_board} {on_game} {on_point} />
             <setup::Setup state={state.clone()} />
             { editor.unwrap_or_else(|| html! {
                 <section class="card area-card" data-testid="area-editor">

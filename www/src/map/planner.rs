@@ -6,8 +6,11 @@
 //! calls, defaults and seed, so the same figures. It says how far it has got as it works.
 //!
 //! Messages carry JSON text (the board in, [`TargetPlans`] out), as the battle's engine does.
+//! The same worker works out a finished game's odds, battle by battle ([`Request::Odds`],
+//! `rtt/odds.rs`).
 
 use super::ranking::TargetPlans;
+use super::rtt::odds::{self, OddsAsk, OddsHeard};
 use bosworth::board::{Board, Options, PlanError, Position, best_plan, rank, target};
 use bosworth::rules::movement::area_index;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
@@ -62,6 +65,8 @@ pub enum Request {
         /// Only the best plan, as `bosworth plan` without `--target` ranks each target.
         best: bool,
     },
+    /// A finished game's odds, battle by battle.
+    Odds(OddsAsk),
 }
 
 /// An answer from the planner.
@@ -95,6 +100,8 @@ pub enum Reply {
         /// Why.
         message: String,
     },
+    /// A game's odds, as they come.
+    Odds(OddsHeard),
 }
 
 /// The work a pass is expected to take, as `bosworth plan`'s progress bar reckons it: the
@@ -177,12 +184,18 @@ impl Worker for Planner {
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
 
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Request, who: HandlerId) {
-        let Request::Rank {
-            job,
-            board,
-            target,
-            best,
-        } = msg;
+        let (job, board, target, best) = match msg {
+            Request::Rank {
+                job,
+                board,
+                target,
+                best,
+            } => (job, board, target, best),
+            Request::Odds(ask) => {
+                odds::run(&ask, |h| scope.respond(who, Reply::Odds(h)));
+                return;
+            }
+        };
         let board: Board = match bosworth_link::parse_board(&board) {
             Ok(b) => b,
             Err(e) => {

@@ -224,6 +224,8 @@ impl Pool {
             Reply::Progress { job, .. } | Reply::Ranked { job, .. } | Reply::Failed { job, .. } => {
                 *job
             }
+            // A game's odds go to the report's own worker (`rtt/report.rs`), never here.
+            Reply::Odds(_) => return,
         };
         let (Some(ask), Some(board)) = (self.jobs.get(&job).cloned(), self.board.clone()) else {
             return;
@@ -260,6 +262,7 @@ impl Pool {
                 self.dispatch.dispatch(Heard::Failed(board, ask, message));
                 true
             }
+            Reply::Odds(_) => return,
         };
         if finished {
             self.jobs.remove(&job);
