@@ -2,44 +2,17 @@
 //! battle as a scenario `bosworth exact` reads with the blocks the snapshot shows, and bad input
 //! refused by field (exit code 2, nothing on standard output).
 
+mod common;
+
+use common::{json, run};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn sample(name: &str) -> String {
     format!(
         "{}/../tests/rtt-samples/{name}.export.json",
         env!("CARGO_MANIFEST_DIR")
     )
-}
-
-fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bosworth"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
-
-fn json(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 fn refused(out: &Output, field: &str) {

@@ -2,40 +2,13 @@
 //! that `bosworth plan` reads from standard input, an export's points and boards, and every kind
 //! of bad input refused by field (exit code 2, nothing on standard output).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{ok, run};
+use std::process::Output;
 
 fn sample(name: &str) -> String {
     format!("{}/../tests/rtt-samples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bosworth"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
-
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
 }
 
 #[track_caller]
