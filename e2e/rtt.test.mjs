@@ -1,5 +1,5 @@
 // End to end: Rally the Troops on the map (issue 33, part 4). A play page's {player, view}
-// (shared/rtt/samples/game-2.view-006.json) pasted by keyboard: the map shows the board
+// (tests/rtt-samples/game-2.view-006.json) pasted by keyboard: the map shows the board
 // `bosworth import` gives (York's blocks in full, Lancaster's counted), its notes above the map,
 // its targets planned as `bosworth plan` plans them, and none of the enemy's names; Undo brings
 // the board before back. A paste cut short is refused in the CLI's words and leaves the map as it
@@ -18,8 +18,8 @@ import { ROOT, SHOTS, b64url, pct, addressOf, settled, guardedSuite, server, pag
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
-/** The samples, beside the repository (CI clones shared/ to the same place). */
-const SAMPLES = path.join(ROOT, '..', 'shared', 'rtt', 'samples');
+/** The samples (copies of shared/rtt/samples in the repository). */
+const SAMPLES = path.join(ROOT, 'tests', 'rtt-samples');
 const VIEW_FILE = path.join(SAMPLES, 'game-2.view-006.json');
 const EXPORT_FILE = path.join(SAMPLES, 'game-2.export.json');
 const VIEW = fs.readFileSync(VIEW_FILE, 'utf8');

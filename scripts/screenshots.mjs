@@ -3,7 +3,7 @@
 // (issue 24, part 5); the map (issue 24) in both themes at desktop size (a turn of York's with
 // five areas to attack, each coloured by its best plan's chance to hold) and on a phone (the Kent
 // question ranked, the best plan's arrows); a Rally the Troops view pasted on the map and a
-// finished game's report (from ../shared/rtt/samples/, when it is there); the streamer view of Towton 1461 at 1920 x 1080 in
+// finished game's report (from tests/rtt-samples/); the streamer view of Towton 1461 at 1920 x 1080 in
 // both themes, a few fires in. Run by scripts/screenshots.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,7 +98,7 @@ try {
 
   // Rally the Troops: a play page's {player, view} pasted on the map (York's board, the notes
   // above the map, every target ranked), and a finished game's report (desktop, light theme).
-  const SAMPLES = path.join(ROOT, '..', 'shared', 'rtt', 'samples');
+  const SAMPLES = path.join(ROOT, 'tests', 'rtt-samples');
   if (fs.existsSync(SAMPLES)) {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });

@@ -58,7 +58,7 @@ fn card_player_and_version() {
     );
     says(
         &kent(r#""enemy_card":1,"#, KENT),
-        "enemy_card: 1 is not a card of the game: action cards give 2, 3 or 4 action points (5.1)",
+        "enemy_card: 1 is not a card of the game: action cards give 2, 3 or 4 action points, or name an event card (Force March, Muster, Piracy, Plague, Surprise, Treason) (5.1)",
     );
     says(
         &kent("", KENT).replace(r#""version":1"#, r#""version":2"#),
@@ -316,7 +316,7 @@ fn contested_areas_say_who_attacked() {
             r#"{"area":"Kent","enemy":1,"blocks":[{"id":"March","strength":3}]}"#,
         ),
         "areas[0]: York's and Lancaster's blocks stand in Kent together: say who attacked it \
-         this turn (a block's route, or attacked_from)",
+         this turn (a block's route or moved, or attacked_from)",
     );
     let chester = |player: u8, attack: &str| {
         kent(

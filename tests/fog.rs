@@ -570,3 +570,36 @@ fn explicit_candidates_keep_their_figures() {
         }
     }
 }
+
+/// R13's tie order gives a hidden defender +1 firepower for a bonus that holds whoever else
+/// fights (an heir's own specific shield, D7: Somerset in Dorset), never for the house's shared
+/// royal shields (Lancaster's in Lincoln), which go to the senior active heir at the instant of
+/// fire; and never to an attacker.
+#[test]
+fn the_tie_order_counts_an_heirs_own_shield_and_not_the_shared_royal_shields() {
+    let place = |area: &str, id: &str, side: Side| {
+        let sc = scenario(&format!(
+            r#"{{"version":1,"area":"{area}","attacker":{{"house":"York","blocks":[{{"id":"March","strength":3}}]}},
+                "defender":{{"house":"Lancaster","blocks":[{{"id":"Clifford","strength":3}}]}}}}"#
+        ));
+        let b = data::block(id).unwrap();
+        bosworth::solve::fog::tie_place(&sc, side, b, 2).0
+    };
+    let somerset = data::block("Somerset").unwrap().rating.firepower;
+    assert_eq!(place("Dorset", "Somerset", Side::Defender), somerset + 1);
+    assert_eq!(place("Lincoln", "Somerset", Side::Defender), somerset);
+    assert_eq!(place("Dorset", "Somerset", Side::Attacker), somerset);
+    let henry = data::block("Henry VI").unwrap().rating.firepower;
+    assert_eq!(place("Lincoln", "Henry VI", Side::Defender), henry);
+    // A noble on his own shield (D6): Clifford's.
+    let clifford = data::block("Clifford").unwrap();
+    let home = data::AREAS
+        .iter()
+        .find(|a| a.shields.contains(&"Clifford"))
+        .unwrap()
+        .name;
+    assert_eq!(
+        place(home, "Clifford", Side::Defender),
+        clifford.rating.firepower + 1
+    );
+}

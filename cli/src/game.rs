@@ -211,7 +211,7 @@ fn table(battles: &[GameBattle], odds: &[Odds], totals: &[Luck; 2]) -> String {
     let exact = odds.iter().filter(|o| o.exact).count();
     let _ = writeln!(
         out,
-        "\n{} battles ({exact} solved exactly). The game's luck (6.4, 6.5; Treachery left out, R25):",
+        "\n{} battles ({exact} solved exactly). The game's luck (6.4, 6.5; Treachery left out, R32):",
         battles.len()
     );
     for h in [House::York, House::Lancaster] {

@@ -232,7 +232,7 @@ enum Command {
         file: String,
         /// Whose board: needed for an Observer's view; for an export, default the house whose
         /// action phase it is
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, ignore_case = true)]
         side: Option<SideArg>,
         /// List an export's points a player could plan from (each action phase)
         #[arg(long, conflicts_with = "at")]

@@ -6,8 +6,8 @@ use crate::csv::field;
 use crate::output::Format;
 use crate::progress::{Meter, Stop};
 use bosworth::board::{
-    Assessed, Board, Options, PlanError, Position, Ranking, Reinforce, Role, every_target, rank,
-    target,
+    Assessed, Board, Options, PlanError, Position, Ranking, Reinforce, Role, card_refusal,
+    every_target, rank, target,
 };
 use bosworth::data::AREAS;
 use bosworth::rules::movement::area_index;
@@ -166,6 +166,15 @@ fn heirs_words(a: &Assessed) -> String {
     }
 }
 
+/// The event card played, if it is one, as the first line names it: `"Surprise: one group,
+/// border limits +1; "` (Event Cards); nothing for an action card, whose action points follow.
+fn event_words(position: &Position) -> String {
+    match position.card.event() {
+        Some(_) => format!("{}; ", position.card.summary()),
+        None => String::new(),
+    }
+}
+
 /// What attacking the target means, in words.
 fn headline(position: &Position, r: &Ranking) -> String {
     let t = r.target;
@@ -192,9 +201,10 @@ fn headline(position: &Position, r: &Ranking) -> String {
         held.push(format!("{} {}", s.block.id, s.strength));
     }
     format!(
-        "{what} ({}), Player {}, {} action point{} left: {} plan{} considered{}.",
+        "{what} ({}), Player {}, {}{} action point{} left: {} plan{} considered{}.",
         held.join(", "),
         position.player,
+        event_words(position),
         position.ap,
         if position.ap == 1 { "" } else { "s" },
         r.considered,
@@ -304,17 +314,21 @@ fn table(position: &Position, r: &Ranking) -> String {
 /// Every target with its best plan, as text.
 fn every_table(position: &Position, rankings: &[Ranking]) -> String {
     let mut out = format!(
-        "{} can attack {} area{} this turn, Player {}, {} action point{} left; each with its \
+        "{} can attack {} area{} this turn, Player {}, {}{} action point{} left; each with its \
          best plan:\n\n",
         position.house,
         rankings.len(),
         if rankings.len() == 1 { "" } else { "s" },
         position.player,
+        event_words(position),
         position.ap,
         if position.ap == 1 { "" } else { "s" },
     );
     if rankings.is_empty() {
-        out.push_str("None: no block can reach an enemy area this turn.\n");
+        match card_refusal(position) {
+            Some(why) => out.push_str(&format!("None: {why}.\n")),
+            None => out.push_str("None: no block can reach an enemy area this turn.\n"),
+        }
         return out;
     }
     for (i, r) in rankings.iter().enumerate() {
@@ -391,7 +405,7 @@ fn plan_json(position: &Position, rank: usize, a: &Assessed) -> Value {
 
 /// One target's ranking as JSON.
 fn ranking_json(position: &Position, r: &Ranking) -> Value {
-    json!({
+    let mut v = json!({
         "target": name(r.target.area),
         "role": match r.target.role {
             Role::Attack => "attack",
@@ -405,7 +419,13 @@ fn ranking_json(position: &Position, r: &Ranking) -> Value {
         "truncated": r.truncated,
         "screened_battles": r.screened_battles,
         "plans": r.plans.iter().enumerate().map(|(i, a)| plan_json(position, i + 1, a)).collect::<Vec<_>>(),
-    })
+    });
+    // An event card is named (Event Cards); an action card's points are `action_points` already.
+    if position.card.event().is_some() {
+        v["card"] = json!(position.card.words());
+        v["card_allows"] = json!(position.card.summary());
+    }
+    v
 }
 
 /// Every plan reported, one row each.

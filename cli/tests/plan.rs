@@ -171,7 +171,7 @@ fn bad_boards_and_questions_are_refused_by_field() {
     refused(
         &plan(&text.replace(r#""card": 3"#, r#""card": 3, "cards": 2"#)),
         "cards: unknown field `cards`, expected one of `kind`, `version`, `house`, `king`, \
-         `player`, `card`, `spent`, `enemy_card`, `dead`, `defected`, `enemy_pool`, `areas` at \
+         `player`, `card`, `spent`, `enemy_card`, `dead`, `defected`, `enemy_pool`, `note`, `areas` at \
          line 6 column 20",
     );
     refused(

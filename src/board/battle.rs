@@ -1,9 +1,11 @@
 //! A plan's battle: the plan written as an ordinary battle scenario (`docs/scenario.md`) with
 //! its borders (`from`, the neighbours held), the enemy's unseen blocks as hidden blocks whose
-//! candidates the board implies (R21), and the enemy's reinforcements if asked (R23). Anyone can
+//! candidates the board implies (R21), the enemy's reinforcements if asked (R23), and the
+//! Treason card when the moving player played it (D11, R30). Anyone can
 //! check it with `bosworth exact` or `bosworth simulate`: the planner's figures are the fog of
 //! war's on exactly this battle.
 
+use super::card::{Event, Played};
 use super::plans::Plan;
 use super::reach::Role;
 use super::reinforce::Group;
@@ -11,7 +13,7 @@ use super::validate::{Position, Seen};
 use crate::data::{AREAS, House};
 use crate::rules::movement;
 use crate::scenario::{
-    Army, BlockEntry, Held, HiddenBlock, Policy, SCENARIO_VERSION, Scenario, SidePolicy,
+    Army, BlockEntry, Held, HiddenBlock, Policy, SCENARIO_VERSION, Scenario, Side, SidePolicy,
     StrengthPrior,
 };
 use std::collections::BTreeMap;
@@ -123,10 +125,8 @@ pub(crate) fn battle_with(
             for g in groups_in {
                 for _ in 0..g.blocks {
                     match seen.next() {
-                        Some(s) => blocks.push(known(s, g.reserve, Some(g.from))),
-                        None => {
-                            hide.push(hidden(&candidates, &spot.prior, g.reserve, Some(g.from)))
-                        }
+                        Some(s) => blocks.push(known(s, g.reserve, g.from)),
+                        None => hide.push(hidden(&candidates, &spot.prior, g.reserve, g.from)),
                     }
                 }
             }
@@ -153,7 +153,7 @@ pub(crate) fn battle_with(
         area: Some(AREAS[t].name.to_string()),
         king: position.king,
         dead: position.board.dead.clone(),
-        treason: None,
+        treason: treason(position, plan),
         attacker,
         defender,
         seen_elsewhere: Vec::new(),
@@ -164,7 +164,77 @@ pub(crate) fn battle_with(
         progress: None,
     };
     protect_heirs(&mut sc, position.house);
+    if over_printed_limit(&sc) {
+        type_capacities(&mut sc);
+    }
     sc
+}
+
+/// True if more of one side's blocks say they crossed one border into the battle than its
+/// colour allows (5.21): only with Surprise's one more (Event Cards, R26), which the battle
+/// format does not know.
+fn over_printed_limit(sc: &Scenario) -> bool {
+    let Some(area) = sc.area.as_deref() else {
+        return false;
+    };
+    [&sc.attacker, &sc.defender].iter().any(|army| {
+        let froms = army
+            .blocks
+            .iter()
+            .map(|b| b.from.as_deref())
+            .chain(army.hidden.iter().map(|h| h.from.as_deref()));
+        let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+        for f in froms.flatten() {
+            *count.entry(f).or_insert(0) += 1;
+        }
+        count.iter().any(|(n, &c)| {
+            movement::land_border(n, area).is_some_and(|b| c > usize::from(b.kind.limit()))
+        })
+    })
+}
+
+/// Writes the battle without its borders: each side's retreat capacity worked out from the map
+/// as R20 would from the borders (6.6, D12: the limits of the land borders it may use), then
+/// typed, and no block's `from` nor the neighbours (R26). The figures are the same; the battle
+/// no longer shows which border each block crossed.
+fn type_capacities(sc: &mut Scenario) {
+    let area = sc.area.clone().expect("checked by over_printed_limit");
+    let houses = [sc.attacker.house, sc.defender.house];
+    let entered = |army: &Army, n: &str| {
+        army.blocks.iter().any(|b| b.from.as_deref() == Some(n))
+            || army.hidden.iter().any(|h| h.from.as_deref() == Some(n))
+    };
+    let exits: Vec<movement::Exit> = movement::land_neighbours(&area)
+        .map(|(n, b)| movement::Exit {
+            area: n,
+            kind: crate::data::BORDERS[b].kind,
+            holder: match sc.neighbours.get(n.name) {
+                None => movement::Holder::Vacant,
+                Some(Held::York) => movement::Holder::House(House::York),
+                Some(Held::Lancaster) => movement::Holder::House(House::Lancaster),
+                Some(Held::Contested) => movement::Holder::Contested,
+            },
+            attacker_entered: entered(&sc.attacker, n.name),
+            defender_entered: entered(&sc.defender, n.name),
+        })
+        .collect();
+    sc.attacker.retreat_capacity = Some(movement::retreat_capacity(&exits, houses, true));
+    sc.defender.retreat_capacity = Some(movement::retreat_capacity(&exits, houses, false));
+    for army in [&mut sc.attacker, &mut sc.defender] {
+        army.blocks.iter_mut().for_each(|b| b.from = None);
+        army.hidden.iter_mut().for_each(|h| h.from = None);
+    }
+    sc.neighbours.clear();
+}
+
+/// The side holding the Treason card in the plan's battle: the moving player's, when his card
+/// is Treason (Event Cards, D11). Its target is left to R2's default, the enemy block easiest to
+/// turn (fewest dice, then the strongest), chosen once the blocks are revealed (6.1, R30).
+fn treason(position: &Position, plan: &Plan) -> Option<Side> {
+    (position.card == Played::Event(Event::Treason)).then_some(match plan.target.role {
+        Role::Reinforce => Side::Defender,
+        Role::Attack | Role::Join { .. } => Side::Attacker,
+    })
 }
 
 /// Who holds each land neighbour of the target once the plan's blocks and the reinforcements

@@ -109,6 +109,65 @@ impl Played {
             Played::Event(e) => e.name().to_string(),
         }
     }
+
+    /// The event played, if the card is one.
+    pub fn event(self) -> Option<Event> {
+        match self {
+            Played::Points(_) => None,
+            Played::Event(e) => Some(e),
+        }
+    }
+
+    /// How many areas a block activated by this card may move by land: two (5.2), three with
+    /// Force March (Event Cards).
+    pub fn steps(self) -> usize {
+        match self {
+            Played::Event(Event::ForceMarch) => 3,
+            _ => 2,
+        }
+    }
+
+    /// What the card adds to every border's limit for its player's blocks this turn: one with
+    /// Surprise (Event Cards, 5.21), else nothing. The number of borders an attack (3) or a
+    /// reinforcement (2) may cross is no border's limit and stays (R26).
+    pub fn limit_bonus(self) -> u8 {
+        match self {
+            Played::Event(Event::Surprise) => 1,
+            _ => 0,
+        }
+    }
+
+    /// How many areas' blocks the card lets its player move by land this turn (5.2, 5.1): an
+    /// action card's action points; one group for Force March, Surprise and Treason; none for
+    /// Muster (its moves only reach a friendly or vacant area, R27), Plague (no move) and Piracy
+    /// (its action points are sea moves, 5.3).
+    pub fn land_groups(self) -> u8 {
+        match self {
+            Played::Points(p) => p,
+            Played::Event(Event::ForceMarch | Event::Surprise | Event::Treason) => 1,
+            Played::Event(Event::Muster | Event::Plague | Event::Piracy) => 0,
+        }
+    }
+
+    /// What the card lets its player do this turn, in a few words for the planner's first line:
+    /// `"3 AP"`, `"Surprise: one group, border limits +1"`.
+    pub fn summary(self) -> String {
+        match self {
+            Played::Points(p) => format!("{p} AP"),
+            Played::Event(e) => format!(
+                "{}: {}",
+                e.name(),
+                match e {
+                    Event::ForceMarch => "one group, up to three areas, border limits apply",
+                    Event::Surprise => "one group, border limits +1",
+                    Event::Treason => "one group, and one Treachery roll before the battle",
+                    Event::Muster => "blocks move only to reach one friendly or vacant area",
+                    Event::Plague => "one enemy city area loses a step from every block",
+                    Event::Piracy => "the action points are sea moves",
+                }
+            ),
+        }
+    }
 }
 
 impl Card {

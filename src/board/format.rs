@@ -48,10 +48,11 @@ pub struct Board {
     /// the moved blocks (`route`) started from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spent: Option<u8>,
-    /// The action points of the enemy's card this turn, revealed at the Card Phase (1.1): how
-    /// many groups Player 2 may move to reinforce (6.3). Absent: any number.
+    /// The enemy's card this turn, revealed at the Card Phase (1.1): its action points (2, 3 or
+    /// 4) or an event card by name. It says how many groups Player 2 may move to reinforce (6.3,
+    /// R28). Absent: any number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub enemy_card: Option<u8>,
+    pub enemy_card: Option<Card>,
     /// Blocks permanently dead (6.8), by id or name, of either house: each heir killed brings a
     /// minor heir of his house into play (4.5, 6.82).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

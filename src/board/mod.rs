@@ -37,6 +37,6 @@ pub use rank::{
     Assessed, Figures, Options, PlanError, Ranking, best_plan, every_target, order_targets, rank,
     targets,
 };
-pub use reach::{Role, Target, Way, destinations, target, ways};
+pub use reach::{Role, Target, Way, card_refusal, destinations, target, ways};
 pub use reinforce::{Group, Reinforce, reinforcements};
 pub use validate::{EnemyAttack, Own, Position, Seen, Spot};

@@ -6,12 +6,12 @@
 //! and keeps, for each assignment so far, every distinct state of the border limits it can
 //! leave (5.21): an assignment is possible when some way of moving the blocks respects every
 //! limit, at most three borders (6.3; two for Player 2's reinforcements), the action points
-//! (one per area the blocks leave, 5.2) and the pins (5.22). Each plan then takes, block by
+//! (one per area the blocks leave, none for an area already activated this turn, 5.2) and the
+//! pins (5.22). Each plan then takes, block by
 //! block, the first way that keeps the limits, the ways crossing fewest areas first.
 
 use super::reach::{self, Role, Target, Way};
 use super::validate::Position;
-use crate::data::BORDERS;
 use std::collections::{HashMap, HashSet};
 
 /// The most plans listed for one target; past it the search stops and says so.
@@ -27,7 +27,8 @@ pub struct Plan {
     /// The Main Attack's border: the neighbour its blocks come from (6.3); `None` when the
     /// blocks reinforce a defence (all reserves).
     pub main: Option<usize>,
-    /// Action points the plan spends: one per area its blocks leave (5.2).
+    /// Action points the plan spends: one per area its blocks leave, but none for an area an
+    /// action point activated already this turn (5.2).
     pub ap: u8,
     /// Areas the plan leaves with none of the moving player's blocks (indices into [`AREAS`]).
     pub left_empty: Vec<usize>,
@@ -126,22 +127,23 @@ pub fn plans(position: &Position, target: Target) -> Plans {
                 .collect()
         })
         .collect();
-    let mut start = State {
-        usage: [0; 4],
-        entries: 0,
-    };
-    for (i, &b) in relevant.iter().enumerate() {
-        for _ in 0..position.crossed[b].min(BORDERS[b].kind.limit()) {
-            start.add(i);
-        }
-    }
-    let limits: Vec<u8> = relevant.iter().map(|&b| BORDERS[b].kind.limit()).collect();
     // Entries already used this turn by the moving player's own blocks in the target.
     let existing: u64 = position.spots[target.area]
         .own
         .iter()
         .filter_map(|&k| position.own[k].came_from)
         .fold(0, |m, a| m | 1 << a);
+    let mut start = State {
+        usage: [0; 4],
+        entries: existing,
+    };
+    // Each border's limit for the moving player (5.21; one more with Surprise, Event Cards).
+    let limits: Vec<u8> = relevant.iter().map(|&b| position.limit(b)).collect();
+    for (i, &b) in relevant.iter().enumerate() {
+        for _ in 0..position.crossed[b].min(limits[i]) {
+            start.add(i);
+        }
+    }
     let mains: Vec<Option<usize>> = match target.role {
         Role::Attack => {
             let mut e: Vec<usize> = ways.iter().flatten().map(Way::entry).collect();
@@ -171,7 +173,6 @@ pub fn plans(position: &Position, target: Target) -> Plans {
         out: Vec::new(),
         truncated: false,
     };
-    start.entries = existing;
     for main in mains {
         let states = vec![start];
         let mut parts = Vec::with_capacity(blocks.len());
@@ -248,7 +249,12 @@ impl Search<'_> {
                 if n + 1 > may_leave[&area] {
                     continue;
                 }
-                let sources = leaving.len() + (n == 0) as usize;
+                // One action point per area left, none for an area already activated (5.2).
+                let fresh = leaving
+                    .keys()
+                    .filter(|&&a| !self.position.is_activated(a))
+                    .count();
+                let sources = fresh + (n == 0 && !self.position.is_activated(area)) as usize;
                 if sources > self.position.ap as usize {
                     continue;
                 }
@@ -409,7 +415,7 @@ impl Search<'_> {
             target: self.target,
             ways,
             main,
-            ap: sources.len() as u8,
+            ap: self.position.cost(&sources),
             left_empty,
         });
         if self.out.len() >= MAX_PLANS {

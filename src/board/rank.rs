@@ -480,12 +480,15 @@ fn prepare(
     (out, slots)
 }
 
-/// The one battle that serves every plan on a draw ([`Muster`]), when the plans attack and no
-/// enemy reinforces them; `None` otherwise (each plan's battle is then built for each draw).
+/// The one battle that serves every plan on a draw ([`Muster`]), when the plans attack, no
+/// enemy reinforces them and no Treason card is played; `None` otherwise (each plan's battle is then built for each draw).
 fn muster(position: &Position, candidates: &[Candidate], draw: &Draw) -> Option<Muster> {
     let first = candidates.first()?;
+    // Its battles start from the muster's first state, so no Treason roll (D11, R30) is played:
+    // with the Treason card every plan's battle is fought as its own.
     if own_side(first.plan.target) != Side::Attacker
         || candidates.iter().any(|c| !c.groups.is_empty())
+        || first.template(position).known.treason.is_some()
     {
         return None;
     }

@@ -9,6 +9,7 @@
 //! [`destinations`] lists where the blocks of one area can go at all (the rulebook's Move
 //! Example).
 
+use super::card::Event;
 use super::validate::Position;
 use crate::data::{AREAS, BORDERS, BorderKind, House};
 use crate::rules::movement;
@@ -77,27 +78,60 @@ impl Way {
     }
 }
 
-/// The paths a block standing in `from` may take to `to` this turn (5.2): directly across a
-/// land border, or through one passable area, the first border not red (5.21: a block stops
-/// after crossing a red border). `closed` lists the neighbours of `from` it may not leave by
-/// (5.22: the borders the enemy came by into a battle it is pinned in).
-pub fn paths(field: &Field, from: usize, to: usize, closed: &[usize]) -> Vec<Vec<usize>> {
+/// The paths a block standing in `from` may take to `to` this turn, crossing at most `steps`
+/// borders (two, 5.2; three with Force March, Event Cards): directly across a land border, or
+/// through passable areas, no border but the last red (5.21: a block stops after crossing a red
+/// border), no area twice. `closed` lists the neighbours of `from` it may not leave by (5.22:
+/// the borders the enemy came by into a battle it is pinned in). The shortest paths first, each
+/// length in the map's order of neighbours.
+pub fn paths(
+    field: &Field,
+    from: usize,
+    to: usize,
+    closed: &[usize],
+    steps: usize,
+) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     if from == to || !movement::may_enter(&AREAS[to], field.mover) {
         return out;
     }
-    let (a, t) = (AREAS[from].name, AREAS[to].name);
-    if movement::land_border(a, t).is_some() && !closed.contains(&to) {
-        out.push(vec![from, to]);
+    fn go(
+        field: &Field,
+        path: &mut Vec<usize>,
+        to: usize,
+        closed: &[usize],
+        left: usize,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let here = *path.last().expect("a path starts somewhere");
+        let first = path.len() == 1;
+        if left == 1 {
+            if movement::land_border(AREAS[here].name, AREAS[to].name).is_some()
+                && !(first && closed.contains(&to))
+            {
+                path.push(to);
+                out.push(path.clone());
+                path.pop();
+            }
+            return;
+        }
+        for (m, b) in movement::land_neighbours(AREAS[here].name) {
+            let mid = movement::area_index(m.name).expect("a map area");
+            if mid == to
+                || path.contains(&mid)
+                || (first && closed.contains(&mid))
+                || BORDERS[b].kind == BorderKind::Minor
+                || !field.passable(mid)
+            {
+                continue;
+            }
+            path.push(mid);
+            go(field, path, to, closed, left - 1, out);
+            path.pop();
+        }
     }
-    for (m, b) in movement::land_neighbours(a) {
-        let mid = movement::area_index(m.name).expect("a map area");
-        if mid == to || closed.contains(&mid) || BORDERS[b].kind == BorderKind::Minor {
-            continue;
-        }
-        if field.passable(mid) && movement::land_border(m.name, t).is_some() {
-            out.push(vec![from, mid, to]);
-        }
+    for n in 1..=steps {
+        go(field, &mut vec![from], to, closed, n, &mut out);
     }
     out
 }
@@ -139,12 +173,65 @@ impl Target {
     }
 }
 
-/// What moving into `area` means, or why it is no target: it must hold enemy blocks and not be
-/// an exile area of the enemy (2.7).
+/// Why the card played allows no attack this turn, if it does not (5.1, Event Cards): Muster's
+/// moves only reach a friendly or vacant area (R27), Plague moves no block (and the words say
+/// which enemy city area holds the most enemy blocks: the one Plague hurts most), Piracy's
+/// action points are sea moves, whose attacks the planner does not plan yet (R29).
+pub fn card_refusal(position: &Position) -> Option<String> {
+    let event = position.card.event()?;
+    let enemy = position.enemy();
+    Some(match event {
+        Event::Muster => format!(
+            "Muster: no attack this turn: the card's blocks move only to reach the one friendly \
+             or vacant area designated, never an enemy or contested one (Event Cards, R27)"
+        ),
+        Event::Plague => {
+            let held: Vec<(usize, usize)> = position
+                .spots
+                .iter()
+                .enumerate()
+                .filter(|(a, s)| AREAS[*a].city.is_some() && s.own.is_empty() && s.enemies() > 0)
+                .map(|(a, s)| (a, s.enemies()))
+                .collect();
+            let most = held.iter().map(|h| h.1).max().unwrap_or(0);
+            let best: Vec<&str> = held
+                .iter()
+                .filter(|h| h.1 == most)
+                .map(|h| AREAS[h.0].name)
+                .collect();
+            let where_ = match best.len() {
+                0 => format!("no {enemy} city area holds an {enemy} block on the board"),
+                1 => format!(
+                    "of {enemy}'s city areas, {} holds the most {enemy} blocks ({most}): Plague \
+                     there takes the most steps",
+                    best[0]
+                ),
+                _ => format!(
+                    "of {enemy}'s city areas, {} hold the most {enemy} blocks ({most} each): \
+                     Plague on either takes the most steps",
+                    best.join(", ")
+                ),
+            };
+            format!("Plague: no block moves this turn, so no attack (Event Cards); {where_}")
+        }
+        Event::Piracy => "Piracy: its action points are sea moves (5.3, Event Cards), and attacks \
+             by sea are not planned yet (R29): no plan this turn; land moves are not allowed \
+             with Piracy"
+            .to_string(),
+        Event::ForceMarch | Event::Surprise | Event::Treason => return None,
+    })
+}
+
+/// What moving into `area` means, or why it is no target: the card must allow an attack
+/// ([`card_refusal`]), the area must hold enemy blocks and not be an exile area of the enemy
+/// (2.7).
 ///
 /// # Errors
 /// Words for the user: why blocks cannot attack there.
 pub fn target(position: &Position, area: usize) -> Result<Target, String> {
+    if let Some(why) = card_refusal(position) {
+        return Err(why);
+    }
     let a = &AREAS[area];
     let spot = &position.spots[area];
     if !movement::may_enter(a, position.house) {
@@ -159,6 +246,19 @@ pub fn target(position: &Position, area: usize) -> Result<Target, String> {
             "no {} block stands in {}: there is nothing to attack",
             position.enemy(),
             a.name
+        ));
+    }
+    if spot.attacked.is_empty()
+        && spot
+            .own
+            .iter()
+            .any(|&k| position.own[k].moved && position.own[k].came_from.is_none())
+    {
+        return Err(format!(
+            "{} attacked {} this turn by borders the board does not tell (blocks moved there \
+             with no route: by sea, 5.3, or imported): which is the Main Attack is not known, \
+             so no plan can join it (6.3)",
+            position.house, a.name
         ));
     }
     let role = if !spot.attacked.is_empty() {
@@ -191,25 +291,27 @@ pub fn movable(position: &Position, area: usize) -> (Vec<usize>, usize, Vec<usiz
         .sum();
     // The blocks that moved in (reinforcements) are not pinned: the pin falls on the others.
     let may_leave = free.len().saturating_sub(pinned);
-    let closed: Vec<usize> = spot.attacked.iter().map(|g| g.from).collect();
+    let closed: Vec<usize> = spot.attacked.iter().filter_map(|g| g.from).collect();
     (free, may_leave, closed)
 }
 
 /// Every way each of the moving player's blocks can reach `target` this turn: for every block
-/// that may move, every path of one or two areas ending there (5.2, 5.22). Border limits and
-/// action points are for a plan to respect (`plan.rs`): a way is possible alone.
+/// that may move, every path of one or two areas (three with Force March) ending there (5.2,
+/// 5.22, Event Cards). A block may move if an action point is left or its area was activated
+/// already this turn (5.2). Border limits and the action points of several areas are for a plan
+/// to respect (`plan.rs`): a way is possible alone.
 pub fn ways(position: &Position, target: usize) -> Vec<Way> {
     let field = Field::of(position);
     let mut out = Vec::new();
     for area in 0..AREAS.len() {
-        if area == target {
+        if area == target || (position.ap == 0 && !position.is_activated(area)) {
             continue;
         }
         let (free, may_leave, closed) = movable(position, area);
         if may_leave == 0 {
             continue;
         }
-        let paths = paths(&field, area, target, &closed);
+        let paths = paths(&field, area, target, &closed, position.card.steps());
         for &k in &free {
             for p in &paths {
                 out.push(Way {
@@ -222,21 +324,25 @@ pub fn ways(position: &Position, target: usize) -> Vec<Way> {
     out.retain(|w| {
         w.borders()
             .iter()
-            .all(|&b| position.crossed[b] < BORDERS[b].kind.limit())
+            .all(|&b| position.crossed[b] < position.limit(b))
     });
     out
 }
 
-/// Every area the blocks of `from` can move to this turn for one action point (5.2), with the
-/// most of them that can get there across the border limits (5.21): each destination once, in
-/// the map's order. A destination holding enemy blocks ends the move (5.2).
+/// Every area the blocks of `from` can move to this turn for one action point (5.2; none if
+/// none is left and the area was not activated already), with the most of them that can get
+/// there across the border limits (5.21): each destination once, in the map's order. A
+/// destination holding enemy blocks ends the move (5.2).
 pub fn destinations(position: &Position, from: usize) -> Vec<(usize, usize)> {
     let field = Field::of(position);
     let (free, may_leave, closed) = movable(position, from);
     let blocks = free.len().min(may_leave);
     let mut out = Vec::new();
+    if position.ap == 0 && !position.is_activated(from) {
+        return out;
+    }
     for to in 0..AREAS.len() {
-        let paths = paths(&field, from, to, &closed);
+        let paths = paths(&field, from, to, &closed, position.card.steps());
         if paths.is_empty() {
             continue;
         }
@@ -260,14 +366,15 @@ pub fn most_across(position: &Position, paths: &[Vec<usize>], blocks: usize) -> 
         })
         .collect();
     let mut used = position.crossed.clone();
-    fn go(k: usize, left: usize, borders: &[Vec<usize>], used: &mut [u8]) -> usize {
+    let limits: Vec<u8> = (0..BORDERS.len()).map(|b| position.limit(b)).collect();
+    fn go(k: usize, left: usize, borders: &[Vec<usize>], limits: &[u8], used: &mut [u8]) -> usize {
         if k == borders.len() || left == 0 {
             return 0;
         }
-        let mut best = go(k + 1, left, borders, used);
+        let mut best = go(k + 1, left, borders, limits, used);
         let room = borders[k]
             .iter()
-            .map(|&b| BORDERS[b].kind.limit().saturating_sub(used[b]) as usize)
+            .map(|&b| limits[b].saturating_sub(used[b]) as usize)
             .min()
             .unwrap_or(0)
             .min(left);
@@ -275,12 +382,12 @@ pub fn most_across(position: &Position, paths: &[Vec<usize>], blocks: usize) -> 
             for &b in &borders[k] {
                 used[b] += n as u8;
             }
-            best = best.max(n + go(k + 1, left - n, borders, used));
+            best = best.max(n + go(k + 1, left - n, borders, limits, used));
             for &b in &borders[k] {
                 used[b] -= n as u8;
             }
         }
         best
     }
-    go(0, blocks, &borders, &mut used)
+    go(0, blocks, &borders, &limits, &mut used)
 }

@@ -115,7 +115,8 @@ pub fn reinforcements(position: &Position, plan: &Plan, how: Reinforce) -> Vec<G
         if may == 0 {
             continue;
         }
-        for p in reach::paths(&field, s, t, &closed) {
+        let steps = position.enemy_card.map_or(2, |c| c.steps());
+        for p in reach::paths(&field, s, t, &closed, steps) {
             options.push((s, p, may));
         }
     }
@@ -123,6 +124,9 @@ pub fn reinforcements(position: &Position, plan: &Plan, how: Reinforce) -> Vec<G
     entries.sort_unstable();
     entries.dedup();
     let ap = position.enemy_ap.map_or(usize::MAX, usize::from);
+    // The enemy's border limits: one more for each if his card is Surprise (Event Cards, R28).
+    let bonus = position.enemy_card.map_or(0, |c| c.limit_bonus());
+    let limits: Vec<u8> = BORDERS.iter().map(|b| b.kind.limit() + bonus).collect();
     let mut best: (usize, usize, Vec<usize>) = (0, 0, Vec::new());
     // Every choice of at most two entry borders (6.3).
     let mut sets: Vec<Vec<usize>> = entries.iter().map(|&e| vec![e]).collect();
@@ -137,7 +141,16 @@ pub fn reinforcements(position: &Position, plan: &Plan, how: Reinforce) -> Vec<G
             .collect();
         let mut counts = vec![0usize; options.len()];
         let mut used = vec![0u8; BORDERS.len()];
-        search(&options, &usable, 0, &mut counts, &mut used, ap, &mut best);
+        search(
+            &options,
+            &usable,
+            0,
+            &mut counts,
+            &mut used,
+            &limits,
+            ap,
+            &mut best,
+        );
     }
     let counts = best.2;
     let mut groups = Vec::new();
@@ -165,12 +178,14 @@ pub fn reinforcements(position: &Position, plan: &Plan, how: Reinforce) -> Vec<G
 
 /// Shares blocks among the usable options (each within its source's blocks and every border's
 /// limit, at most `ap` sources), keeping the best: most blocks, fewest sources, first found.
+#[allow(clippy::too_many_arguments)]
 fn search(
     options: &[(usize, Vec<usize>, usize)],
     usable: &[usize],
     k: usize,
     counts: &mut Vec<usize>,
     used: &mut Vec<u8>,
+    limits: &[u8],
     ap: usize,
     best: &mut (usize, usize, Vec<usize>),
 ) {
@@ -202,7 +217,7 @@ fn search(
         .collect();
     let room = borders
         .iter()
-        .map(|&b| BORDERS[b].kind.limit().saturating_sub(used[b]) as usize)
+        .map(|&b| limits[b].saturating_sub(used[b]) as usize)
         .min()
         .unwrap_or(0)
         .min(may.saturating_sub(from_source));
@@ -211,7 +226,7 @@ fn search(
         for &b in &borders {
             used[b] += n as u8;
         }
-        search(options, usable, k + 1, counts, used, ap, best);
+        search(options, usable, k + 1, counts, used, limits, ap, best);
         for &b in &borders {
             used[b] -= n as u8;
         }

@@ -2,7 +2,7 @@
 //! here, and either becomes a [`Position`] or yields a [`ScenarioError`] that names the field and
 //! the reason.
 
-use super::card::Played;
+use super::card::{Event, Played};
 use super::format::{BOARD_VERSION, Board};
 use super::setup;
 use crate::data::{self, AREAS, BLOCKS, BORDERS, BlockData, BorderKind, Colour, House};
@@ -44,8 +44,9 @@ pub struct Seen {
 /// A group of enemy blocks that attacked one of the moving player's areas this turn (5.22).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EnemyAttack {
-    /// The neighbour it came from (an index into [`AREAS`]).
-    pub from: usize,
+    /// The neighbour it came from (an index into [`AREAS`]), or `None` for a sea attack (5.3,
+    /// the Piracy card): it came from a sea zone, across no land border.
+    pub from: Option<usize>,
     /// How many blocks.
     pub blocks: u8,
     /// A reserve, not the Main Attack (6.3).
@@ -93,8 +94,14 @@ pub struct Position {
     pub card: Played,
     /// Action points left to spend (5.1); an event's serve only its event.
     pub ap: u8,
-    /// The enemy's card's action points, if known.
+    /// The enemy's card, if known (1.1).
+    pub enemy_card: Option<Played>,
+    /// How many areas' blocks the enemy may move by land this turn, if known: his card's action
+    /// points, or his event's groups ([`Played::land_groups`], R28).
     pub enemy_ap: Option<u8>,
+    /// Areas an action point has activated this turn: those a block that moved by land (its
+    /// `route`) started from. Their other blocks may still move at no further cost (5.2).
+    pub activated: Vec<usize>,
     /// Persons permanently dead.
     pub dead: Vec<&'static str>,
     /// Two-version blocks in play as their other version, as the board's `defected` names them.
@@ -127,6 +134,31 @@ impl Position {
     /// The enemy's house.
     pub fn enemy(&self) -> House {
         self.house.other()
+    }
+
+    /// The most of the moving player's blocks that may cross a border (an index into
+    /// [`BORDERS`]) this turn: its colour's limit (5.21), one more with Surprise (Event Cards).
+    pub fn limit(&self, border: usize) -> u8 {
+        BORDERS[border].kind.limit() + self.card.limit_bonus()
+    }
+
+    /// True if an action point has already activated this area's blocks this turn (a block
+    /// that moved by land started there): the others may move at no further cost (5.2).
+    pub fn is_activated(&self, area: usize) -> bool {
+        self.activated.contains(&area)
+    }
+
+    /// The action points moving the blocks of these areas costs: one for each area not already
+    /// activated this turn (5.2).
+    pub fn cost(&self, areas: &[usize]) -> u8 {
+        let mut fresh: Vec<usize> = areas
+            .iter()
+            .copied()
+            .filter(|&a| !self.is_activated(a))
+            .collect();
+        fresh.sort_unstable();
+        fresh.dedup();
+        fresh.len() as u8
     }
 }
 
@@ -194,16 +226,33 @@ fn build(b: &Board) -> Result<Position> {
         Some(c) => c.read().or_else(|why| err("card", why))?,
     };
     let points = card.points();
-    if let Some(c) = b.enemy_card {
-        if !(2..=4).contains(&c) {
+    let enemy_card = match &b.enemy_card {
+        None => None,
+        Some(c) => Some(c.read().or_else(|why| err("enemy_card", why))?),
+    };
+    // The player of an event card is Player 1, unless both players played one (1.1).
+    match (card, enemy_card, b.player) {
+        (Played::Event(e), Some(Played::Points(_)), 2) => {
             return err(
-                "enemy_card",
+                "player",
                 format!(
-                    "{c} is not a card of the game: action cards give 2, 3 or 4 action points \
-                     (5.1)"
+                    "2, but {} is an event card and the enemy's card is not: the player of an \
+                     event card is always Player 1 (1.1)",
+                    e.name()
                 ),
             );
         }
+        (Played::Points(_), Some(Played::Event(e)), 1) => {
+            return err(
+                "player",
+                format!(
+                    "1, but the enemy played {}, an event card, and ours is not: the player of \
+                     an event card is always Player 1 (1.1)",
+                    e.name()
+                ),
+            );
+        }
+        _ => {}
     }
     let house = b.house;
     let enemy = house.other();
@@ -400,7 +449,7 @@ fn build(b: &Board) -> Result<Position> {
         for (j, p) in entry.blocks.iter().enumerate() {
             let field = format!("{path}.blocks[{j}]");
             let d = place(&p.id, p.strength, house, &field)?;
-            let came_from = route(p, at, house, &field, &mut crossed, &mut starts)?;
+            let came_from = route(p, at, house, &field, &mut crossed, &mut starts, card)?;
             own.push(Own {
                 block: d,
                 strength: p.strength,
@@ -430,6 +479,10 @@ fn build(b: &Board) -> Result<Position> {
     for (i, entry) in b.areas.iter().enumerate() {
         let at = movement::area_index(&entry.area).expect("checked above");
         attacks(b, entry, i, at, &mut spots, &own)?;
+    }
+    // Muster's moves cost no action point per area (Event Cards: any/all friendly blocks).
+    if card == Played::Event(Event::Muster) {
+        starts.clear();
     }
     let spent = match b.spent {
         Some(s) if s > points => {
@@ -504,7 +557,9 @@ fn build(b: &Board) -> Result<Position> {
         player: b.player,
         card,
         ap: points - spent,
-        enemy_ap: b.enemy_card,
+        enemy_card,
+        enemy_ap: enemy_card.map(Played::land_groups),
+        activated: starts,
         dead,
         defected,
         spots,
@@ -564,17 +619,46 @@ fn route(
     field: &str,
     crossed: &mut [u8],
     starts: &mut Vec<usize>,
+    card: Played,
 ) -> Result<Option<usize>> {
     if p.route.is_empty() {
         return Ok(None);
     }
-    if p.route.len() > 2 {
+    match card.event() {
+        Some(e @ Event::Piracy) => {
+            return err(
+                format!("{field}.route"),
+                format!(
+                    "{}'s action points are sea moves only (Event Cards, 5.3): no block moves by \
+                     land this turn",
+                    e.name()
+                ),
+            );
+        }
+        Some(e @ Event::Plague) => {
+            return err(
+                format!("{field}.route"),
+                format!("{} moves no block (Event Cards)", e.name()),
+            );
+        }
+        _ => {}
+    }
+    if p.route.len() > card.steps() {
         return err(
             format!("{field}.route"),
-            format!(
-                "a block moves one or two areas (5.2), not {}",
-                p.route.len()
-            ),
+            if card.steps() == 2 {
+                format!(
+                    "a block moves one or two areas (5.2), not {}",
+                    p.route.len()
+                )
+            } else {
+                format!(
+                    "a block moves one to {} areas with {} (Event Cards), not {}",
+                    card.steps(),
+                    card.words(),
+                    p.route.len()
+                )
+            },
         );
     }
     let mut path = Vec::new();
@@ -611,11 +695,16 @@ fn route(
         }
         crossed[border] = crossed[border].saturating_add(1);
         let kind = BORDERS[border].kind;
-        if crossed[border] > kind.limit() {
-            return err(
-                format!("{field}.route"),
-                movement::over_limit(from.name, to.name, kind, crossed[border] as usize),
-            );
+        if crossed[border] > kind.limit() + card.limit_bonus() {
+            let mut why = movement::over_limit(from.name, to.name, kind, crossed[border] as usize);
+            if card.limit_bonus() > 0 {
+                why.push_str(&format!(
+                    "; with {} one more: {}",
+                    card.words(),
+                    kind.limit() + card.limit_bonus()
+                ));
+            }
+            return err(format!("{field}.route"), why);
         }
         previous = Some(border);
     }
@@ -645,6 +734,13 @@ fn attacks(
         .map(|&k| &own[k])
         .filter(|o| o.came_from.is_some())
         .collect();
+    // Blocks that moved here this turn with their route untold (a sea move, 5.3, or a board
+    // imported from a game whose log does not say it): the moving player's own attack, its
+    // borders unknown.
+    let untold = spot
+        .own
+        .iter()
+        .any(|&k| own[k].moved && own[k].came_from.is_none());
     if !entry.attacked_from.is_empty() {
         if b.player == 1 {
             return err(
@@ -663,24 +759,58 @@ fn attacks(
             );
         }
         let mut total = 0usize;
-        let mut borders: Vec<usize> = Vec::new();
+        let mut borders: Vec<Option<usize>> = Vec::new();
         let mut main = None;
         for (k, g) in entry.attacked_from.iter().enumerate() {
             let f = format!("{path}.attacked_from[{k}]");
-            let from = area_named(&g.from, &format!("{f}.from"))?;
-            let Some(border) = movement::land_border(AREAS[from].name, a.name) else {
+            let from = if sea_zone(&g.from, a.name).is_some() {
+                None
+            } else if let Some(sea) = data::BORDERS.iter().find(|b| {
+                b.kind == BorderKind::Sea
+                    && movement::area_index(b.b).is_none()
+                    && b.b.eq_ignore_ascii_case(g.from.trim())
+            }) {
                 return err(
                     format!("{f}.from"),
-                    movement::no_land_border(AREAS[from].name, a.name),
+                    format!("{} does not touch the {} (5.3)", a.name, sea.b),
                 );
+            } else {
+                let from = area_named(&g.from, &format!("{f}.from"))?;
+                if movement::land_border(AREAS[from].name, a.name).is_none() {
+                    return err(
+                        format!("{f}.from"),
+                        movement::no_land_border(AREAS[from].name, a.name),
+                    );
+                }
+                Some(from)
+            };
+            // A sea attack's limit is the sea move's (5.3): as a major border's, four.
+            let limit = match from {
+                Some(k) => movement::land_border(AREAS[k].name, a.name)
+                    .expect("checked above")
+                    .kind
+                    .limit(),
+                None => BorderKind::Major.limit(),
             };
             if g.blocks == 0 {
                 return err(format!("{f}.blocks"), "must be at least 1");
             }
-            if g.blocks > border.kind.limit() {
+            if g.blocks > limit {
                 return err(
                     format!("{f}.blocks"),
-                    movement::over_limit(AREAS[from].name, a.name, border.kind, g.blocks as usize),
+                    match from {
+                        Some(k) => {
+                            let kind = movement::land_border(AREAS[k].name, a.name)
+                                .expect("checked above")
+                                .kind;
+                            movement::over_limit(AREAS[k].name, a.name, kind, g.blocks as usize)
+                        }
+                        None => format!(
+                            "{} blocks by sea from the {}: a sea move carries at most {limit} \
+                             (5.3)",
+                            g.blocks, g.from
+                        ),
+                    },
                 );
             }
             if borders.contains(&from) {
@@ -688,7 +818,7 @@ fn attacks(
                     format!("{f}.from"),
                     format!(
                         "{} is already listed; give each border's blocks once",
-                        AREAS[from].name
+                        g.from
                     ),
                 );
             }
@@ -733,12 +863,12 @@ fn attacks(
         }
     }
     let contested = !spots[at].own.is_empty() && spots[at].enemies() > 0;
-    if contested && entry.attacked_from.is_empty() && moved_in.is_empty() {
+    if contested && entry.attacked_from.is_empty() && moved_in.is_empty() && !untold {
         return err(
             path,
             format!(
                 "{}'s and {}'s blocks stand in {} together: say who attacked it this turn (a \
-                 block's route, or attacked_from)",
+                 block's route or moved, or attacked_from)",
                 b.house,
                 b.house.other(),
                 a.name
@@ -807,4 +937,15 @@ fn check_prior(prior: &StrengthPrior, field: &str) -> Result<()> {
         }
         _ => Ok(()),
     }
+}
+
+/// The sea zone a name means, if it is one that touches `area` (5.3): a sea attack came from it.
+fn sea_zone(name: &str, area: &str) -> Option<&'static str> {
+    data::borders_of(area)
+        .find(|(n, kind)| {
+            *kind == BorderKind::Sea
+                && movement::area_index(n).is_none()
+                && n.eq_ignore_ascii_case(name.trim())
+        })
+        .map(|(n, _)| n)
 }

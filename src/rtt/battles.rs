@@ -2,7 +2,7 @@
 //! attacked, the blocks of each side at its start (from the last snapshot taken before its
 //! `Battle in ...` entry), its rolls and who won (from the log). Each becomes a battle scenario
 //! (`docs/scenario.md`) with the default policy; what could not be read exactly is said in its
-//! notes (R25-R27).
+//! notes (R32-R34).
 
 use super::export::check;
 use super::format::{Export, Log, State};
@@ -43,7 +43,7 @@ pub struct GameBattle {
     pub attacker_holds: bool,
     /// The battle at its start, every block known, with the default policy.
     pub scenario: Scenario,
-    /// Every fire, charge and counter-attack roll, in the log's order (no Treachery, R25).
+    /// Every fire, charge and counter-attack roll, in the log's order (no Treachery, R32).
     pub rolls: Vec<Roll>,
     /// Each side's luck over its rolls: `[York, Lancaster]`.
     pub luck: [Luck; 2],
@@ -320,7 +320,7 @@ fn read(
     }
 
     // Each side's blocks in the order they first acted in the log (the fire order within a
-    // letter, D2), then the rest in the game's block order (R26).
+    // letter, D2), then the rest in the game's block order (R33).
     for side in &mut sides {
         side.sort_by_key(|(b, _, _)| order.iter().position(|&o| o == b.id).unwrap_or(usize::MAX));
     }
@@ -369,7 +369,7 @@ fn read(
         }
     }
 
-    // Where the blocks came from (6.3), when the log's moves tell it for every one (R27).
+    // Where the blocks came from (6.3), when the log's moves tell it for every one (R34).
     let mut neighbours = BTreeMap::new();
     let moves = |h: House| -> Vec<Group> {
         log::moves(&lines[..k], h)
@@ -496,7 +496,7 @@ fn read(
 /// Says where each of `blocks` came from, when `groups` (the moves into the area) tell it for
 /// every one: one border for all, or the Main Attack's (`*`) for the blocks in the line and one
 /// other border for the reserves (6.3). A sea move or a count that does not add up tells
-/// nothing (R27). Returns whether it did.
+/// nothing (R34). Returns whether it did.
 fn came_from(groups: &[Group], blocks: &mut [BlockEntry]) -> bool {
     let land = |g: &&Group| g.from().is_some_and(|f| movement::area_index(f).is_some());
     if groups.is_empty() || !groups.iter().all(|g| land(&g)) {

@@ -2,7 +2,6 @@
 //! from (each action phase of the game), and the board at each, from the snapshots and the log.
 
 use super::format::{Export, Log, State};
-use super::ids;
 use super::import::{Imported, Moment, import};
 use super::log;
 use crate::board::{Event, Played};
@@ -143,8 +142,7 @@ fn snapshot(export: &Export, entry: usize) -> Option<(usize, &State)> {
         .snaps
         .iter()
         .enumerate()
-        .filter(|(_, (_, s))| matches!(s.log, Log::Length(n) if n <= entry + 1))
-        .next_back()
+        .rfind(|(_, (_, s))| matches!(s.log, Log::Length(n) if n <= entry + 1))
         .map(|(i, (_, s))| (i, s))
 }
 
@@ -192,6 +190,5 @@ pub fn board_at(export: &Export, n: usize, side: Option<House>) -> Result<Import
     m.p1 = Some(point.p1);
     m.battle = None;
     m.ap_left = point.card.map(Played::points);
-    let _ = ids::POOL;
     import(&m, house)
 }

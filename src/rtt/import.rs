@@ -404,6 +404,15 @@ pub fn import(m: &Moment<'_>, house: House) -> Result<Imported> {
         ));
     }
 
+    // One's own moves of this turn that the log lists (a phase that has ended): each group's
+    // path becomes its blocks' route (5.2, 5.21), and the Main Attack's border where an attack
+    // crossed more than one (6.3).
+    // An event's moves (a Force March three areas deep, a Muster's many groups) keep no route:
+    // the board's routes are an action card's (5.1, 5.2).
+    if matches!(own_card, Some(Played::Points(_))) {
+        routes(&mut entries, &log::moves(m.log, house), &mut notes);
+    }
+
     // The enemy's attacks of this turn as Player 1 (5.22, 6.3), from the log of his moves.
     if player == 2 {
         let groups = log::moves(m.log, enemy);
@@ -424,10 +433,7 @@ pub fn import(m: &Moment<'_>, house: House) -> Result<Imported> {
         player,
         card,
         spent,
-        enemy_card: match enemy_card {
-            Some(Played::Points(p)) if player == 1 => Some(p),
-            _ => None,
-        },
+        enemy_card: enemy_card.map(Played::card),
         dead,
         defected,
         enemy_pool,
@@ -441,13 +447,10 @@ pub fn import(m: &Moment<'_>, house: House) -> Result<Imported> {
 fn attacked(e: &mut AreaEntry, groups: &[Group], enemy: House, notes: &mut Vec<String>) {
     let here = e.enemy as usize + e.enemy_known.len();
     let mut by: Vec<Attack> = Vec::new();
-    let mut by_sea = 0usize;
     for g in groups.iter().filter(|g| g.end() == e.area) {
         let Some(from) = g.from() else { continue };
-        if ids::SEA_ZONES.contains(&from) {
-            by_sea += g.blocks as usize;
-            continue;
-        }
+        // A sea attack (5.3, Piracy) comes from its sea zone; blocks by one border or one sea
+        // zone are one group.
         match by.iter_mut().find(|a| a.from == from) {
             Some(a) => {
                 a.blocks += g.blocks;
@@ -463,16 +466,7 @@ fn attacked(e: &mut AreaEntry, groups: &[Group], enemy: House, notes: &mut Vec<S
     if by.len() == 1 {
         by[0].reserve = false;
     }
-    let total: usize = by.iter().map(|a| a.blocks as usize).sum::<usize>() + by_sea;
-    if by_sea > 0 {
-        notes.push(format!(
-            "{by_sea} {enemy} block{} attacked {} by sea (Piracy, 5.3): the board cannot say a \
-             sea attack yet, so the attack is left for you to set",
-            plural(by_sea),
-            e.area
-        ));
-        return;
-    }
+    let total: usize = by.iter().map(|a| a.blocks as usize).sum();
     if by.is_empty() || total != here {
         notes.push(format!(
             "{here} {enemy} block{} stand{} in {} with yours, but the log's moves this turn \
@@ -500,6 +494,56 @@ fn attacked(e: &mut AreaEntry, groups: &[Group], enemy: House, notes: &mut Vec<S
         words.join(", ")
     ));
     e.attacked_from = by;
+}
+
+/// Gives one's own moved blocks the routes of the log's groups: a group of `n` blocks that
+/// stopped in an area takes the first `n` blocks there that moved and have no route yet, in the
+/// board's order. Sea moves keep no route (5.3: `moved`), nor a path longer than a land move's
+/// two areas (5.2).
+fn routes(entries: &mut [AreaEntry], groups: &[Group], notes: &mut Vec<String>) {
+    for e in entries.iter_mut() {
+        let into: Vec<&Group> = groups.iter().filter(|g| g.end() == e.area).collect();
+        if into.is_empty() {
+            continue;
+        }
+        let paths: Vec<&[String]> = into.iter().map(|g| &g.path[..]).collect();
+        let mut free = e
+            .blocks
+            .iter_mut()
+            .filter(|p| p.moved && p.route.is_empty());
+        let mut assigned = 0;
+        for g in &into {
+            let before = &g.path[..g.path.len() - 1];
+            if before.len() > 2 || before.iter().any(|a| ids::SEA_ZONES.contains(&a.as_str())) {
+                continue;
+            }
+            let route = before;
+            for _ in 0..g.blocks {
+                if let Some(p) = free.next() {
+                    p.route = route.to_vec();
+                    assigned += 1;
+                }
+            }
+        }
+        if assigned > 0 && paths.windows(2).any(|w| w[0] != w[1]) {
+            notes.push(format!(
+                "your blocks came into {} by more than one path: the log does not say which \
+                 block took which, so they are given in the order listed",
+                e.area
+            ));
+        }
+        let entries_into: Vec<&str> = into.iter().filter_map(|g| g.from()).collect();
+        let mut distinct = entries_into.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() > 1
+            && e.enemy as usize + e.enemy_known.len() > 0
+            && let Some(main) = into.iter().find(|g| g.main).and_then(|g| g.from())
+            && movement::area_index(main).is_some()
+        {
+            e.main = Some(main.to_string());
+        }
+    }
 }
 
 /// Player 1 from the two cards when both are known (1.1): the higher card; an event's player

@@ -5,7 +5,7 @@
 //! (❶-❻) for a hit and outlined (①-⑥) for a miss, the digit the die's face. A charge is
 //! `Y: Rutland B1 charges Beaumont ②④.` and the target's bonus fire back (D9)
 //! `L: Beaumont B2+1 counter-attacks ❸④.`. Treachery and Treason card rolls (`... converts
-//! Kent!`, `... fails to convert Salisbury.`) are no fire and count for no side's luck (R25).
+//! Kent!`, `... fails to convert Salisbury.`) are no fire and count for no side's luck (R32).
 
 use crate::data::House;
 use serde::Serialize;

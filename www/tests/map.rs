@@ -227,6 +227,12 @@ fn the_enemys_counts_and_the_card() {
     assert_eq!(MapState::new(five).check.unwrap_err().field, "card");
     let s = s.apply(DocAction::Undo);
     assert_eq!(s.board().card, Some(Card::Points(3)));
+    // An event card by name (Event Cards): a valid board, its action points the event's.
+    let surprise = edit(s.clone(), MapEdit::Card(Card::Event("Surprise".into())));
+    assert_eq!(surprise.board().card, Some(Card::Event("Surprise".into())));
+    assert!(surprise.check.is_ok());
+    let plague = edit(s, MapEdit::Card(Card::Event("Plague".into())));
+    assert!(plague.check.is_ok());
 }
 
 /// The moving house, the throne and the dead.

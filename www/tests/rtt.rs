@@ -16,9 +16,9 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The samples beside the repository (`../shared/rtt/samples/`).
-const VIEW: &str = include_str!("../../../shared/rtt/samples/game-2.view-006.json");
-const EXPORT: &str = include_str!("../../../shared/rtt/samples/game-2.export.json");
+/// The samples in the repository (`tests/rtt-samples/`).
+const VIEW: &str = include_str!("../../tests/rtt-samples/game-2.view-006.json");
+const EXPORT: &str = include_str!("../../tests/rtt-samples/game-2.export.json");
 
 #[wasm_bindgen_test]
 fn a_view_is_its_players_board_with_notes() {

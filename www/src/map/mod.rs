@@ -40,7 +40,7 @@ use crate::shell::mount::Mount;
 use crate::shell::page::{DocCalculator, DocPage, PageWords, last_fragment, send, use_doc};
 use crate::shell::problem::{ProblemCard, field_selectors};
 use crate::shell::share::Example;
-use bosworth::board::{Board, Position, targets};
+use bosworth::board::{Board, Position, card_refusal, targets};
 use bosworth::data::AREAS;
 use bosworth_link::{Calculator, Fragment};
 use planning::Ask;
@@ -160,6 +160,11 @@ fn area_of_field(board: &Board, field: &str) -> Option<String> {
     let i: usize = rest.split(']').next()?.parse().ok()?;
     let name = &board.areas.get(i)?.area;
     AREAS.iter().any(|a| a.name == name).then(|| name.clone())
+}
+
+/// Why the card played on a valid board allows no attack this turn, if it does not (Event Cards).
+fn refusal(board: &Board) -> Option<String> {
+    Position::new(board).ok().and_then(|p| card_refusal(&p))
 }
 
 /// The areas the moving player can attack this turn on a valid board, in the map's order.
@@ -471,7 +476,7 @@ pub fn MapApp() -> Html {
                     }
                 </div>
             </section>
-            <results::Plans planning={plan_state.clone()} {valid} current={ours} house={board.house} focus={(*focus).clone()}
+            <results::Plans planning={plan_state.clone()} {valid} current={ours} refusal={refusal(&board)} house={board.house} focus={(*focus).clone()}
                 chosen={*chosen} {on_focus} {on_choose} {on_cancel} {on_resume} />
         </div>
         if let Some(g) = (*game).clone() {

@@ -23,6 +23,9 @@ pub struct PlansProps {
     /// The planning is of the board on screen (just after an edit, it is still the board before's:
     /// the panel says it is working).
     pub current: bool,
+    /// Why the card played allows no attack this turn (Muster, Plague, Piracy: Event Cards), if
+    /// it does not (`bosworth::board::card_refusal`).
+    pub refusal: Option<String>,
     /// The moving player's house.
     pub house: House,
     /// The target whose plans are ranked; `None`: every target with its best plan.
@@ -189,6 +192,8 @@ pub fn Plans(p: &PlansProps) -> Html {
             </div>
             if !p.valid {
                 <p class="muted">{"No plan while the board cannot be: see what is wrong above the map."}</p>
+            } else if let Some(why) = p.refusal.clone().filter(|_| focus.is_none()) {
+                <p class="muted" data-testid="no-target">{why}</p>
             } else if planning.targets.is_empty() && focus.is_none() {
                 <p class="muted" data-testid="no-target">{format!("{} cannot attack anything this turn: no {} block stands within reach. Place enemy blocks (unseen or known) in an area next to yours.", p.house, p.house.other())}</p>
             } else {

@@ -1,9 +1,9 @@
-//! The turn: who moves (his blocks are the board's own), who holds the throne, the card's action
-//! points, Player 1 or 2, and the dead.
+//! The turn: who moves (his blocks are the board's own), who holds the throne, the card played
+//! (an action card's action points or an event card), Player 1 or 2, and the dead.
 
 use super::area::house_class;
 use super::state::{MapEdit, MapProps, edit};
-use bosworth::board::Card;
+use bosworth::board::{Card, EVENTS};
 use bosworth::data::{BLOCKS, House};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -46,6 +46,22 @@ pub fn Setup(p: &MapProps) -> Html {
             }
         })
     };
+    // The six event cards beside the action cards (5.1, Event Cards).
+    let event_played = board
+        .card
+        .as_ref()
+        .and_then(|c| c.read().ok())
+        .and_then(|c| c.event());
+    let event_pick = {
+        let state = p.state.clone();
+        Callback::from(move |e: Event| {
+            let el = e.target_unchecked_into::<HtmlSelectElement>();
+            let name = el.value();
+            if !name.is_empty() {
+                edit(&state, MapEdit::Card(Card::Event(name)));
+            }
+        })
+    };
     let dead: Vec<&String> = board.dead.iter().collect();
     // Heirs first: their deaths bring the minor heirs into play (4.5, 6.82).
     let mut offer: Vec<&bosworth::data::BlockData> = BLOCKS
@@ -83,6 +99,13 @@ pub fn Setup(p: &MapProps) -> Html {
                 <legend>{"Card"}</legend>
                 { for [2u8, 3, 4].iter().map(|&c| option("card", format!("{c} AP"), board.card == Some(Card::Points(c)), format!("card-{c}"),
                     send(MapEdit::Card(Card::Points(c))), "The action points of the card played (5.1)")) }
+                <select class="small" onchange={event_pick} aria-label="Event card played" data-testid="card-event"
+                    title="An event card: its action points serve only its event (5.1, Event Cards)">
+                    <option value="" selected={event_played.is_none()}>{"Event card…"}</option>
+                    { for EVENTS.iter().map(|e| html! {
+                        <option value={e.name()} selected={event_played == Some(*e)}>{e.name()}</option>
+                    }) }
+                </select>
             </fieldset>
             <fieldset class="segmented" data-field="player">
                 <legend>{"Player"}</legend>
