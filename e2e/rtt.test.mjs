@@ -58,6 +58,7 @@ async function boardOf() {
 
 /** Opens the map on the Kent example and the import card, by keyboard. */
 async function openCard() {
+  await page.goto('about:blank');
   await page.goto(`${server.url}#b=${b64url(JSON.stringify(KENT))}`);
   await page.waitForSelector('[data-testid="board-view"]');
   await page.focus('[data-testid="rtt-card"] > summary');
