@@ -99,6 +99,8 @@ pub fn Setup(p: &MapProps) -> Html {
                 <legend>{"Card"}</legend>
                 { for [2u8, 3, 4].iter().map(|&c| option("card", format!("{c} AP"), board.card == Some(Card::Points(c)), format!("card-{c}"),
                     send(MapEdit::Card(Card::Points(c))), "The action points of the card played (5.1)")) }
+            </fieldset>
+            <div class="card-event">
                 <select class="small" onchange={event_pick} aria-label="Event card played" data-testid="card-event"
                     title="An event card: its action points serve only its event (5.1, Event Cards)">
                     <option value="" selected={event_played.is_none()}>{"Event card…"}</option>
@@ -106,7 +108,7 @@ pub fn Setup(p: &MapProps) -> Html {
                         <option value={e.name()} selected={event_played == Some(*e)}>{e.name()}</option>
                     }) }
                 </select>
-            </fieldset>
+            </div>
             <fieldset class="segmented" data-field="player">
                 <legend>{"Player"}</legend>
                 { for [1u8, 2].iter().map(|&n| option("player", format!("{n}"), board.player == n, format!("player-{n}"),
