@@ -12,6 +12,7 @@ mod progress;
 mod reset;
 mod rtt;
 mod text;
+mod turn;
 
 use bosworth::{Battle, Scenario, ScenarioError};
 use clap::{CommandFactory, Parser, Subcommand};
@@ -266,15 +267,26 @@ enum Command {
         /// Board JSON file, an app link (…#b=…), or - for standard input
         board: String,
         /// The area to attack [default: every area the player can attack, each with its best plan]
-        #[arg(long)]
+        #[arg(long, conflicts_with = "turn")]
         target: Option<String>,
+        /// Rank whole turns: sets of attacks the card allows together (R37, R38)
+        #[arg(long)]
+        turn: bool,
+        /// With --turn, what turns are ranked by: areas (expected areas held), steps (expected
+        /// enemy steps lost minus own), or take:AREA[:HEIR] (the chance to hold AREA, keeping HEIR)
+        #[arg(long, requires = "turn", value_name = "OBJECTIVE")]
+        objective: Option<String>,
+        /// With --turn, an attack every turn makes: AREA=BLOCK,BLOCK (exactly those blocks go)
+        #[arg(long = "with", requires = "turn", value_name = "AREA=BLOCKS")]
+        with: Vec<String>,
         /// Whether the enemy, moving second, reinforces the battle (6.3)
         #[arg(long, value_enum, default_value_t = plan::ReinforceArg::None)]
         reinforce: plan::ReinforceArg,
         /// How many of the best plans to assess and print (besides the best plan for each number
-        /// of blocks committed, for the Pareto front)
-        #[arg(long, default_value_t = 10)]
-        top: usize,
+        /// of blocks committed, for the Pareto front); with --turn, how many turns [default: 10;
+        /// 3 with --turn]
+        #[arg(long)]
+        top: Option<usize>,
         /// Print JSON instead of tables (the same as --format json)
         #[arg(long, conflicts_with = "format")]
         json: bool,
@@ -283,7 +295,7 @@ enum Command {
         format: Option<Format>,
         /// Print plan N (its rank; without --target, the N-th target's best plan) as a battle
         /// scenario, for bosworth exact, simulate or link
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", conflicts_with = "turn")]
         open: Option<usize>,
         /// Seed of the screening and of each plan's Monte Carlo
         #[arg(long, default_value_t = 1)]
@@ -726,6 +738,9 @@ fn main() -> ExitCode {
     if let Command::Plan {
         board,
         target,
+        turn,
+        objective,
+        with,
         reinforce,
         top,
         json: as_json,
@@ -748,19 +763,37 @@ fn main() -> ExitCode {
                 "--threads: {threads} is not 1 to 256"
             ))));
         }
+        let options = bosworth::board::Options {
+            reinforce: (*reinforce).into(),
+            top: top.unwrap_or(if *turn { 3 } else { 10 }),
+            seed: *seed,
+            runs: *runs,
+            exact_budget: *budget,
+            exact_best: *exact_best,
+            best_budget: *best_budget,
+            screen_budget: *screen,
+            threads,
+        };
+        if *turn {
+            if let Err(e) = check_runs(*runs) {
+                return finish(Err(e));
+            }
+            let ask = turn::Ask {
+                options,
+                objective: objective.as_deref(),
+                pins: with,
+                format: Format::of(*as_json, *format),
+                quiet,
+            };
+            return finish(
+                read_board(board)
+                    .map_err(|e| Stop::Error(e.to_string()))
+                    .and_then(|b| turn::run(&b, &ask)),
+            );
+        }
         let ask = plan::Ask {
             target: target.as_deref(),
-            options: bosworth::board::Options {
-                reinforce: (*reinforce).into(),
-                top: *top,
-                seed: *seed,
-                runs: *runs,
-                exact_budget: *budget,
-                exact_best: *exact_best,
-                best_budget: *best_budget,
-                screen_budget: *screen,
-                threads,
-            },
+            options,
             format: Format::of(*as_json, *format),
             open: *open,
             quiet,

@@ -88,11 +88,11 @@ pub fn run(board: &Board, ask: &Ask<'_>) -> Result<String, Stop> {
     })
 }
 
-fn name(area: usize) -> &'static str {
+pub(crate) fn name(area: usize) -> &'static str {
     AREAS[area].name
 }
 
-fn pct(x: f64) -> String {
+pub(crate) fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
@@ -146,7 +146,7 @@ fn method_words(m: &Method) -> String {
     }
 }
 
-fn heirs_words(a: &Assessed) -> String {
+pub(crate) fn heirs_words(a: &Assessed) -> String {
     let mut parts: Vec<String> = a
         .figures
         .heirs
@@ -168,7 +168,7 @@ fn heirs_words(a: &Assessed) -> String {
 
 /// The event card played, if it is one, as the first line names it: `"Surprise: one group,
 /// border limits +1; "` (Event Cards); nothing for an action card, whose action points follow.
-fn event_words(position: &Position) -> String {
+pub(crate) fn event_words(position: &Position) -> String {
     match position.card.event() {
         Some(_) => format!("{}; ", position.card.summary()),
         None => String::new(),
@@ -218,7 +218,7 @@ fn headline(position: &Position, r: &Ranking) -> String {
 }
 
 /// One plan in a few lines: its figures, its groups by border, what it costs.
-fn plan_lines(position: &Position, rank: &str, a: &Assessed) -> String {
+pub(crate) fn plan_lines(position: &Position, rank: &str, a: &Assessed) -> String {
     let f = &a.figures;
     let (main, reserves) = groups(position, a);
     let se = if f.std_error > 0.0 {
@@ -346,7 +346,7 @@ fn every_table(position: &Position, rankings: &[Ranking]) -> String {
 }
 
 /// One plan as JSON.
-fn plan_json(position: &Position, rank: usize, a: &Assessed) -> Value {
+pub(crate) fn plan_json(position: &Position, rank: usize, a: &Assessed) -> Value {
     let f = &a.figures;
     let way = |w: &bosworth::board::Way| {
         json!({

@@ -17,6 +17,7 @@
 //! | `battle.rs` | a plan as a battle scenario, with its borders and hidden defenders |
 //! | `screen.rs` | the screening: every plan against the same draws and dice |
 //! | `rank.rs` | the ranking: screening, then the fog of war's figures on the best plans |
+//! | `turn.rs` | the whole turn: the best sets of attacks the card allows together (R37, R38) |
 
 mod battle;
 pub mod card;
@@ -27,6 +28,7 @@ pub mod reach;
 pub mod reinforce;
 mod screen;
 pub mod setup;
+pub mod turn;
 mod validate;
 
 pub use battle::battle;
@@ -39,4 +41,5 @@ pub use rank::{
 };
 pub use reach::{Role, Target, Way, card_refusal, destinations, target, ways};
 pub use reinforce::{Group, Reinforce, reinforcements};
+pub use turn::{Objective, Pin, Turn, TurnOptions, Turns, best_turns};
 pub use validate::{EnemyAttack, Own, Position, Seen, Spot};

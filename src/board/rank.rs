@@ -112,6 +112,8 @@ pub enum PlanError {
     Cancelled,
     /// A plan's battle was refused (a bug: plans obey the rules the battle checks).
     Invalid(ScenarioError),
+    /// The whole turn's request cannot be met: the field and why (a pinned attack no plan makes).
+    Turn(String),
 }
 
 impl std::fmt::Display for PlanError {
@@ -119,6 +121,7 @@ impl std::fmt::Display for PlanError {
         match self {
             PlanError::Cancelled => write!(f, "interrupted: stopped before its answer"),
             PlanError::Invalid(e) => write!(f, "a plan's battle is not valid: {e}"),
+            PlanError::Turn(e) => write!(f, "{e}"),
         }
     }
 }
@@ -212,17 +215,17 @@ pub fn targets(position: &Position) -> Vec<Target> {
 
 /// A plan with its reinforcements, ready to be screened (its battle, with the hidden blocks'
 /// candidates, is written only for the plans assessed).
-struct Candidate {
-    plan: Plan,
-    groups: Vec<Group>,
+pub(super) struct Candidate {
+    pub(super) plan: Plan,
+    pub(super) groups: Vec<Group>,
     /// The slots of its battle's unseen enemy blocks, in the battle's order.
     slots: Vec<usize>,
-    tally: Tally,
+    pub(super) tally: Tally,
 }
 
 impl Candidate {
     /// Its battle without the hidden blocks' candidates, ready to be made concrete for a draw.
-    fn template(&self, position: &Position) -> Template {
+    pub(super) fn template(&self, position: &Position) -> Template {
         let scenario = battle_with(position, &self.plan, &self.groups, false);
         let own = own_side(self.plan.target);
         let enemy = own.other();
@@ -393,7 +396,7 @@ pub fn order_targets(rankings: &mut [Ranking]) {
 }
 
 /// The side the moving player fights on in a plan's battle.
-fn own_side(target: Target) -> Side {
+pub(super) fn own_side(target: Target) -> Side {
     match target.role {
         Role::Reinforce => Side::Defender,
         _ => Side::Attacker,
@@ -403,7 +406,7 @@ fn own_side(target: Target) -> Side {
 /// Sets every plan up for the screening: its reinforcements, and the slots of the unseen blocks
 /// its battle holds: the target's first, then each source of reinforcements' (R21, R23), so
 /// that every plan is fought against the same draw of the same unseen blocks.
-fn prepare(
+pub(super) fn prepare(
     position: &Position,
     plans: Vec<Plan>,
     options: &Options,
@@ -571,19 +574,19 @@ fn muster(position: &Position, candidates: &[Candidate], draw: &Draw) -> Option<
 /// The screening under way: the draws of the hidden blocks so far (every plan is fought on the
 /// same ones, in order), the one battle of the fast path when it applies, and the battles
 /// fought.
-struct Screening {
+pub(super) struct Screening {
     draws: Vec<Draw>,
     rng: crate::rules::dice::BattleRng,
     /// The fast path's battle (`None` inside: each plan's own battle is built per draw).
     fast: Option<Option<Muster>>,
     templates: HashMap<usize, Template>,
     /// Battles fought in all, and since `watch` was last told.
-    fought: u64,
+    pub(super) fought: u64,
     pending: usize,
 }
 
 impl Screening {
-    fn new(options: &Options) -> Screening {
+    pub(super) fn new(options: &Options) -> Screening {
         Screening {
             draws: Vec::new(),
             rng: rng_from_seed(screen::battle_seed(options.seed, screen::DRAWS, 0)),
@@ -596,7 +599,7 @@ impl Screening {
 
     /// Fights the plans `alive` (all screened on the same draws so far) on the draws up to `k`;
     /// false when no more draws can be made (the hidden blocks cannot be drawn).
-    fn fight(
+    pub(super) fn fight(
         &mut self,
         position: &Position,
         candidates: &mut [Candidate],
@@ -668,7 +671,7 @@ impl Screening {
     }
 
     /// Tells `watch` the battles fought since it was last told.
-    fn flush(&mut self, watch: &Watch<'_>) -> Result<(), PlanError> {
+    pub(super) fn flush(&mut self, watch: &Watch<'_>) -> Result<(), PlanError> {
         let n = std::mem::take(&mut self.pending);
         if n > 0 && !watch(n) {
             return Err(PlanError::Cancelled);
@@ -678,7 +681,7 @@ impl Screening {
 }
 
 /// Screens the candidates by successive halving within the budget; returns the battles fought.
-fn screen_all(
+pub(super) fn screen_all(
     position: &Position,
     candidates: &mut [Candidate],
     slots: &[Slot],
@@ -878,14 +881,14 @@ fn choose(candidates: &[Candidate], top: usize, front: bool) -> Vec<usize> {
 /// thread, with its own seed: the figures do not depend on the threads).
 /// A reported plan to assess: its battle, the battle without its hidden blocks' candidates (for
 /// a draw), its Monte Carlo battles and its exact budget.
-struct Job {
-    scenario: Scenario,
-    template: Template,
-    runs: u64,
-    budget: usize,
+pub(super) struct Job {
+    pub(super) scenario: Scenario,
+    pub(super) template: Template,
+    pub(super) runs: u64,
+    pub(super) budget: usize,
 }
 
-fn assess_all(
+pub(super) fn assess_all(
     jobs: &[Job],
     slots: &[Slot],
     options: &Options,

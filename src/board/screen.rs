@@ -157,6 +157,8 @@ pub struct Tally {
     pub holds: Vec<u16>,
     /// Per draw fought: the mean steps lost by the moving player.
     pub lost: Vec<f32>,
+    /// Per draw fought: the mean steps lost by the enemy.
+    pub gained: Vec<f32>,
     /// The plan's battle could not be built for some draw (never for a valid plan).
     pub broken: bool,
 }
@@ -174,6 +176,36 @@ impl Tally {
     /// The mean steps lost.
     pub fn lost(&self) -> f64 {
         mean(&self.lost)
+    }
+
+    /// The moving player's value of each draw fought, by `holds` (the share of its battles
+    /// held) or by steps (the enemy's mean steps lost minus his own): their mean and its
+    /// standard error, from the spread between draws (battles on one draw share the hidden
+    /// blocks), never below `floor` per draw so that a few draws never look certain.
+    pub fn per_draw(&self, steps: bool, floor: f64) -> (f64, f64) {
+        let x: Vec<f64> = if steps {
+            self.gained
+                .iter()
+                .zip(&self.lost)
+                .map(|(g, l)| f64::from(*g) - f64::from(*l))
+                .collect()
+        } else {
+            self.holds
+                .iter()
+                .map(|m| f64::from(m.count_ones()) / f64::from(BATTLES_PER_DRAW))
+                .collect()
+        };
+        let n = x.len() as f64;
+        if x.is_empty() {
+            return (0.0, f64::INFINITY);
+        }
+        let m = x.iter().sum::<f64>() / n;
+        let var = if x.len() < 2 {
+            floor.max(0.25)
+        } else {
+            (x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0)).max(floor)
+        };
+        (m, (var / n).sqrt())
     }
 }
 
@@ -239,15 +271,17 @@ pub fn fight(
             tally.broken = true;
             return Ok(());
         };
-        let (mut held, mut lost) = (0u16, 0u32);
+        let (mut held, mut lost, mut gained) = (0u16, 0u32, 0u32);
         for j in 0..BATTLES_PER_DRAW {
             let mut rng = rng_from_seed(battle_seed(seed, c as u64, j));
             let (state, ending) = one_battle(&battle, &mut rng, &mut Silent);
             held |= u16::from(ending.holder == Some(own)) << j;
             lost += u32::from(state.lost[own.index()]);
+            gained += u32::from(state.lost[own.other().index()]);
         }
         tally.holds.push(held);
         tally.lost.push(lost as f32 / BATTLES_PER_DRAW as f32);
+        tally.gained.push(gained as f32 / BATTLES_PER_DRAW as f32);
         *fought += BATTLES_PER_DRAW as usize;
         if *fought >= EVERY {
             let n = std::mem::take(fought);
@@ -329,15 +363,17 @@ impl Muster {
                 let mut start = base;
                 start.present = (base.present & !all) | present;
                 start.reserve = reserve;
-                let (mut held, mut lost) = (0u16, 0u32);
+                let (mut held, mut lost, mut gained) = (0u16, 0u32, 0u32);
                 for j in 0..BATTLES_PER_DRAW {
                     let mut rng = rng_from_seed(battle_seed(seed, c as u64, j));
                     let (state, ending) = fight_from(&battle, start, &mut rng);
                     held |= u16::from(ending.holder == Some(Side::Attacker)) << j;
                     lost += u32::from(state.lost[0]);
+                    gained += u32::from(state.lost[1]);
                 }
                 tallies[p].holds.push(held);
                 tallies[p].lost.push(lost as f32 / BATTLES_PER_DRAW as f32);
+                tallies[p].gained.push(gained as f32 / BATTLES_PER_DRAW as f32);
                 *fought += BATTLES_PER_DRAW as usize;
                 if *fought >= EVERY {
                     let n = std::mem::take(fought);

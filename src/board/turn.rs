@@ -1,0 +1,671 @@
+//! The whole turn (issue 34, R37, R38): the best sets of attacks the card allows together. Every
+//! target's plans are screened as `rank` screens them; the turns (at most one plan per target)
+//! that share no block and keep the action points (5.2), each area's pins (5.22) and each
+//! border's limit (5.21) between them are searched by branch and bound on the screening's
+//! figures, and the best few get the fog of war's figures, each attack's battle once whatever
+//! the number of turns it is in.
+
+use super::plans::{Plan, plans};
+use super::rank::{
+    Assessed, Candidate, Job, Options, PlanError, Screening, assess_all, prepare, targets,
+};
+use super::reach::{self, Target};
+use super::validate::Position;
+use crate::data::AREAS;
+use crate::rules::movement;
+use crate::solve::watch::Watch;
+use std::collections::{BTreeMap, HashMap};
+
+/// What a turn is ranked by (R38).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Objective {
+    /// Expected areas held after the turn's battles: the sum of each battle's chance to hold.
+    #[default]
+    Areas,
+    /// Expected enemy steps lost minus own steps lost, over the turn's battles (R4).
+    Steps,
+    /// The chance to hold `area` and not lose the heir `keep` (his id), if one is named.
+    Take {
+        /// The area to take (an index into [`AREAS`]).
+        area: usize,
+        /// The moving player's heir who must not die, by id.
+        keep: Option<String>,
+    },
+}
+
+/// An attack the player has decided on: the target and exactly the blocks that go there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pin {
+    /// The target (an index into [`AREAS`]).
+    pub area: usize,
+    /// The moving player's blocks that go (indices into [`Position::own`]), sorted.
+    pub blocks: Vec<usize>,
+}
+
+/// How the turn is searched.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TurnOptions {
+    /// What the turns are ranked by.
+    pub objective: Objective,
+    /// Attacks every turn must make.
+    pub pins: Vec<Pin>,
+    /// How many turns are reported (0 is taken as 1).
+    pub top: usize,
+}
+
+/// One turn: its attacks, each with its battle's figures, and what it leaves behind.
+#[derive(Debug, Clone)]
+pub struct Turn {
+    /// Its attacks, in the map's order of targets.
+    pub attacks: Vec<Assessed>,
+    /// Its value by the objective, from the fog of war's figures.
+    pub value: f64,
+    /// The value's standard error (0 when every battle is exact).
+    pub std_error: f64,
+    /// True when `value` is a lower bound (R38: a named heir fighting in the battle for the
+    /// named area).
+    pub at_least: bool,
+    /// The value the branch and bound gave it: each plan by its figures plus [`OPTIMISM`]
+    /// standard errors where they are Monte Carlo.
+    pub screened: f64,
+    /// Action points it spends.
+    pub ap: u8,
+    /// Areas its moves leave with none of the moving player's blocks, in the map's order.
+    pub left_empty: Vec<usize>,
+    /// Of those, each with the enemy's areas next to it that hold enemy blocks and whose border
+    /// into it is not closed to them this turn: where a counter-attack may come from.
+    pub open: Vec<(usize, Vec<usize>)>,
+    /// The moving player's heirs in its battles, each with his chance to die (the King or
+    /// Pretender among them).
+    pub heirs_at_risk: Vec<(String, f64)>,
+}
+
+/// The best turns, best first.
+#[derive(Debug, Clone)]
+pub struct Turns {
+    /// The turns reported.
+    pub turns: Vec<Turn>,
+    /// The targets the moving player can attack this turn.
+    pub targets: Vec<Target>,
+    /// Plans found over every target.
+    pub plans: usize,
+    /// Turns the branch and bound valued on the screening's figures.
+    pub searched: u64,
+    /// Distinct battles given the fog of war's figures.
+    pub assessed: usize,
+    /// Battles the screening fought.
+    pub screened_battles: u64,
+}
+
+/// How many turns, by the screening's figures, get the fog of war's figures for each turn
+/// reported: enough that a turn the screening misjudged by a little is still valued.
+const FINALISTS_PER_TURN: usize = 4;
+
+/// Plans per target the branch and bound may choose from, best by the screening first, after the
+/// plans no better than another that uses less of everything are dropped.
+const PLANS_PER_TARGET: usize = 60;
+
+/// Plans kept alive by each target's screening (its successive halving's `top`).
+const SCREEN_KEEP: usize = 8;
+
+/// The fewest and most draws of the hidden blocks each plan is screened on for the turn: all
+/// plans alike, as many as `Options::screen_budget` allows for the target.
+const MIN_DRAWS: u64 = 4;
+const MAX_DRAWS: u64 = 64;
+
+/// Standard errors above its screened value a plan without figures is taken to be worth: the
+/// screening's margin (`rank`'s `KEEP_WITHIN`).
+const OPTIMISM: f64 = 3.0;
+
+/// The most rounds of the branch and bound, each assessing the plans of the turns best by the
+/// optimistic values that have no figures yet.
+const MAX_ROUNDS: usize = 6;
+
+/// One plan as the branch and bound sees it: what it uses, what it is worth.
+#[derive(Debug, Clone)]
+struct Choice {
+    target: usize,
+    candidate: usize,
+    value: f64,
+    blocks: u64,
+    sources: u64,
+    leaving: Vec<(usize, u8)>,
+    crossings: Vec<(usize, u8)>,
+}
+
+impl Choice {
+    fn of(position: &Position, target: usize, candidate: usize, plan: &Plan, value: f64) -> Self {
+        let mut leaving: BTreeMap<usize, u8> = BTreeMap::new();
+        let mut crossings: BTreeMap<usize, u8> = BTreeMap::new();
+        let (mut blocks, mut sources) = (0u64, 0u64);
+        for w in &plan.ways {
+            blocks |= 1 << w.block;
+            sources |= 1 << w.source();
+            *leaving.entry(position.own[w.block].area).or_insert(0) += 1;
+            for b in w.borders() {
+                *crossings.entry(b).or_insert(0) += 1;
+            }
+        }
+        Choice {
+            target,
+            candidate,
+            value,
+            blocks,
+            sources,
+            leaving: leaving.into_iter().collect(),
+            crossings: crossings.into_iter().collect(),
+        }
+    }
+
+    /// Uses no more of anything than `other`: its blocks, sources, leavers and crossings.
+    fn within(&self, other: &Choice) -> bool {
+        let le = |a: &[(usize, u8)], b: &[(usize, u8)]| {
+            a.iter()
+                .all(|(k, n)| b.iter().any(|(l, m)| l == k && n <= m))
+        };
+        self.blocks & !other.blocks == 0
+            && self.sources & !other.sources == 0
+            && le(&self.leaving, &other.leaving)
+            && le(&self.crossings, &other.crossings)
+    }
+}
+
+/// What the turn's attacks so far take: the branch and bound's state.
+#[derive(Debug, Clone)]
+struct Used {
+    blocks: u64,
+    sources: u64,
+    leaving: Vec<u8>,
+    crossings: Vec<u8>,
+}
+
+impl Used {
+    fn new(position: &Position) -> Used {
+        Used {
+            blocks: 0,
+            sources: 0,
+            leaving: vec![0; AREAS.len()],
+            crossings: position.crossed.clone(),
+        }
+    }
+
+    /// Takes `c` if the turn can make it too: no block twice, the action points for every area
+    /// left (5.2), each area's pins (5.22), each border's limit (5.21).
+    fn take(&mut self, position: &Position, may_leave: &[usize], c: &Choice) -> bool {
+        if self.blocks & c.blocks != 0 {
+            return false;
+        }
+        let sources = self.sources | c.sources;
+        let areas: Vec<usize> = (0..AREAS.len()).filter(|a| sources >> a & 1 == 1).collect();
+        if position.cost(&areas) > position.ap {
+            return false;
+        }
+        if c.leaving
+            .iter()
+            .any(|&(a, n)| usize::from(self.leaving[a] + n) > may_leave[a])
+        {
+            return false;
+        }
+        if c.crossings
+            .iter()
+            .any(|&(b, n)| self.crossings[b] + n > position.limit(b))
+        {
+            return false;
+        }
+        self.blocks |= c.blocks;
+        self.sources = sources;
+        for &(a, n) in &c.leaving {
+            self.leaving[a] += n;
+        }
+        for &(b, n) in &c.crossings {
+            self.crossings[b] += n;
+        }
+        true
+    }
+}
+
+/// A target's screened plans.
+struct Screened {
+    target: Target,
+    candidates: Vec<Candidate>,
+    slots: Vec<super::screen::Slot>,
+}
+
+/// The best turns for the moving player (R37, R38).
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop; [`PlanError::Turn`] when a pin names an
+/// area that is no target or blocks no plan sends there.
+pub fn best_turns(
+    position: &Position,
+    options: &Options,
+    turn: &TurnOptions,
+    watch: &Watch<'_>,
+) -> Result<Turns, PlanError> {
+    let all = targets(position);
+    for (i, pin) in turn.pins.iter().enumerate() {
+        if !all.iter().any(|t| t.area == pin.area) {
+            return Err(PlanError::Turn(format!(
+                "pins[{i}]: {} is no area the moving player can attack this turn",
+                AREAS[pin.area].name
+            )));
+        }
+    }
+    // Every target's plans, screened as `rank` screens them (each on its own draws).
+    let screen_options = Options {
+        top: SCREEN_KEEP,
+        ..options.clone()
+    };
+    let mut screened: Vec<Screened> = Vec::with_capacity(all.len());
+    let mut battles = 0;
+    let mut found = 0;
+    for &target in &all {
+        let mut list = plans(position, target).plans;
+        if let Some(pin) = turn.pins.iter().find(|p| p.area == target.area) {
+            list.retain(|p| {
+                let mut b: Vec<usize> = p.ways.iter().map(|w| w.block).collect();
+                b.sort_unstable();
+                b == pin.blocks
+            });
+        }
+        found += list.len();
+        let (mut candidates, slots) = prepare(position, list, &screen_options);
+        // Every plan on the same draws (no halving: a plan second best for its target may be
+        // the best beside another attack), as many as the budget allows, within bounds.
+        let alive: Vec<usize> = (0..candidates.len()).collect();
+        let per_draw =
+            (candidates.len().max(1) as u64) * u64::from(super::screen::BATTLES_PER_DRAW);
+        let draws = (options.screen_budget / per_draw).clamp(MIN_DRAWS, MAX_DRAWS) as usize;
+        let mut screening = Screening::new(&screen_options);
+        screening.fight(
+            position,
+            &mut candidates,
+            &alive,
+            &slots,
+            draws,
+            &screen_options,
+            watch,
+        )?;
+        screening.flush(watch)?;
+        battles += screening.fought;
+        screened.push(Screened {
+            target,
+            candidates,
+            slots,
+        });
+    }
+    for (i, pin) in turn.pins.iter().enumerate() {
+        let s = screened.iter().find(|s| s.target.area == pin.area);
+        if s.is_none_or(|s| s.candidates.is_empty()) {
+            return Err(PlanError::Turn(format!(
+                "pins[{i}]: no plan this turn sends exactly those blocks to {}",
+                AREAS[pin.area].name
+            )));
+        }
+    }
+    // A pinned attack is in every turn, and so is the attack on the area to take.
+    let pinned: Vec<bool> = screened
+        .iter()
+        .map(|s| {
+            turn.pins.iter().any(|p| p.area == s.target.area)
+                || matches!(turn.objective, Objective::Take { area, .. } if area == s.target.area)
+        })
+        .collect();
+    let keep = turn.top.max(1) * FINALISTS_PER_TURN;
+    let may_leave: Vec<usize> = (0..AREAS.len())
+        .map(|a| reach::movable(position, a).1)
+        .collect();
+    // Rounds of the branch and bound on optimistic values (R37): a plan's figures where it has
+    // them, else its screened value plus [`OPTIMISM`] standard errors. The turns best by those
+    // get the fog of war's figures; once every one of them has its figures, no other turn can be
+    // better by more than the screening's errors allow.
+    let mut figures: HashMap<(usize, usize), Assessed> = HashMap::new();
+    let mut searched = 0;
+    let mut rounds = 0;
+    let finalists = loop {
+        let choices: Vec<Vec<Choice>> = screened
+            .iter()
+            .enumerate()
+            .map(|(t, s)| choices_for(position, t, s, &turn.objective, &figures))
+            .collect();
+        let mut search = Search {
+            position,
+            choices: &choices,
+            pinned: &pinned,
+            may_leave: &may_leave,
+            keep,
+            best: Vec::new(),
+            searched: 0,
+            picked: Vec::new(),
+        };
+        // The most each target can add from here on: the bound.
+        let mut rest = vec![0.0; choices.len() + 1];
+        for t in (0..choices.len()).rev() {
+            let most = choices[t].iter().map(|c| c.value).fold(0.0, f64::max);
+            rest[t] = rest[t + 1] + most;
+        }
+        search.walk(0, Used::new(position), 0.0, &rest);
+        searched += search.searched;
+        let finalists = search.best;
+        let mut new: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (_, picks) in &finalists {
+            for &(t, c) in picks {
+                if !figures.contains_key(&(t, c)) {
+                    let list = new.entry(t).or_default();
+                    if !list.contains(&c) {
+                        list.push(c);
+                    }
+                }
+            }
+        }
+        if new.is_empty() {
+            break finalists;
+        }
+        for (t, mine) in new {
+            let s = &screened[t];
+            let jobs: Vec<Job> = mine
+                .iter()
+                .map(|&c| {
+                    let cand = &s.candidates[c];
+                    Job {
+                        scenario: super::battle::battle(position, &cand.plan, &cand.groups),
+                        template: cand.template(position),
+                        runs: options.runs,
+                        budget: options.exact_budget,
+                    }
+                })
+                .collect();
+            let figs = assess_all(&jobs, &s.slots, options, watch)?;
+            for ((c, job), f) in mine.into_iter().zip(jobs).zip(figs) {
+                let cand = &s.candidates[c];
+                figures.insert(
+                    (t, c),
+                    Assessed {
+                        plan: cand.plan.clone(),
+                        reinforcements: cand.groups.clone(),
+                        scenario: job.scenario,
+                        figures: f,
+                        screened: (cand.tally.hold(), cand.tally.holds.len()),
+                        pareto: false,
+                        tied_with_next: false,
+                    },
+                );
+            }
+        }
+        rounds += 1;
+        if rounds == MAX_ROUNDS {
+            // Past the rounds allowed: the turns best by what is known, every plan assessed.
+            let choices: Vec<Vec<Choice>> = screened
+                .iter()
+                .enumerate()
+                .map(|(t, s)| {
+                    choices_for(position, t, s, &turn.objective, &figures)
+                        .into_iter()
+                        .filter(|c| figures.contains_key(&(c.target, c.candidate)))
+                        .collect()
+                })
+                .collect();
+            let mut search = Search {
+                position,
+                choices: &choices,
+                pinned: &pinned,
+                may_leave: &may_leave,
+                keep,
+                best: Vec::new(),
+                searched: 0,
+                picked: Vec::new(),
+            };
+            let rest = vec![f64::INFINITY; choices.len() + 1];
+            search.walk(0, Used::new(position), 0.0, &rest);
+            searched += search.searched;
+            break search.best;
+        }
+    };
+    let mut turns: Vec<Turn> = finalists
+        .iter()
+        .map(|(screened_value, picks)| {
+            let attacks: Vec<Assessed> = picks.iter().map(|k| figures[k].clone()).collect();
+            whole(position, attacks, *screened_value, &turn.objective)
+        })
+        .collect();
+    turns.sort_by(|a, b| {
+        b.value
+            .total_cmp(&a.value)
+            .then(blocks(a).cmp(&blocks(b)))
+            .then(own_lost(a).total_cmp(&own_lost(b)))
+    });
+    turns.truncate(turn.top.max(1));
+    Ok(Turns {
+        turns,
+        targets: all,
+        plans: found,
+        searched,
+        assessed: figures.len(),
+        screened_battles: battles,
+    })
+}
+
+/// A target's plans the branch and bound may choose, each valued by the objective: by its
+/// figures where it has them, else optimistically by the screening (R37); the plans no better
+/// than one using less of everything dropped, the best [`PLANS_PER_TARGET`] kept.
+fn choices_for(
+    position: &Position,
+    t: usize,
+    s: &Screened,
+    objective: &Objective,
+    figures: &HashMap<(usize, usize), Assessed>,
+) -> Vec<Choice> {
+    let steps = *objective == Objective::Steps;
+    let counts = match objective {
+        Objective::Take { area, .. } => *area == s.target.area,
+        _ => true,
+    };
+    let mut all: Vec<Choice> = s
+        .candidates
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.tally.broken && !c.tally.holds.is_empty())
+        .map(|(i, c)| {
+            let value = if !counts {
+                0.0
+            } else if let Some(a) = figures.get(&(t, i)) {
+                let f = &a.figures;
+                if steps {
+                    f.enemy_steps_lost - f.own_steps_lost
+                } else {
+                    f.hold + OPTIMISM * f.std_error
+                }
+            } else {
+                let (m, se) = c
+                    .tally
+                    .per_draw(steps, if steps { 0.25 } else { 1.0 / 64.0 });
+                let v = m + OPTIMISM * se;
+                // A chance to hold is at most 1.
+                if steps { v } else { v.min(1.0) }
+            };
+            Choice::of(position, t, i, &c.plan, value)
+        })
+        .collect();
+    all.sort_by(|a, b| {
+        b.value
+            .total_cmp(&a.value)
+            .then(a.candidate.cmp(&b.candidate))
+    });
+    let mut kept: Vec<Choice> = Vec::new();
+    for c in all {
+        if kept.iter().any(|k| k.within(&c)) {
+            continue;
+        }
+        kept.push(c);
+        if kept.len() == PLANS_PER_TARGET {
+            break;
+        }
+    }
+    kept
+}
+
+/// The branch and bound over targets in the map's order: each target attacked by one of its
+/// choices or not at all (unless pinned), the `keep` best turns by the screening kept.
+struct Search<'a> {
+    position: &'a Position,
+    choices: &'a [Vec<Choice>],
+    pinned: &'a [bool],
+    may_leave: &'a [usize],
+    keep: usize,
+    /// The best turns so far: their screened value and their plans as (target, candidate).
+    best: Vec<(f64, Vec<(usize, usize)>)>,
+    searched: u64,
+    picked: Vec<(usize, usize)>,
+}
+
+impl Search<'_> {
+    fn walk(&mut self, t: usize, used: Used, value: f64, rest: &[f64]) {
+        if self.best.len() == self.keep && value + rest[t] <= self.best[self.keep - 1].0 {
+            return;
+        }
+        if t == self.choices.len() {
+            self.searched += 1;
+            if self.picked.is_empty() {
+                return;
+            }
+            let at = self.best.partition_point(|(v, _)| *v >= value);
+            self.best.insert(at, (value, self.picked.clone()));
+            self.best.truncate(self.keep);
+            return;
+        }
+        for c in &self.choices[t] {
+            let mut next = used.clone();
+            if next.take(self.position, self.may_leave, c) {
+                self.picked.push((c.target, c.candidate));
+                self.walk(t + 1, next, value + c.value, rest);
+                self.picked.pop();
+            }
+        }
+        if !self.pinned[t] {
+            self.walk(t + 1, used, value, rest);
+        }
+    }
+}
+
+/// A turn from its attacks' figures (R38).
+fn whole(
+    position: &Position,
+    attacks: Vec<Assessed>,
+    screened: f64,
+    objective: &Objective,
+) -> Turn {
+    let se = |f: fn(&Assessed) -> f64| attacks.iter().map(f).sum::<f64>();
+    let var = attacks
+        .iter()
+        .map(|a| a.figures.std_error.powi(2))
+        .sum::<f64>();
+    let (value, at_least) = match objective {
+        Objective::Areas => (se(|a| a.figures.hold), false),
+        Objective::Steps => (
+            se(|a| a.figures.enemy_steps_lost - a.figures.own_steps_lost),
+            false,
+        ),
+        Objective::Take { area, keep } => take(&attacks, *area, keep.as_deref()),
+    };
+    let mut heirs_at_risk: Vec<(String, f64)> = Vec::new();
+    for a in &attacks {
+        for h in &a.figures.heirs {
+            heirs_at_risk.push((h.id.clone(), h.dies));
+        }
+    }
+    let plans: Vec<&Plan> = attacks.iter().map(|a| &a.plan).collect();
+    let left_empty = left_empty(position, &plans);
+    let open = left_empty
+        .iter()
+        .map(|&a| (a, counter_attacks(position, a)))
+        .collect();
+    let mut sources: Vec<usize> = plans
+        .iter()
+        .flat_map(|p| p.ways.iter().map(|w| w.source()))
+        .collect();
+    sources.sort_unstable();
+    sources.dedup();
+    Turn {
+        ap: position.cost(&sources),
+        attacks,
+        value,
+        std_error: var.sqrt(),
+        at_least,
+        screened,
+        left_empty,
+        open,
+        heirs_at_risk,
+    }
+}
+
+/// The chance to hold `area` without losing the heir `keep` (R38): the battles are separate,
+/// so over two battles the chances multiply; in one battle the two are not independent and
+/// only the bound `hold - dies` is known, said as "at least".
+fn take(attacks: &[Assessed], area: usize, keep: Option<&str>) -> (f64, bool) {
+    let Some(there) = attacks.iter().find(|a| a.plan.target.area == area) else {
+        return (0.0, false);
+    };
+    let hold = there.figures.hold;
+    let Some(keep) = keep else {
+        return (hold, false);
+    };
+    let dies = |a: &Assessed| {
+        a.figures
+            .heirs
+            .iter()
+            .find(|h| h.id == keep)
+            .map_or(0.0, |h| h.dies)
+    };
+    let elsewhere: f64 = attacks
+        .iter()
+        .filter(|a| a.plan.target.area != area)
+        .map(|a| 1.0 - dies(a))
+        .product();
+    let here = dies(there);
+    if here > 0.0 {
+        ((hold - here).max(0.0) * elsewhere, true)
+    } else {
+        (hold * elsewhere, false)
+    }
+}
+
+/// The areas the turn's moves leave with none of the moving player's blocks.
+fn left_empty(position: &Position, plans: &[&Plan]) -> Vec<usize> {
+    let mut sources: Vec<usize> = plans
+        .iter()
+        .flat_map(|p| p.ways.iter().map(|w| w.source()))
+        .collect();
+    sources.sort_unstable();
+    sources.dedup();
+    sources
+        .into_iter()
+        .filter(|&s| {
+            position.spots[s]
+                .own
+                .iter()
+                .all(|k| plans.iter().any(|p| p.ways.iter().any(|w| w.block == *k)))
+        })
+        .collect()
+}
+
+/// The enemy's areas next to `area` by land (not across an estuary, 5.2) that hold enemy blocks
+/// and none of the moving player's: where a counter-attack on it may come from next turn.
+fn counter_attacks(position: &Position, area: usize) -> Vec<usize> {
+    let name = AREAS[area].name;
+    let mut out: Vec<usize> = movement::land_neighbours(name)
+        .filter(|(n, _)| !movement::estuary(name, n.name))
+        .filter_map(|(n, _)| movement::area_index(n.name))
+        .filter(|&n| position.spots[n].enemies() > 0 && position.spots[n].own.is_empty())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn blocks(t: &Turn) -> usize {
+    t.attacks.iter().map(|a| a.plan.ways.len()).sum()
+}
+
+fn own_lost(t: &Turn) -> f64 {
+    t.attacks.iter().map(|a| a.figures.own_steps_lost).sum()
+}
