@@ -307,3 +307,56 @@ fn a_pin_no_plan_makes_is_refused_by_field() {
         "pins[0]: Wilts is no area the moving player can attack this turn"
     );
 }
+
+#[test]
+fn the_treason_cards_one_roll_goes_to_the_battle_where_it_gains_most() {
+    // Treason moves one group (Event Cards): Middlesex's four blocks may split between Kent and
+    // Sussex, and only one of the two battles takes the card's roll (R41).
+    let json = BOARD.replace(r#""card":2"#, r#""card":"Treason""#).replace(
+        r#"{"area":"Essex","blocks":[{"id":"Essex","strength":2}]},"#,
+        "",
+    );
+    let p = Position::new(&board(&json)).unwrap();
+    let options = Options {
+        exact_budget: 10_000_000,
+        ..Options::default()
+    };
+    let t = TurnOptions {
+        top: 3,
+        ..TurnOptions::default()
+    };
+    let found = best_turns(&p, &options, &t, &|_| true).unwrap();
+    let hold = |sc: &bosworth::Scenario| {
+        solve(&Battle::new(sc).unwrap(), 10_000_000)
+            .unwrap()
+            .attacker_holds
+    };
+    let mut split = 0;
+    for turn in &found.turns {
+        let i = turn.treason.expect("the card's roll is in one battle");
+        for (j, a) in turn.attacks.iter().enumerate() {
+            assert_eq!(a.scenario.treason.is_some(), i == j);
+            assert!((hold(&a.scenario) - a.figures.hold).abs() < 1e-12);
+        }
+        if turn.attacks.len() == 2 {
+            split += 1;
+            // The roll in the other battle instead gains less.
+            let mut other = 0.0;
+            for (j, a) in turn.attacks.iter().enumerate() {
+                let mut sc = a.scenario.clone();
+                sc.treason = if j == i {
+                    None
+                } else {
+                    Some(bosworth::Side::Attacker)
+                };
+                other += hold(&sc);
+            }
+            assert!(
+                turn.value >= other - 1e-12,
+                "{} against {other}",
+                turn.value
+            );
+        }
+    }
+    assert!(split > 0, "a turn splits the group");
+}

@@ -219,6 +219,12 @@ fn text(position: &Position, ask: &TurnOptions, turns: &Turns) -> String {
             },
             t.ap,
         ));
+        if let Some(i) = t.treason.filter(|_| t.attacks.len() > 1) {
+            out.push_str(&format!(
+                "   the Treason card's roll in the battle for {} (R41)\n",
+                name(t.attacks[i].plan.target.area)
+            ));
+        }
         for a in &t.attacks {
             out.push_str(&format!("   {}:\n", name(a.plan.target.area)));
             out.push_str(&plan_lines(position, "", a));
@@ -284,6 +290,7 @@ fn turns_json(position: &Position, ask: &TurnOptions, turns: &Turns) -> Value {
                 "area": name(*a),
                 "from": f.iter().map(|&x| name(x)).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
+            "treason_in": t.treason.map(|i| name(t.attacks[i].plan.target.area)),
             "heirs_at_risk": t.heirs_at_risk.iter().map(|(h, d)| json!({"id": h, "dies": d})).collect::<Vec<_>>(),
             "attacks": t.attacks.iter().enumerate().map(|(j, a)| {
                 let mut v = plan_json(position, j + 1, a);

@@ -5,6 +5,7 @@
 //! figures, and the best few get the fog of war's figures, each attack's battle once whatever
 //! the number of turns it is in.
 
+use super::card::{Event, Played};
 use super::plans::{Plan, plans};
 use super::rank::{
     Assessed, Candidate, Job, Options, PlanError, Screening, assess_all, prepare, targets,
@@ -78,6 +79,9 @@ pub struct Turn {
     /// The moving player's heirs in its battles, each with his chance to die (the King or
     /// Pretender among them).
     pub heirs_at_risk: Vec<(String, f64)>,
+    /// With the Treason card: the attack (an index into `attacks`) whose battle takes its one
+    /// Treachery roll (Event Cards, R41); the others' battles are fought without it.
+    pub treason: Option<usize>,
 }
 
 /// The best turns, best first.
@@ -421,11 +425,74 @@ pub fn best_turns(
             break search.best;
         }
     };
+    // The Treason card's one roll goes to one battle of the turn (Event Cards, R41): a turn of
+    // several battles is valued with the roll in each in turn, the others fought without it.
+    let treason = position.card == Played::Event(Event::Treason);
+    let mut plain: HashMap<(usize, usize), Assessed> = HashMap::new();
+    if treason {
+        let mut wanted: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (_, picks) in finalists.iter().filter(|(_, p)| p.len() > 1) {
+            for &(t, c) in picks {
+                let list = wanted.entry(t).or_default();
+                if !list.contains(&c) {
+                    list.push(c);
+                }
+            }
+        }
+        for (t, mine) in wanted {
+            let s = &screened[t];
+            let jobs: Vec<Job> = mine
+                .iter()
+                .map(|&c| {
+                    let cand = &s.candidates[c];
+                    let mut scenario = super::battle::battle(position, &cand.plan, &cand.groups);
+                    scenario.treason = None;
+                    let mut template = cand.template(position);
+                    template.known.treason = None;
+                    Job {
+                        scenario,
+                        template,
+                        runs: options.runs,
+                        budget: options.exact_budget,
+                    }
+                })
+                .collect();
+            let figs = assess_all(&jobs, &s.slots, options, watch)?;
+            for ((c, job), f) in mine.into_iter().zip(jobs).zip(figs) {
+                let mut a = figures[&(t, c)].clone();
+                a.scenario = job.scenario;
+                a.figures = f;
+                plain.insert((t, c), a);
+            }
+        }
+    }
     let mut turns: Vec<Turn> = finalists
         .iter()
         .map(|(screened_value, picks)| {
-            let attacks: Vec<Assessed> = picks.iter().map(|k| figures[k].clone()).collect();
-            whole(position, attacks, *screened_value, &turn.objective)
+            let with: Vec<Assessed> = picks.iter().map(|k| figures[k].clone()).collect();
+            if !treason {
+                return whole(position, with, *screened_value, &turn.objective);
+            }
+            // The roll where the turn gains most by the objective.
+            (0..with.len())
+                .map(|i| {
+                    let attacks: Vec<Assessed> = picks
+                        .iter()
+                        .enumerate()
+                        .map(|(j, k)| {
+                            if j == i {
+                                figures[k].clone()
+                            } else {
+                                plain[k].clone()
+                            }
+                        })
+                        .collect();
+                    let mut t = whole(position, attacks, *screened_value, &turn.objective);
+                    t.treason = Some(i);
+                    t
+                })
+                .max_by(|a, b| a.value.total_cmp(&b.value))
+                .expect("a turn has a battle")
         })
         .collect();
     turns.sort_by(|a, b| {
@@ -595,6 +662,7 @@ fn whole(
         left_empty,
         open,
         heirs_at_risk,
+        treason: None,
     }
 }
 
