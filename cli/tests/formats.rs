@@ -1,7 +1,9 @@
 //! `--format table|json|csv` on `exact` and `simulate`: `--format json` is `--json`, the CSV
 //! reads back as the JSON's figures, and the two flags together are refused.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
 
 const EXAMPLE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -13,10 +15,7 @@ const HIDDEN: &str = concat!(
 );
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bosworth"))
-        .args(args)
-        .output()
-        .unwrap()
+    common::run(args, None)
 }
 
 fn stdout(args: &[&str]) -> String {
