@@ -214,7 +214,11 @@ fn a_pinned_attack_is_in_every_turn_and_the_rest_is_the_best_around_it() {
         })
         .collect();
     let found = turns(BOARD, Objective::Areas, vec![pin]);
-    assert!((found[0].1 - best(&with)).abs() < 1e-12);
+    assert!(
+        (found[0].1 - best(&with)).abs() < 1e-12,
+        "{found:?} against {:?}",
+        with.iter().max_by(|a, b| a.1.total_cmp(&b.1))
+    );
     for (names, _) in &found {
         assert!(
             names

@@ -190,6 +190,9 @@ fn text(position: &Position, ask: &TurnOptions, turns: &Turns) -> String {
         turns.searched,
         objective_words(&ask.objective),
     );
+    if turns.truncated {
+        out.push_str("The search stopped at its limit: a better turn may exist.\n");
+    }
     if turns.turns.is_empty() {
         match card_refusal(position) {
             Some(why) => out.push_str(&format!("\nNone: {why}.\n")),
@@ -275,6 +278,7 @@ fn turns_json(position: &Position, ask: &TurnOptions, turns: &Turns) -> Value {
         "targets": turns.targets.iter().map(|t| name(t.area)).collect::<Vec<_>>(),
         "plans_considered": turns.plans,
         "turns_searched": turns.searched,
+        "search_truncated": turns.truncated,
         "battles_assessed": turns.assessed,
         "screened_battles": turns.screened_battles,
         "no_attack": if turns.turns.is_empty() { card_refusal(position) } else { None },

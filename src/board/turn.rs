@@ -95,6 +95,8 @@ pub struct Turns {
     pub plans: usize,
     /// Turns the branch and bound valued on the screening's figures.
     pub searched: u64,
+    /// A round of the branch and bound stopped at its limit of nodes: a better turn may exist.
+    pub truncated: bool,
     /// Distinct battles given the fog of war's figures.
     pub assessed: usize,
     /// Battles the screening fought.
@@ -105,9 +107,9 @@ pub struct Turns {
 /// reported: enough that a turn the screening misjudged by a little is still valued.
 const FINALISTS_PER_TURN: usize = 4;
 
-/// Plans per target the branch and bound may choose from, best by the screening first, after the
-/// plans no better than another that uses less of everything are dropped.
-const PLANS_PER_TARGET: usize = 60;
+/// The most nodes the branch and bound visits in one round; past it the round keeps the best
+/// turns found so far and the answer says the search stopped at its limit.
+const MAX_NODES: u64 = 5_000_000;
 
 /// Plans kept alive by each target's screening (its successive halving's `top`).
 const SCREEN_KEEP: usize = 8;
@@ -123,7 +125,7 @@ const OPTIMISM: f64 = 3.0;
 
 /// The most rounds of the branch and bound, each assessing the plans of the turns best by the
 /// optimistic values that have no figures yet.
-const MAX_ROUNDS: usize = 6;
+const MAX_ROUNDS: usize = 60;
 
 /// One plan as the branch and bound sees it: what it uses, what it is worth.
 #[derive(Debug, Clone)]
@@ -307,12 +309,15 @@ pub fn best_turns(
             )));
         }
     }
-    // A pinned attack is in every turn, and so is the attack on the area to take.
+    // A pinned attack is in every turn, and so is the attack on the area to take, and a battle
+    // that is fought whatever the turn does (one the enemy started, one already joined: with no
+    // block added where that is best, R37).
     let pinned: Vec<bool> = screened
         .iter()
         .map(|s| {
             turn.pins.iter().any(|p| p.area == s.target.area)
                 || matches!(turn.objective, Objective::Take { area, .. } if area == s.target.area)
+                || !matches!(s.target.role, super::reach::Role::Attack)
         })
         .collect();
     let keep = turn.top.max(1) * FINALISTS_PER_TURN;
@@ -325,6 +330,7 @@ pub fn best_turns(
     // better by more than the screening's errors allow.
     let mut figures: HashMap<(usize, usize), Assessed> = HashMap::new();
     let mut searched = 0;
+    let mut truncated = false;
     let mut rounds = 0;
     let finalists = loop {
         let choices: Vec<Vec<Choice>> = screened
@@ -340,6 +346,7 @@ pub fn best_turns(
             keep,
             best: Vec::new(),
             searched: 0,
+            nodes: 0,
             picked: Vec::new(),
         };
         // The most each target can add from here on: the bound.
@@ -350,6 +357,7 @@ pub fn best_turns(
         }
         search.walk(0, Used::new(position), 0.0, &rest);
         searched += search.searched;
+        truncated |= search.nodes > MAX_NODES;
         let finalists = search.best;
         let mut new: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for (_, picks) in &finalists {
@@ -417,11 +425,13 @@ pub fn best_turns(
                 keep,
                 best: Vec::new(),
                 searched: 0,
+                nodes: 0,
                 picked: Vec::new(),
             };
             let rest = vec![f64::INFINITY; choices.len() + 1];
             search.walk(0, Used::new(position), 0.0, &rest);
             searched += search.searched;
+            truncated |= search.nodes > MAX_NODES;
             break search.best;
         }
     };
@@ -507,6 +517,7 @@ pub fn best_turns(
         targets: all,
         plans: found,
         searched,
+        truncated,
         assessed: figures.len(),
         screened_battles: battles,
     })
@@ -514,7 +525,7 @@ pub fn best_turns(
 
 /// A target's plans the branch and bound may choose, each valued by the objective: by its
 /// figures where it has them, else optimistically by the screening (R37); the plans no better
-/// than one using less of everything dropped, the best [`PLANS_PER_TARGET`] kept.
+/// than one using less of everything dropped.
 fn choices_for(
     position: &Position,
     t: usize,
@@ -560,12 +571,8 @@ fn choices_for(
     });
     let mut kept: Vec<Choice> = Vec::new();
     for c in all {
-        if kept.iter().any(|k| k.within(&c)) {
-            continue;
-        }
-        kept.push(c);
-        if kept.len() == PLANS_PER_TARGET {
-            break;
+        if !kept.iter().any(|k| k.within(&c)) {
+            kept.push(c);
         }
     }
     kept
@@ -582,11 +589,17 @@ struct Search<'a> {
     /// The best turns so far: their screened value and their plans as (target, candidate).
     best: Vec<(f64, Vec<(usize, usize)>)>,
     searched: u64,
+    /// Nodes visited, against [`MAX_NODES`].
+    nodes: u64,
     picked: Vec<(usize, usize)>,
 }
 
 impl Search<'_> {
     fn walk(&mut self, t: usize, used: Used, value: f64, rest: &[f64]) {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return;
+        }
         if self.best.len() == self.keep && value + rest[t] <= self.best[self.keep - 1].0 {
             return;
         }
