@@ -1,6 +1,7 @@
 //! The engine's layers (ARCHITECTURE.md): every `crate::` and `super::` path in `src/` is read
 //! as an import from one file to another, and
-//! - no file imports another in a loop;
+//! - no file imports another in a loop (nor in the command line's `cli/src` and the map tool's
+//!   `tools/mapgen/src`);
 //! - each folder uses only the layers before it: data <- scenario <- rules <- solve, play;
 //!   data <- scenario <- rules <- solve <- board (the attack planner); and
 //!   data <- scenario <- reset (the political-events variant's Campaign Reset);
@@ -48,27 +49,68 @@ fn the_reader_finds_imports() {
     assert!(all.contains_key("") && all.contains_key("rules") && all.contains_key("data/blocks"));
 }
 
-#[test]
-fn no_file_imports_another_in_a_loop() {
-    let all = modules();
-    let graph: BTreeMap<String, BTreeSet<String>> = all
-        .keys()
+/// Which file imports which (`crate::` and `super::` paths), the crate's root left out: it
+/// declares every module, and every file may use what it holds.
+fn import_graph(all: &Files) -> BTreeMap<String, BTreeSet<String>> {
+    all.keys()
         .filter(|m| !m.is_empty())
         .map(|m| {
             (
                 m.clone(),
-                imports(&all, m)
+                imports(all, m)
                     .into_iter()
                     .map(|(t, _)| t)
                     .filter(|t| !t.is_empty())
                     .collect(),
             )
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn no_file_imports_another_in_a_loop() {
+    let graph = import_graph(&modules());
     if let Some(cycle) = find_loop(&graph) {
         panic!("import loop: {}", cycle.join(" -> "));
     }
     assert!(graph.len() > 20, "only {} files read", graph.len());
+}
+
+/// The command line (`cli/src`) and the map's drawing tool (`tools/mapgen/src`) keep the same
+/// rule as the engine: no file imports one that imports it back, however far round.
+#[test]
+fn no_file_of_the_cli_or_mapgen_imports_another_in_a_loop() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (dir, least) in [("cli/src", 10), ("tools/mapgen/src", 6)] {
+        let graph = import_graph(&imports::read_tree(&root.join(dir)));
+        if let Some(cycle) = find_loop(&graph) {
+            panic!("import loop in {dir}: {}", cycle.join(" -> "));
+        }
+        assert!(
+            graph.len() >= least,
+            "only {} files of {dir} read",
+            graph.len()
+        );
+        // The reader sees these files' imports: a loop among them would be found.
+        let edges: usize = graph.values().map(BTreeSet::len).sum();
+        assert!(edges >= least / 2, "only {edges} imports read in {dir}");
+    }
+}
+
+#[test]
+fn the_loop_finder_finds_a_loop_three_files_round() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("geo", vec!["sketch"]),
+        ("sketch", vec!["place"]),
+        ("place", vec!["geo"]),
+        ("emit", vec!["place"]),
+    ]
+    .into_iter()
+    .map(|(m, ts)| (m.to_string(), ts.into_iter().map(String::from).collect()))
+    .collect();
+    let cycle = find_loop(&graph).expect("a loop");
+    assert_eq!(cycle.first(), cycle.last());
+    assert_eq!(cycle.len(), 4, "{cycle:?}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! --plan AREA`), with the time its best plan's exact mixture takes, and Monte Carlo's rate on
 //! the medium battle in the same run. Kept apart from `bench.rs`, which calls [`plans`].
 
-use crate::bench::{cpu_ms, peak_rss_mb, run_child, simulate_threads};
+use crate::bench_measure::{cpu_ms, peak_rss_mb, run_child, simulate_threads};
 use crate::progress::{Meter, Stop, interrupted};
 use bosworth::board::{Options, Position, rank, target};
 use bosworth::rules::movement::area_index;

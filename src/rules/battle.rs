@@ -168,6 +168,16 @@ pub struct Battle {
     /// with `chunks` = slots / 8 rounded up, is the lowest `rank << 8 | slot` among the slots
     /// `8 * chunk + b` for the bits `b` set in `byte` (`u16::MAX` for none).
     pub(crate) turn_table: Vec<[u16; 256]>,
+    /// `plain_order[round > 1]`: every slot in the order of its turn while every block fights
+    /// for the side it entered on and control is unchanged (the first `slots.len()` entries):
+    /// the order [`crate::rules::plain::fight`] walks a round in.
+    pub(crate) plain_order: [[u8; MAX_BLOCKS]; 2],
+    /// `plain_hits[side]`: the side's slots in its hit order, their count first
+    /// ([`crate::rules::plain::hit_lists`]).
+    pub(crate) plain_hits: [(u8, [u8; MAX_BLOCKS]); 2],
+    /// `plain_fp[slot]`: the slot's firepower as it entered, or [`FIREPOWER_VARIES`]
+    /// ([`crate::rules::plain::firepowers`]).
+    pub(crate) plain_fp: [u8; MAX_BLOCKS],
     /// `hit_rank[side][slot]`: the slot's place in `side`'s hit order, which breaks ties between
     /// equally strong blocks (D3).
     pub(crate) hit_rank: [[u8; MAX_BLOCKS]; 2],

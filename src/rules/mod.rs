@@ -20,6 +20,7 @@
 //! | `reserves.rs` | reserves deploying (D4), the control change (D5) |
 //! | `charge.rs`, `treachery.rs`, `retreat.rs` | charges (6.5, D9), Treachery and the Treason card (6.9, D10, D11), retreats (6.6, D12) |
 //! | `policy.rs` | the players' choices: what a block does on its turn |
+//! | `plain.rs` | the default policy's battle fought fast: a performance path, the same draws and results |
 //! | `log.rs` | the events the rules report as they apply |
 //! | `movement.rs` | the map's rules of movement: land borders and their limits, estuaries, the borders an attack or a reinforcement may use, retreat capacity from the map (5.2, 5.21, 6.3, 6.6, D12) |
 
@@ -32,6 +33,7 @@ pub(crate) mod hits;
 pub(crate) mod home;
 pub mod log;
 pub mod movement;
+pub(crate) mod plain;
 pub mod policy;
 pub(crate) mod reserves;
 pub(crate) mod retreat;

@@ -51,7 +51,7 @@ pub(crate) fn advance<O: Observer>(battle: &Battle, state: &mut State, log: &mut
 
 /// The battle ends as soon as one side has no block left in it, active or reserve (D13).
 #[inline]
-fn over(battle: &Battle, state: &State) -> Option<Ending> {
+pub(crate) fn over(battle: &Battle, state: &State) -> Option<Ending> {
     let has = |side| state.present & state.side_mask(battle, side) != 0;
     let (a, d) = (has(Side::Attacker), has(Side::Defender));
     if a && d {
@@ -118,7 +118,7 @@ pub fn may_act_next(battle: &Battle, state: &State) -> Vec<usize> {
 
 /// A new round: every reserve becomes active, turns and retreat capacity reset (6.3, D4, D12).
 #[inline(never)]
-fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
+pub(crate) fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     state.round += 1;
     let arrive = state.present & state.reserve;
     state.reserve = 0;
@@ -137,7 +137,7 @@ fn start_round<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
 /// round 4, or reserves deployed too late to act) retreat while capacity remains and are
 /// eliminated otherwise (D13), using what is left of the round-4 capacity, in fire order (R7).
 #[inline(never)]
-fn after_round_four<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
+pub(crate) fn after_round_four<O: Observer>(battle: &Battle, state: &mut State, log: &mut O) {
     let side = state.defender().other();
     let left = state.present & state.side_mask(battle, side);
     for &i in &battle.fire_order[side.index()] {

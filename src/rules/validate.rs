@@ -169,6 +169,9 @@ fn build(sc: &Scenario) -> Result<Battle> {
         initial: initial_state(&slots),
         turn_rank: [[[[0; MAX_BLOCKS]; 2]; 2]; 2],
         turn_table: Vec::new(),
+        plain_order: [[0; MAX_BLOCKS]; 2],
+        plain_hits: [(0, [0; MAX_BLOCKS]); 2],
+        plain_fp: [0; MAX_BLOCKS],
         hit_rank: [[0; MAX_BLOCKS]; 2],
         fixed_firepower: [[[0; 2]; 2]; MAX_BLOCKS],
         treason_roll: None,
@@ -263,6 +266,7 @@ fn compile_tables(battle: &mut Battle) {
             }
         }
     }
+    battle.plain_order = [0, 1].map(|later| crate::rules::plain::order(battle, later));
     for side in Side::BOTH {
         for (pos, &i) in battle.hit_order[side.index()].iter().enumerate() {
             battle.hit_rank[side.index()][i as usize] = pos as u8;
@@ -299,6 +303,8 @@ fn compile_tables(battle: &mut Battle) {
             };
         }
     }
+    battle.plain_hits = crate::rules::plain::hit_lists(battle);
+    battle.plain_fp = crate::rules::plain::firepowers(battle);
 }
 
 fn army(sc: &Scenario, side: Side) -> &Army {

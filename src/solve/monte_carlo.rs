@@ -5,7 +5,7 @@ use crate::rules::action::{Action, resolve, sample};
 use crate::rules::battle::Battle;
 use crate::rules::dice::{BattleRng, rng_from_seed, uniform};
 use crate::rules::log::{Observer, Silent};
-use crate::rules::policy;
+use crate::rules::{plain, policy};
 use crate::solve::report::{Method, Report, Tally};
 
 use crate::rules::round::{Ending, Point, advance};
@@ -105,9 +105,24 @@ pub fn one_battle<R: Rng + ?Sized, O: Observer>(
     rng: &mut R,
     log: &mut O,
 ) -> (State, Ending) {
-    one_battle_with(battle, rng, log, |s, actor| {
-        policy::choose(battle, s, actor)
-    })
+    let success = treason(battle, rng);
+    let mut s = treachery::play_treason(battle, success, Vec::new(), log);
+    if O::KEEPS || !plain::applies(battle, &s) {
+        return fight_from(battle, s, rng, log, |s, actor| {
+            policy::choose(battle, s, actor)
+        });
+    }
+    // The same battle as the loop below, draw for draw, without asking the policy and the turn
+    // order at every turn (`rules::plain`).
+    let ending = plain::fight(battle, &mut s, rng);
+    (s, ending)
+}
+
+/// The Treason card's roll before round 1 (D11, R2): one draw when the card is played.
+#[inline]
+fn treason<R: Rng + ?Sized>(battle: &Battle, rng: &mut R) -> bool {
+    treachery::treason_roll(battle)
+        .is_some_and(|(_, _, dice)| uniform(rng) < treachery::success_chance(dice))
 }
 
 /// Fights one battle with `rng`, each turn's action chosen by `choose(state, actor)`.
@@ -115,11 +130,22 @@ pub fn one_battle_with<R: Rng + ?Sized, O: Observer>(
     battle: &Battle,
     rng: &mut R,
     log: &mut O,
+    choose: impl FnMut(&State, usize) -> Action,
+) -> (State, Ending) {
+    let success = treason(battle, rng);
+    let s = treachery::play_treason(battle, success, Vec::new(), log);
+    fight_from(battle, s, rng, log, choose)
+}
+
+/// The battle's loop from `s`: each turn's action chosen by `choose`, drawn and applied.
+#[inline]
+fn fight_from<R: Rng + ?Sized, O: Observer>(
+    battle: &Battle,
+    mut s: State,
+    rng: &mut R,
+    log: &mut O,
     mut choose: impl FnMut(&State, usize) -> Action,
 ) -> (State, Ending) {
-    let success = treachery::treason_roll(battle)
-        .is_some_and(|(_, _, dice)| uniform(rng) < treachery::success_chance(dice));
-    let mut s = treachery::play_treason(battle, success, Vec::new(), log);
     loop {
         match advance(battle, &mut s, log) {
             Point::End(ending) => return (s, ending),

@@ -1,8 +1,9 @@
 //! Writes the drawing as Rust data: `www/src/map/geometry.rs`.
 
+use crate::arrange::Arrange;
 use crate::build::{Drawing, Kind};
 use crate::geo::{self, P};
-use crate::place::{self, Arrange, Crossing, Layout};
+use crate::place::{self, Crossing, Layout};
 use crate::sketch;
 use bosworth::data::{self, BorderKind};
 use std::fmt::Write;

@@ -2,6 +2,7 @@
 //! `www/src/map/geometry.rs`. With `--check`, writes nothing and fails if the file differs from
 //! what the sketch draws. `--report` prints how well each area's name, icons and blocks fit.
 
+mod arrange;
 mod build;
 mod emit;
 mod geo;

@@ -2,6 +2,7 @@
 //! its blocks; a point on every border for its badge and an arrow across it; where each sea
 //! link meets the water.
 
+use crate::arrange::Arrange;
 use crate::build::{Drawing, Kind};
 use crate::geo::{self, P};
 use crate::sketch;
@@ -146,19 +147,6 @@ impl Field {
             })
         })
     }
-}
-
-/// How the blocks' room and the icons sit under the name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Arrange {
-    /// Name, icons, blocks: three rows.
-    Rows,
-    /// Name; icons and a row of blocks side by side.
-    Side,
-    /// Name; icons in a column of two and the blocks in a square of two by two beside them.
-    Square,
-    /// Name, icons, blocks in a square.
-    RowsSquare,
 }
 
 const ARRANGEMENTS: [Arrange; 4] = [

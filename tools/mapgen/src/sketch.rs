@@ -10,7 +10,7 @@
 //! Estuaries paragraph (the Bristol Channel, the Humber, the Thames) are water between the areas
 //! they separate; their heads touch South Yorks, Hereford and Gloucester without a sea link.
 
-use crate::place::Arrange;
+use crate::arrange::Arrange;
 
 /// A point: (longitude east, latitude north), in degrees.
 pub type LonLat = (f64, f64);
