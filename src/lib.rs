@@ -64,6 +64,7 @@ pub use play::replay::replay;
 pub use rules::battle::{Battle, Slot, Version};
 pub use rules::bonus::BonusParts;
 pub use rules::state::{MAX_BLOCKS, State};
+pub use rules::warnings::Warning;
 pub use scenario::{Scenario, ScenarioError, Side};
 pub use solve::error::SolveError;
 pub use solve::exact::{DEFAULT_STATE_BUDGET, solve, solve_watched, state_bytes};

@@ -190,6 +190,8 @@ pub struct Battle {
     /// Slots with a dead-person bit ([`Slot::person_bit`]): the only ones whose death can free a
     /// shield (D6, D7).
     pub(crate) person_slots: u32,
+    /// The policy's choices the rules set aside (R35), worked out once by `Battle::new`.
+    pub(crate) warnings: Vec<crate::rules::warnings::Warning>,
 }
 
 /// In [`Battle::fixed_firepower`]: this block's bonus depends on the state, ask
@@ -200,6 +202,12 @@ impl Battle {
     /// The scenario this battle was built from.
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
+    }
+
+    /// The choices of the scenario's policy that the rules set aside, each with the field that
+    /// sets it and the rule (R35): the figures are those of the battle without them.
+    pub fn warnings(&self) -> &[crate::rules::warnings::Warning] {
+        &self.warnings
     }
 
     /// The blocks, in the order the scenario lists them (attacker first).
