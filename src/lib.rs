@@ -61,10 +61,9 @@ pub mod solve;
 
 pub use play::order::{RoundOrder, fire_order};
 pub use play::replay::replay;
-pub use rules::battle::{Battle, Slot, Version};
+pub use rules::battle::{Battle, Slot, Version, Warning};
 pub use rules::bonus::BonusParts;
 pub use rules::state::{MAX_BLOCKS, State};
-pub use rules::warnings::Warning;
 pub use scenario::{Scenario, ScenarioError, Side};
 pub use solve::error::SolveError;
 pub use solve::exact::{DEFAULT_STATE_BUDGET, solve, solve_watched, state_bytes};

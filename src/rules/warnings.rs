@@ -4,26 +4,8 @@
 //! field of the policy that sets it and the rule that forbids it; the figures are those of the
 //! battle without that choice, as they always were.
 
-use crate::rules::battle::{Battle, Plans};
+use crate::rules::battle::{Battle, Plans, Warning};
 use crate::scenario::Side;
-use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// A choice of the scenario's policy the rules set aside: where it is set and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Warning {
-    /// Where in the scenario: `policy.attacker.treachery[0].round`, `treason`.
-    pub field: String,
-    /// What the engine does instead and why, with the rule (`... cannot be targeted before
-    /// round 2 (6.3, D4, D10)`).
-    pub reason: String,
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.reason)
-    }
-}
 
 /// Every choice of the battle's policy that the rules set aside, in the order of the policy
 /// (attacker, then defender; charges, Treachery, retreats; then the Treason card). Worked out
