@@ -1,10 +1,12 @@
 // End to end: every choice of issue 11 set in the app (hit and fire orders with a defector, block
 // retreat plans, the charge's heir, heirs defected elsewhere), the advisor's tied-hit decisions,
-// and the ready-made battles' notes.
+// the ready-made battles' notes, and a choice the rules set aside shown with its rule (R35).
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
-  cliExact, settled, scenarioOf, headlineOf, guardedSuite, link, server, page,
+  cliExact, settled, scenarioOf, headlineOf, guardedSuite, link, server, page, ROOT, SHOTS,
 } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
@@ -121,4 +123,41 @@ test('each ready-made battle says in one line what it is', async () => {
   assert.ok(!s.attacker.blocks.some((b) => b.id === 'York'));
   // Opened and unchanged, the battle keeps its note in view.
   assert.match(await page.textContent('[data-testid="preset-note"]'), /^Tewkesbury 1471/);
+});
+
+test('a choice the rules set aside is shown with its rule beside it and in the summary; the fire order says which an heir makes', async () => {
+  // Bosworth 1485: Richmond's roll on Stanley/Y, who is in reserve in round 1 (6.3).
+  const bosworth = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/bosworth-1485.json'), 'utf8'));
+  await page.goto(link(server.url, bosworth));
+  await settled(page);
+  assert.equal(await page.locator('[data-testid="summary-warning"]').count(), 0);
+  // The panel is open: the battle has choices.
+  assert.equal(await page.$eval('[data-testid="choices-attacker"]', (d) => d.open), true);
+  await page.selectOption('[data-testid="treachery-attacker-0-round"]', '1');
+  const beside = '[data-testid="warning-policy.attacker.treachery[0].round"]';
+  const why = 'Stanley/Y is in reserve in round 1 and cannot be targeted before round 2 (6.3, D4, D10): Richmond makes no roll in round 1 under this plan';
+  assert.equal(await (await page.waitForSelector(beside)).textContent(), `Set aside: ${why}`);
+  // Beside the roll's own row, under its round.
+  assert.equal(await page.locator(`li:has([data-testid="treachery-attacker-0-round"]) ${beside}`).count(), 1);
+  assert.equal(await page.textContent('[data-testid="summary-warning"]'), `Lancaster's choice set aside: ${why}`);
+  // The figures are the CLI's, which says the same.
+  const s = await scenarioOf(page);
+  assert.equal(s.policy.attacker.treachery[0].round, 1);
+  const cli = cliExact(s);
+  assert.deepEqual(cli.warnings, [{ field: 'policy.attacker.treachery[0].round', reason: why }]);
+  assert.deepEqual(await settled(page), headlineOf(cli));
+  // The summary's warning leads to the control that sets it.
+  await page.click('[data-testid="summary-warning"] button');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'treachery-attacker-0-round');
+  await page.screenshot({ path: path.join(SHOTS, 'choice-set-aside.png') });
+  // Back to round 2 and a charge every round: in round 2 Richmond rolls, and says so.
+  await page.selectOption('[data-testid="treachery-attacker-0-round"]', '2');
+  await page.waitForSelector(beside, { state: 'detached' });
+  await page.selectOption('[data-testid="add-charge-attacker"]', 'Gloucester');
+  const clash = await (await page.waitForSelector('[data-testid="warning-policy.attacker.charges[0]"]')).textContent();
+  assert.match(clash, /in round 2 he makes the roll, not this charge, and charges only if the roll cannot be made \(R3, R35\)$/);
+  const plans = (round) => page.$$eval(`[data-testid="fire-order"] [data-testid="round-${round}"] [data-testid="turn-plan"]`, (els) => els.map((e) => e.textContent));
+  assert.ok((await plans(1)).some((p) => p.startsWith('charges Gloucester instead of firing')), (await plans(1)).join(' | '));
+  assert.ok((await plans(2)).includes('Treachery roll on Stanley/Y instead of firing: 1 die, all even to turn (6.9, D10); his charge on Gloucester planned for this round is not made: the roll comes first (R3, R35)'), (await plans(2)).join(' | '));
+  assert.deepEqual(await settled(page), headlineOf(cliExact(await scenarioOf(page))));
 });

@@ -104,9 +104,12 @@ test('the "On stream" card gives the view\'s link with its title, background, co
   assert.equal(await page.textContent('[data-testid="stream-title"]'), 'Towton: Palm Sunday, 1461');
   assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
   assert.equal(await page.$eval('[data-testid="stream"]', (el) => getComputedStyle(el).backgroundColor), 'rgb(0, 177, 64)');
-  // The button opens it too, and Back closes it (a phone has no Escape key).
+  // Escape lands on the calculator in the theme the view was opened with, kept.
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-testid="stream-open"]');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.equal(await page.getAttribute('[data-testid="theme-toggle"]', 'aria-pressed'), 'true');
+  // The button opens it too, and Back closes it (a phone has no Escape key).
   await page.click('[data-testid="stream-open"]');
   await page.waitForSelector('[data-testid="stream"]');
   await page.goBack();

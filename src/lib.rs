@@ -61,7 +61,7 @@ pub mod solve;
 
 pub use play::order::{RoundOrder, fire_order};
 pub use play::replay::replay;
-pub use rules::battle::{Battle, Slot, Version};
+pub use rules::battle::{Battle, Slot, Version, Warning};
 pub use rules::bonus::BonusParts;
 pub use rules::state::{MAX_BLOCKS, State};
 pub use scenario::{Scenario, ScenarioError, Side};

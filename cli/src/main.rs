@@ -17,7 +17,7 @@ mod turn;
 
 use bosworth::{Battle, Scenario, ScenarioError};
 use clap::{CommandFactory, Parser, Subcommand};
-use output::{Format, cut, finish, json, show};
+use output::{Format, Warned, cut, finish, json, show};
 use progress::{Meter, Stop};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -851,7 +851,14 @@ fn main() -> ExitCode {
                 let r = bosworth::solve_watched(b, *budget, &|n| meter.add(n))?;
                 drop(meter);
                 let format = Format::of(*as_json, *format);
-                Ok(show(format, &r, text::report, csv::report, None))
+                let w = Warned::new(&r, b);
+                Ok(show(
+                    format,
+                    &w,
+                    |w| w.table(text::report),
+                    |w| w.csv(csv::report),
+                    None,
+                ))
             }),
         ),
         Command::Simulate {
@@ -873,7 +880,14 @@ fn main() -> ExitCode {
                 drop(meter);
                 let cut = cut(&r, *runs)?;
                 let format = Format::of(*as_json, *format);
-                Ok(show(format, &r, text::report, csv::report, cut))
+                let w = Warned::new(&r, b);
+                Ok(show(
+                    format,
+                    &w,
+                    |w| w.table(text::report),
+                    |w| w.csv(csv::report),
+                    cut,
+                ))
             }),
         ),
         Command::Replay {
@@ -981,7 +995,11 @@ fn main() -> ExitCode {
             file,
             Box::new(move |b| {
                 let o = bosworth::fire_order(b);
-                Ok(if *as_json { json(&o) } else { text::order(&o) })
+                Ok(if *as_json {
+                    json(&o)
+                } else {
+                    format!("{}{}", output::warnings_text(b.warnings()), text::order(&o))
+                })
             }),
         ),
     };

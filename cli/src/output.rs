@@ -82,6 +82,54 @@ pub fn show<T: Serialize>(
     }
 }
 
+/// A battle's figures with the policy's choices the rules set aside (R35): in JSON a
+/// `warnings` list after the figures, left out when there are none (so a battle without any
+/// prints its figures byte for byte as ever); in tables a paragraph before them; with CSV on
+/// stderr.
+#[derive(Serialize)]
+pub struct Warned<'a, T: Serialize> {
+    #[serde(flatten)]
+    figures: &'a T,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    warnings: &'a [bosworth::Warning],
+}
+
+impl<'a, T: Serialize> Warned<'a, T> {
+    /// `figures` of `battle`, with its warnings.
+    pub fn new(figures: &'a T, battle: &'a bosworth::Battle) -> Self {
+        Warned {
+            figures,
+            warnings: battle.warnings(),
+        }
+    }
+
+    /// The figures as `table` writes them, after the warnings.
+    pub fn table(&self, table: fn(&T) -> String) -> String {
+        format!("{}{}", warnings_text(self.warnings), table(self.figures))
+    }
+
+    /// The figures as `csv` writes them; the warnings on stderr.
+    pub fn csv(&self, csv: fn(&T) -> String) -> String {
+        for w in self.warnings {
+            eprintln!("warning: {w}");
+        }
+        csv(self.figures)
+    }
+}
+
+/// The warnings as a paragraph ending in a blank line, or nothing when there are none.
+pub fn warnings_text(warnings: &[bosworth::Warning]) -> String {
+    if warnings.is_empty() {
+        return String::new();
+    }
+    let mut o = String::from("Choices the rules set aside (the figures are without them):\n");
+    for w in warnings {
+        o.push_str(&format!("  warning: {w}\n"));
+    }
+    o.push('\n');
+    o
+}
+
 /// The battles a Monte Carlo report comes from, and whether Ctrl-C cut the run short:
 /// `Some((fought, asked))`, or stopped it before the first battle.
 pub fn cut(report: &bosworth::Report, asked: u64) -> Result<Option<(u64, u64)>, Stop> {

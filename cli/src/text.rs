@@ -250,6 +250,9 @@ pub fn order(rounds: &[RoundOrder]) -> String {
     let mut o = String::new();
     for r in rounds {
         let _ = writeln!(o, "Round {}", r.round);
+        if let Some(t) = &r.treason {
+            let _ = writeln!(o, "  {t}");
+        }
         for (k, t) in r.turns.iter().enumerate() {
             let _ = writeln!(
                 o,
@@ -262,6 +265,9 @@ pub fn order(rounds: &[RoundOrder]) -> String {
             );
             for why in &t.reasons {
                 let _ = writeln!(o, "       - {why}");
+            }
+            if let Some(plan) = &t.plan {
+                let _ = writeln!(o, "       > {plan}");
             }
         }
         for w in &r.waiting {

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, run};
+use common::{json, ok, run};
 use std::process::{Command, Output};
 
 const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/east-anglia.json");
@@ -930,4 +930,70 @@ fn reset_and_kingmaker_read_the_apps_links() {
         assert_eq!(wrong.status.code(), Some(2), "{command}");
         assert!(String::from_utf8_lossy(&wrong.stderr).contains("this link holds no"));
     }
+}
+
+/// Bosworth 1485 with Richmond's roll on Stanley/Y moved to round 1, when Stanley is in reserve
+/// (6.3): set aside, and said so (R35).
+fn bosworth_round_1() -> String {
+    let path = format!(
+        "{}/../examples/bosworth-1485.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).unwrap().replace(
+        r#""target": "Stanley/Y", "round": 2"#,
+        r#""target": "Stanley/Y", "round": 1"#,
+    )
+}
+
+#[test]
+fn a_choice_the_rules_set_aside_is_a_warning_in_text_and_json() {
+    let sc = bosworth_round_1();
+    assert!(sc.contains(r#""round": 1"#), "the example changed");
+    const WARNING: &str = "policy.attacker.treachery[0].round: Stanley/Y is in reserve in round 1 and cannot be targeted before round 2 (6.3, D4, D10): Richmond makes no roll in round 1 under this plan";
+    let text = ok(&run(&["exact", "-"], Some(&sc)));
+    assert!(
+        text.starts_with(&format!(
+            "Choices the rules set aside (the figures are without them):\n  warning: {WARNING}\n\nExact result"
+        )),
+        "{text}"
+    );
+    let r = json(&run(&["exact", "--json", "-"], Some(&sc)));
+    let warnings = r["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1);
+    assert_eq!(warnings[0]["field"], "policy.attacker.treachery[0].round");
+    assert!(
+        WARNING.ends_with(warnings[0]["reason"].as_str().unwrap()),
+        "{}",
+        warnings[0]
+    );
+    // The figures are those of the battle without the roll (0.07% for Lancaster, the same with
+    // no Treachery plan at all), where the example's round-2 roll gives 1.4%.
+    let p = r["attacker_holds"].as_f64().unwrap();
+    assert!((p - 0.0006994455488508924).abs() < 1e-12, "{p}");
+    let sim = json(&run(
+        &["simulate", "--json", "--runs", "100", "-"],
+        Some(&sc),
+    ));
+    assert_eq!(sim["warnings"], r["warnings"]);
+    // The fire order says so too, and names the plans in play; the example itself has none.
+    let order = ok(&run(&["order", "-"], Some(&sc)));
+    assert!(order.contains(WARNING), "{order}");
+    let plain = json(&run(&["exact", "--json", EXAMPLE], None));
+    assert!(plain.get("warnings").is_none());
+    let example = format!(
+        "{}/../examples/bosworth-1485.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let order = ok(&run(&["order", &example], None));
+    assert!(order.starts_with("Round 1\n"), "{order}");
+    assert!(
+        order.contains("       > Treachery roll on Stanley/Y instead of firing: 1 die, all even to turn (6.9, D10)\n"),
+        "{order}"
+    );
+    let order = json(&run(&["order", "--json", &example], None));
+    assert_eq!(
+        order[1]["turns"][5]["plan"],
+        "Treachery roll on Stanley/Y instead of firing: 1 die, all even to turn (6.9, D10)"
+    );
+    assert!(order[0]["turns"][0].get("plan").is_none());
 }

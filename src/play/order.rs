@@ -5,10 +5,14 @@
 //! real battle unfolds.
 
 use crate::data::{Home, Kind};
+use crate::rules::action::Action;
 use crate::rules::battle::Battle;
 use crate::rules::bonus::{bonus_parts, firepower, home_reason};
+use crate::rules::policy::choose;
+use crate::rules::retreat::must_retreat;
 use crate::rules::round::next_actor;
 use crate::rules::state::{State, bits};
+use crate::rules::treachery::{dice_against, note_roll, treason_roll};
 use crate::scenario::Side;
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +29,11 @@ pub struct Turn {
     pub rating: String,
     /// Why it acts here and at this rating, each with its rule.
     pub reasons: Vec<String>,
+    /// What the scenario's policy has it do instead of firing, with its rule: a Treachery roll,
+    /// a charge, a retreat by choice (R3); with a charge set aside for the roll in the same
+    /// round (R35). Absent when it fires.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<String>,
 }
 
 /// The turns of one battle round.
@@ -36,6 +45,9 @@ pub struct RoundOrder {
     pub turns: Vec<Turn>,
     /// Blocks present that do not act this round (reserves in round 1), with the reason.
     pub waiting: Vec<String>,
+    /// Round 1 only: the Treason card's roll before the first turn, if one is played (D11, R2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treason: Option<String>,
 }
 
 /// Why a block fires above its printed firepower at this instant, each with its rule: its
@@ -88,14 +100,65 @@ pub fn role(side: Side, control_changed: bool) -> &'static str {
     }
 }
 
-/// The fire order of rounds 1-4, assuming no block is lost.
+/// The fire order of rounds 1-4, assuming no block is lost, no roll turns a block and each
+/// Treachery roll the policy sets is made when it first can be (R3).
 pub fn fire_order(battle: &Battle) -> Vec<RoundOrder> {
-    (1..=4).map(|round| round_order(battle, round)).collect()
+    let mut rolled = battle.initial_state();
+    (1..=4)
+        .map(|round| round_order(battle, round, &mut rolled))
+        .collect()
 }
 
-fn round_order(battle: &Battle, round: u8) -> RoundOrder {
+/// "1 die", "3 dice".
+fn dice(n: u8) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+/// What the policy has block `i` do on its turn in `s` instead of firing, in words with its
+/// rule, and the roll noted in `s` (R3). A charge the same heir would otherwise make this round
+/// is named as set aside for the roll (R35).
+fn plan(battle: &Battle, s: &mut State, i: usize) -> Option<String> {
+    let name = |t: usize| s.version(battle, t).id.clone();
+    match choose(battle, s, i) {
+        Action::Treachery(t) => {
+            let n = dice_against(battle, s, s.side_of(i), Some(i), t).unwrap_or(0);
+            let mut text = format!(
+                "Treachery roll on {} instead of firing: {}, all even to turn (6.9, D10)",
+                name(t),
+                dice(n)
+            );
+            let mut after = *s;
+            note_roll(battle, &mut after, i);
+            if let Action::Charge(c) = choose(battle, &after, i) {
+                text.push_str(&format!(
+                    "; his charge on {} planned for this round is not made: the roll comes first (R3, R35)",
+                    name(c)
+                ));
+            }
+            *s = after;
+            Some(text)
+        }
+        Action::Charge(t) => Some(format!(
+            "charges {} instead of firing: hits only it, which fires back if it survives (6.5, D9)",
+            name(t)
+        )),
+        Action::Retreat if !must_retreat(s, s.side_of(i)) => {
+            Some("retreats by the policy's plan (6.6, D12, R3)".to_string())
+        }
+        _ => None,
+    }
+}
+
+fn round_order(battle: &Battle, round: u8, rolled: &mut State) -> RoundOrder {
     let mut s = battle.initial_state();
     s.round = round;
+    s.rolled = rolled.rolled;
+    s.king_rolled = rolled.king_rolled;
+    s.pretender_rolled = rolled.pretender_rolled;
     if round > 1 {
         s.reserve = 0;
     }
@@ -151,18 +214,35 @@ fn round_order(battle: &Battle, round: u8) -> RoundOrder {
         if round == 4 && side != s.defender() {
             reasons.push("must retreat on its turn: it does not fire (6.2, D12)".to_string());
         }
+        let rating = format!("{}{}", letter.letter(), firepower(battle, &s, i));
+        let plan = plan(battle, &mut s, i);
         turns.push(Turn {
             block: v.id.clone(),
             side,
             printed: v.rating.to_string(),
-            rating: format!("{}{}", letter.letter(), firepower(battle, &s, i)),
+            rating,
             reasons,
+            plan,
         });
         s.acted |= 1 << i;
     }
+    (rolled.rolled, rolled.king_rolled, rolled.pretender_rolled) =
+        (s.rolled, s.king_rolled, s.pretender_rolled);
+    let treason = (round == 1)
+        .then(|| treason_roll(battle))
+        .flatten()
+        .map(|(holder, target, n)| {
+            format!(
+                "before the first turn, the {} plays the Treason card: a Treachery roll on {}, {}, all even to turn (D11, R2)",
+                holder.name(),
+                battle.slots[target].name(),
+                dice(n)
+            )
+        });
     RoundOrder {
         round,
         turns,
         waiting,
+        treason,
     }
 }

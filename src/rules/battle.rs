@@ -200,6 +200,24 @@ pub struct Battle {
     /// Slots with a dead-person bit ([`Slot::person_bit`]): the only ones whose death can free a
     /// shield (D6, D7).
     pub(crate) person_slots: u32,
+    /// The policy's choices the rules set aside (R35), worked out once by `Battle::new`.
+    pub(crate) warnings: Vec<Warning>,
+}
+
+/// A choice of the scenario's policy the rules set aside: where it is set and why.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Warning {
+    /// Where in the scenario: `policy.attacker.treachery[0].round`, `treason`.
+    pub field: String,
+    /// What the engine does instead and why, with the rule (`... cannot be targeted before
+    /// round 2 (6.3, D4, D10)`).
+    pub reason: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.reason)
+    }
 }
 
 /// In [`Battle::fixed_firepower`]: this block's bonus depends on the state, ask
@@ -210,6 +228,12 @@ impl Battle {
     /// The scenario this battle was built from.
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
+    }
+
+    /// The choices of the scenario's policy that the rules set aside, each with the field that
+    /// sets it and the rule (R35): the figures are those of the battle without them.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
     }
 
     /// The blocks, in the order the scenario lists them (attacker first).

@@ -21,6 +21,7 @@
 //! | `charge.rs`, `treachery.rs`, `retreat.rs` | charges (6.5, D9), Treachery and the Treason card (6.9, D10, D11), retreats (6.6, D12) |
 //! | `policy.rs` | the players' choices: what a block does on its turn |
 //! | `plain.rs` | the default policy's battle fought fast: a performance path, the same draws and results |
+//! | `warnings.rs` | the policy's choices the rules set aside, each with its rule (R35) |
 //! | `log.rs` | the events the rules report as they apply |
 //! | `movement.rs` | the map's rules of movement: land borders and their limits, estuaries, the borders an attack or a reinforcement may use, retreat capacity from the map (5.2, 5.21, 6.3, 6.6, D12) |
 
@@ -42,3 +43,4 @@ pub(crate) mod royals;
 pub(crate) mod state;
 pub(crate) mod treachery;
 pub(crate) mod validate;
+pub mod warnings;

@@ -178,6 +178,7 @@ fn build(sc: &Scenario) -> Result<Battle> {
         has_plans: [false; 2],
         heir_slots: 0,
         person_slots: 0,
+        warnings: Vec::new(),
         slots,
     };
     for slot in battle.slots.iter_mut() {
@@ -220,6 +221,7 @@ fn build(sc: &Scenario) -> Result<Battle> {
         battle.initial.king_rolled = battle.initial.rolled & king != 0;
     }
     compile_tables(&mut battle);
+    battle.warnings = crate::rules::warnings::warnings(&battle);
     Ok(battle)
 }
 

@@ -22,7 +22,7 @@ pub fn FireOrder(p: &FireOrderProps) -> Html {
     html! {
         <section class="card fire-order" aria-labelledby="order-h" data-testid="fire-order">
             <h2 id="order-h">{"Fire order"}</h2>
-            <p class="hint">{"If no block is lost: who acts when, at what rating, and why. Rounds 2-4 list only what changes from round 1."}</p>
+            <p class="hint">{"If no block is lost and nobody turns: who acts when, at what rating, and why; what the choices have a block do instead of firing (a charge, a Treachery roll, a retreat). Rounds 2-4 list only what changes from round 1."}</p>
             <div class="rounds">
             { for order.iter().map(|round| {
                 // After round 1, only what is new for a block: the rest was said in round 1.
@@ -37,6 +37,7 @@ pub fn FireOrder(p: &FireOrderProps) -> Html {
                 html! {
                 <div class="round" data-testid={format!("round-{}", round.round)}>
                     <h3>{format!("Round {}", round.round)}</h3>
+                    if let Some(t) = &round.treason { <p class="plan-note" data-testid="treason-plan">{t.clone()}</p> }
                     <ol>
                     { for round.turns.iter().map(|t| {
                         let current = p.highlight.as_ref().is_some_and(|(r, b)| *r == round.round && *b == t.block);
@@ -47,6 +48,7 @@ pub fn FireOrder(p: &FireOrderProps) -> Html {
                                     <span class="turn-rating" title={format!("printed {}", t.printed)}>{t.rating.clone()}</span>
                                     <span class="turn-side">{t.side.name()}</span></span>
                                 <ul class="reasons">{ for shown(t).into_iter().map(|r| html! { <li>{r}</li> }) }</ul>
+                                if let Some(plan) = &t.plan { <p class="plan-note" data-testid="turn-plan">{plan.clone()}</p> }
                             </li>
                         }
                     }) }

@@ -25,6 +25,37 @@ pub struct SummaryProps {
     /// The Treason card is held but no enemy block can be turned: it cannot matter (D11).
     #[prop_or_default]
     pub treason_inert: bool,
+    /// The choices the rules set aside (`Battle::warnings`, R35), each shown with its rule.
+    #[prop_or_default]
+    pub warnings: Vec<bosworth::Warning>,
+}
+
+/// A warning in the summary's words, and the test id of the control that sets the choice.
+pub fn warning_part(s: &Scenario, w: &bosworth::Warning) -> (String, String) {
+    let rest = |sid: &str| w.field.strip_prefix(&format!("policy.{sid}.")).map(str::to_string);
+    let index = |r: &str, list: &str| {
+        r.strip_prefix(&format!("{list}["))
+            .and_then(|t| t.split(']').next())
+            .map(str::to_string)
+    };
+    for side in Side::BOTH {
+        let sid = side.name();
+        if let Some(r) = rest(sid) {
+            let control = if let Some(k) = index(&r, "treachery") {
+                format!("treachery-{sid}-{k}-round")
+            } else if let Some(k) = index(&r, "charges") {
+                format!("charge-{sid}-{k}-round")
+            } else if r == "retreat" {
+                format!("retreat-round-{sid}")
+            } else if r == "retreats" {
+                format!("add-retreats-{sid}")
+            } else {
+                format!("choices-{sid}")
+            };
+            return (format!("{}'s choice set aside: {}", army(s, side).house, w.reason), control);
+        }
+    }
+    (format!("Set aside: {}", w.reason), w.field.clone())
 }
 
 /// Who takes tied hits first on `side` when the order the blocks were entered in decides it:
@@ -254,6 +285,13 @@ pub fn Summary(p: &SummaryProps) -> Html {
                         _ => html! {},
                     };
                     html! { <li><button class="link" title="Change it" {onclick}>{text}</button>{button}</li> }
+                }) }
+                { for p.warnings.iter().filter(|w| !(p.treason_inert && w.field == "treason")).map(|w| {
+                    let (text, control) = warning_part(&p.scenario, w);
+                    let to = format!("[data-testid=\"{control}\"]");
+                    let targets = vec![to.clone(), format!("{to} summary")];
+                    let onclick = Callback::from(move |_| { focus_field(&targets); });
+                    html! { <li class="set-aside" data-testid="summary-warning"><button class="link" title="Change it" {onclick}>{text}</button></li> }
                 }) }
             </ul>
         </nav>

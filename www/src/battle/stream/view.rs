@@ -157,6 +157,14 @@ fn side_column(
         .filter(|p| matches!(p.standing, Standing::Fighting | Standing::Reserve))
         .map(|p| p.strength as u32)
         .sum();
+    // Rows of two tiles the larger army needs: both columns draw their tiles at one size, as
+    // large as the frame lets that many rows be (style.css, `--rows`).
+    let most = [Side::Attacker, Side::Defender]
+        .iter()
+        .map(|&s| pieces.iter().filter(|p| p.side == s).count())
+        .max()
+        .unwrap_or(0);
+    let rows = most.div_ceil(2).max(2);
     let role_now = match role(side, swapped) {
         "attacker" => "attacking",
         "defender" => "defending",
@@ -170,7 +178,7 @@ fn side_column(
                 <small data-testid={format!("stream-role-{}", side.name())}>{role_now}</small>
             </h2>
             <p class="stream-steps">{format!("{steps} step{} in the field", if steps == 1 { "" } else { "s" })}</p>
-            <ul class={classes!("stream-tiles", (mine.len() > 8).then_some("many"))}>
+            <ul class={classes!("stream-tiles", (mine.len() > 8).then_some("many"))} style={format!("--rows: {rows}")}>
                 { for mine.iter().map(|p| {
                     let was = before.iter().find(|b| b.name == p.name).map(|b| b.strength).filter(|w| *w != p.strength);
                     html! { <Tile piece={(*p).clone()} acting={acted.contains(&p.name)} hit={hit.contains(&p.name)} {was} /> }
@@ -419,17 +427,26 @@ pub fn StreamView(props: &StreamProps) -> Html {
             move || drop(listener)
         });
     }
-    // The colour scheme the address asks for, while the view is open; the one kept after.
+    // The colour scheme the address asks for, while the view is open; after it (Escape, the
+    // button, Back), the calculator keeps that scheme, kept as the header's button keeps one, so
+    // a view opened with `&theme=dark` does not land on a light calculator. Without one, the
+    // scheme kept before.
     {
         let theme = state.look.theme.clone();
         use_effect_with(theme, move |theme| {
-            use crate::shell::theme::{Theme, apply_theme, stored_theme};
-            match theme.as_deref() {
-                Some("dark") => apply_theme(Theme::Dark),
-                Some("light") => apply_theme(Theme::Light),
-                _ => apply_theme(stored_theme()),
+            use crate::shell::theme::{THEME_KEY, Theme, apply_theme, stored_theme};
+            let asked = match theme.as_deref() {
+                Some("dark") => Some(Theme::Dark),
+                Some("light") => Some(Theme::Light),
+                _ => None,
+            };
+            apply_theme(asked.unwrap_or_else(stored_theme));
+            move || {
+                if let Some(t) = asked {
+                    crate::shell::storage::save(THEME_KEY, if t == Theme::Dark { "dark" } else { "light" });
+                }
+                apply_theme(stored_theme());
             }
-            || apply_theme(stored_theme())
         });
     }
     // Focus the view, so a screen reader starts at its title and the keys are the page's.

@@ -39,6 +39,7 @@ pub(crate) fn section(c: &Ctx) -> Html {
                     <button class="icon danger" aria-label="Remove this charge" onclick={remove}>{"✕"}</button>
                 </div>
                 { c.error_at(&field) }
+                { c.warning_at(&field) }
             </li>
         }
     });

@@ -1,6 +1,7 @@
 //! What every section of a side's choices panel works from: the side's policy and how to set
 //! it, the legal choices, the engine's objection; and the `<option>` lists the sections share.
 
+use bosworth::Warning;
 use bosworth::scenario::{Scenario, ScenarioError, SidePolicy};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -67,6 +68,8 @@ pub struct Ctx {
     pub err: Option<ScenarioError>,
     /// The scenario, to put errors in players' words.
     pub scenario: Scenario,
+    /// This side's choices the rules set aside (`Battle::warnings`, R35).
+    pub warnings: Vec<Warning>,
 }
 
 impl Ctx {
@@ -77,6 +80,19 @@ impl Ctx {
                 <p class="field-error" data-testid={format!("error-{}", e.field)}>{crate::battle::words::message(&self.scenario, e)}</p>
             },
             _ => html! {},
+        }
+    }
+
+    /// The rules' note on a choice set aside (R35), under the control of `field` or one inside
+    /// it (`charges[0]` shows `charges[0].round`'s); `retreat` is not `retreats`.
+    pub fn warning_at(&self, field: &str) -> Html {
+        let inside = format!("{field}.");
+        html! {
+            { for self.warnings.iter().filter(|w| w.field == field || w.field.starts_with(&inside)).map(|w| html! {
+                <p class="field-warning" role="note" data-testid={format!("warning-{}", w.field)}>
+                    <strong>{"Set aside: "}</strong>{w.reason.clone()}
+                </p>
+            }) }
         }
     }
 

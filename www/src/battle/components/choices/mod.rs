@@ -135,7 +135,17 @@ pub fn Choices(p: &ChoicesProps) -> Html {
         + policy.retreats.len()
         + usize::from(!policy.hit_order.is_empty())
         + usize::from(!policy.fire_order.is_empty());
-    let summary = if chosen == 0 { "defaults: every block fires, nobody charges or rolls".to_string() } else { format!("{chosen} set") };
+    let warnings: Vec<bosworth::Warning> = state
+        .battle
+        .as_ref()
+        .map(|b| b.warnings().iter().filter(|w| w.field.starts_with(&format!("{prefix}."))).cloned().collect())
+        .unwrap_or_default();
+    let summary = match (chosen, warnings.len()) {
+        (0, _) => "defaults: every block fires, nobody charges or rolls".to_string(),
+        (_, 0) => format!("{chosen} set"),
+        (_, 1) => format!("{chosen} set, 1 set aside by the rules"),
+        (_, w) => format!("{chosen} set, {w} set aside by the rules"),
+    };
 
     let Some(o) = (*plain).clone() else {
         return html! {
@@ -150,12 +160,13 @@ pub fn Choices(p: &ChoicesProps) -> Html {
         let state = state.clone();
         Callback::from(move |p: SidePolicy| state.dispatch(Action::Edit(Edit::Policy(side, p))))
     };
-    let c = Ctx { policy, set, o, sid, prefix: prefix.clone(), err: err.clone(), scenario: state.scenario.clone() };
+    let open = chosen > 0 || err.is_some() || !warnings.is_empty();
+    let c = Ctx { policy, set, o, sid, prefix: prefix.clone(), err: err.clone(), scenario: state.scenario.clone(), warnings };
     // Anything else the engine says about this side's policy.
     let shown = ["charges", "treachery", "treason_target", "retreat", "hit_order", "fire_order"];
     let other = err.as_ref().filter(|e| !shown.iter().any(|k| e.field.starts_with(&format!("{prefix}.{k}"))));
     html! {
-        <details class="choices" open={chosen > 0 || err.is_some()} data-testid={format!("choices-{sid}")}>
+        <details class="choices" {open} data-testid={format!("choices-{sid}")}>
             <summary>{"Choices "}<span class="muted small">{summary}</span></summary>
             { charges::section(&c) }
             { treachery::section(&c) }

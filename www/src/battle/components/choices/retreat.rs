@@ -61,6 +61,7 @@ pub(crate) fn section(c: &Ctx) -> Html {
                     <p class="muted small">{ if sid == "attacker" { "Not set: nobody retreats by choice (the attacker leaves on its turn in round 4, 6.2)." } else { "Not set: nobody retreats by choice." } }</p>
                 }
                 { c.error_at(&format!("{prefix}.retreat")) }
+                { c.warning_at(&format!("{prefix}.retreat")) }
             </div>
         }
 }
@@ -132,6 +133,7 @@ pub(crate) fn blocks(c: &Ctx) -> Html {
                 { for o.blocks.iter().map(|b| html! { <option value={b.name.clone()}>{label(b)}</option> }) }
             </select>
             { c.error_at(&format!("{prefix}.retreats")) }
+            { c.warning_at(&format!("{prefix}.retreats")) }
         </div>
     }
 }
