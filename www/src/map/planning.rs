@@ -101,12 +101,12 @@ impl Answer {
     }
 }
 
-/// The states an exact solve has visited, in words ("1.2 million").
+/// The states an exact solve has visited, in words ("640", "35 thousand", "1.2 million").
 fn positions(n: u64) -> String {
-    if n >= 1_000_000 {
-        format!("{:.1} million", n as f64 / 1e6)
-    } else {
-        format!("{}k", n / 1000)
+    match n {
+        0..10_000 => n.to_string(),
+        10_000..1_000_000 => format!("{} thousand", n / 1000),
+        _ => format!("{:.1} million", n as f64 / 1e6),
     }
 }
 
