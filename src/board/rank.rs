@@ -968,22 +968,23 @@ fn assess_all(
     let threads = options.threads.clamp(1, jobs.len().max(1));
     #[cfg(not(target_arch = "wasm32"))]
     if threads > 1 {
-        let results: Vec<Vec<(usize, Result<Assessment, PlanError>)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || {
-                        (t..jobs.len())
-                            .step_by(threads)
-                            .map(|i| (i, assess(jobs, i, slots, options, watch, stages)))
-                            .collect::<Vec<_>>()
+        let results: Vec<Vec<(usize, Result<Assessment, PlanError>)>> =
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        scope.spawn(move || {
+                            (t..jobs.len())
+                                .step_by(threads)
+                                .map(|i| (i, assess(jobs, i, slots, options, watch, stages)))
+                                .collect::<Vec<_>>()
+                        })
                     })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("an assessing thread"))
-                .collect()
-        });
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("an assessing thread"))
+                    .collect()
+            });
         let mut all: Vec<(usize, Result<Assessment, PlanError>)> =
             results.into_iter().flatten().collect();
         all.sort_by_key(|r| r.0);

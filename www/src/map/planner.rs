@@ -11,7 +11,9 @@
 
 use super::ranking::TargetPlans;
 use super::rtt::odds::{self, OddsAsk, OddsHeard};
-use bosworth::board::{Board, Options, PlanError, Position, Stage, best_plan_staged, rank_staged, target};
+use bosworth::board::{
+    Board, Options, PlanError, Position, Stage, best_plan_staged, rank_staged, target,
+};
 use bosworth::rules::movement::area_index;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
@@ -146,7 +148,12 @@ fn tell(now: bool) {
     if !now && clock - h.told_at < PROGRESS_MS {
         return;
     }
-    HEARD.with(|c| c.set(Heard { told_at: clock, ..h }));
+    HEARD.with(|c| {
+        c.set(Heard {
+            told_at: clock,
+            ..h
+        })
+    });
     PROGRESS.with(|p| {
         if let Some(p) = p.borrow().as_ref() {
             p(h.done, h.stage, h.done - h.began);
@@ -161,7 +168,10 @@ fn progress_hook() -> impl Fn(usize) -> bool + Sync {
         if n > 0 {
             HEARD.with(|c| {
                 let h = c.get();
-                c.set(Heard { done: h.done + n as u64, ..h });
+                c.set(Heard {
+                    done: h.done + n as u64,
+                    ..h
+                });
             });
             tell(false);
         }
@@ -173,7 +183,11 @@ fn progress_hook() -> impl Fn(usize) -> bool + Sync {
 fn stages_hook(stage: Stage) {
     HEARD.with(|c| {
         let h = c.get();
-        c.set(Heard { stage, began: h.done, ..h });
+        c.set(Heard {
+            stage,
+            began: h.done,
+            ..h
+        });
     });
     tell(true);
 }
@@ -194,7 +208,14 @@ pub fn plan(
         .ok_or_else(|| format!("'{target_name}' is not an area of the map"))?;
     let t = target(&position, area)?;
     PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
-    HEARD.with(|c| c.set(Heard { done: 0, stage: Stage::Screening, began: 0, told_at: 0.0 }));
+    HEARD.with(|c| {
+        c.set(Heard {
+            done: 0,
+            stage: Stage::Screening,
+            began: 0,
+            told_at: 0.0,
+        })
+    });
     let hook = progress_hook();
     let stages = |s: Stage| stages_hook(s);
     let ranking = if best {

@@ -89,12 +89,26 @@ impl Answer {
         }
         Some(match self.stage? {
             (Stage::Screening, _) => "screening every plan on the same draws".to_string(),
-            (Stage::Assessing { plan, plans, exact: true }, since) => format!(
+            (
+                Stage::Assessing {
+                    plan,
+                    plans,
+                    exact: true,
+                },
+                since,
+            ) => format!(
                 "solving plan {} of {plans} exactly ({} positions)",
                 plan + 1,
                 positions(since)
             ),
-            (Stage::Assessing { plan, plans, exact: false }, _) => {
+            (
+                Stage::Assessing {
+                    plan,
+                    plans,
+                    exact: false,
+                },
+                _,
+            ) => {
                 format!("fighting plan {} of {plans}'s battles", plan + 1)
             }
         })
@@ -131,11 +145,14 @@ fn pass_fraction(pass: Pass, done: u64, (stage, since): (Stage, u64)) -> f64 {
             let within = if exact {
                 since as f64 / (since as f64 + EXACT_HALF)
             } else {
-                let runs = if pass == Pass::Quick { QUICK_RUNS } else { options.runs };
+                let runs = if pass == Pass::Quick {
+                    QUICK_RUNS
+                } else {
+                    options.runs
+                };
                 (since as f64 / runs.max(1) as f64).min(1.0)
             };
-            SCREENING_SHARE
-                + (1.0 - SCREENING_SHARE) * (plan as f64 + within) / plans.max(1) as f64
+            SCREENING_SHARE + (1.0 - SCREENING_SHARE) * (plan as f64 + within) / plans.max(1) as f64
         }
     };
     f.min(0.99)
@@ -297,9 +314,12 @@ impl Planning {
     pub fn refined(&self, plan: &PlanView) -> (PlanView, bool) {
         let mut best: Option<(&PlanView, bool)> = None;
         for a in self.answers.values() {
-            let Some((pass, plans)) = &a.plans else { continue };
+            let Some((pass, plans)) = &a.plans else {
+                continue;
+            };
             for p in plans.plans.iter().filter(|p| p.battle == plan.battle) {
-                let better = best.is_none_or(|(b, _)| refinement(&p.method) > refinement(&b.method));
+                let better =
+                    best.is_none_or(|(b, _)| refinement(&p.method) > refinement(&b.method));
                 if better {
                     best = Some((p, *pass == Pass::Final));
                 }
@@ -307,7 +327,9 @@ impl Planning {
         }
         let mut out = plan.clone();
         let mut done = false;
-        if let Some((b, final_pass)) = best.filter(|(b, _)| refinement(&b.method) > refinement(&plan.method)) {
+        if let Some((b, final_pass)) =
+            best.filter(|(b, _)| refinement(&b.method) > refinement(&plan.method))
+        {
             out.holds = b.holds;
             out.std_error = b.std_error;
             out.vacant = b.vacant;
@@ -319,7 +341,10 @@ impl Planning {
             out.method = b.method.clone();
             done = final_pass;
         }
-        (out.clone(), done || matches!(out.method, Method::Exact { .. }))
+        (
+            out.clone(),
+            done || matches!(out.method, Method::Exact { .. }),
+        )
     }
 
     /// A target's best plan so far, as shown on the map and in the list of every target: its

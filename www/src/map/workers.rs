@@ -241,9 +241,8 @@ impl Pool {
                 since,
                 ..
             } => {
-                self.dispatch.dispatch(Heard::Progress(
-                    board, ask, pass, done, total, stage, since,
-                ));
+                self.dispatch
+                    .dispatch(Heard::Progress(board, ask, pass, done, total, stage, since));
                 false
             }
             Reply::Ranked { pass, plans, .. } => {
