@@ -309,7 +309,7 @@ fn note(plans: &[(String, PlanView)], pass: Option<Pass>, focus: Option<&str>) -
         None => "bosworth plan BOARD".to_string(),
     };
     let what = if pass == Some(Pass::Final) {
-        format!("the same figures as {command} on this board's link (Copy link)")
+        format!("the same figures as {command} on this board's link (Copy link), but where another question worked out a plan's battle more finely (its method says so: the map, the list and every row show one answer for a battle)")
     } else {
         format!(
             "a first pass with {QUICK_RUNS} battles for each plan not solved exactly; they sharpen to {command}'s as the planner works"
