@@ -95,6 +95,14 @@ impl Answer {
                     plans,
                     exact: true,
                 },
+                0,
+            ) => format!("solving plan {} of {plans} exactly", plan + 1),
+            (
+                Stage::Assessing {
+                    plan,
+                    plans,
+                    exact: true,
+                },
                 since,
             ) => format!(
                 "solving plan {} of {plans} exactly ({} positions)",
