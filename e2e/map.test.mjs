@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ROOT, SHOTS, b64url, cliJson, addressOf, settled, headlineOf, guardedSuite, server, page } from './lib.mjs';
+import { ROOT, SHOTS, b64url, cliJson, addressOf, settled, headlineOf, revisionOf, revisedFrom, guardedSuite, server, page } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
@@ -113,9 +113,25 @@ test('the Kent board set up by keyboard, planned as bosworth plan plans it, its 
   await page.screenshot({ path: path.join(SHOTS, 'map-every-target.png'), fullPage: true });
 
   // Every attack on Kent: from the area's own button, ranked as `bosworth plan --target Kent`.
+  // One answer shown everywhere (issue 35): at every frame while it sharpens, the map's chip for
+  // Kent says what the list's first row says.
+  await page.evaluate(() => {
+    window.disagreed = [];
+    const look = () => {
+      const row = document.querySelector('[data-testid="plans"][data-target="Kent"] [data-testid="plan-0"] .plan-holds b');
+      const chip = document.querySelector('.chance-chip[data-area="Kent"] text');
+      if (row && chip && row.textContent !== chip.textContent) window.disagreed.push(`${chip.textContent} on the map, ${row.textContent} in the list`);
+      if (document.querySelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]')) window.looked = true;
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
   await page.focus('[data-testid="plan-here"]');
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 0 });
+  await page.waitForFunction(() => window.looked);
+  assert.deepEqual(await page.evaluate(() => window.disagreed), [], 'the chip and the list never disagree');
+  assert.equal(await page.textContent('.chance-chip[data-area="Kent"] text'), await page.textContent('[data-testid="plan-0"] .plan-holds b'));
   const ranked = cliPlan(board, ['--target', 'Kent']);
   const shown = await shownPlans();
   assert.equal(shown.length, ranked.plans.length);
@@ -130,7 +146,8 @@ test('the Kent board set up by keyboard, planned as bosworth plan plans it, its 
 
   // Open the best plan as a battle: its link carries the plan's battle (`bosworth plan --open 1`);
   // the battle calculator's headline is `bosworth exact`'s on it, and within four standard errors
-  // of the plan's own figure.
+  // of the plan's own figure. The planner solved it exactly: the battle shows that answer at
+  // once, without solving it again (issue 35: the results panel's data-source says so).
   const href = await page.getAttribute('[data-testid="open-battle"]', 'href');
   assert.match(href, /^#s=/);
   const battle = JSON.parse(Buffer.from(href.slice(3), 'base64url').toString('utf8'));
@@ -140,12 +157,31 @@ test('the Kent board set up by keyboard, planned as bosworth plan plans it, its 
   await page.waitForSelector('[data-testid="headline"]');
   assert.equal(await page.getAttribute('[data-testid="calc-battle"]', 'aria-current'), 'page');
   await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"]', { timeout: 0 });
+  assert.equal(ranked.plans[0].method.kind, 'exact', 'the best plan was solved exactly (--exact-best)');
+  assert.equal(await page.getAttribute('[data-testid="results"]', 'data-source'), 'solved-before', 'the planner\'s answer, not solved again');
+  assert.equal(await page.getAttribute('[data-testid="results"]', 'data-calc'), 'done');
   const exact = cliJson('exact', [], battle);
   assert.deepEqual(await settled(page), headlineOf(exact.report));
+  assert.equal(ranked.plans[0].holds, exact.report.attacker_holds, 'the plan\'s exact figure is bosworth exact\'s, bit for bit');
   const best = ranked.plans[0];
   assert.ok(Math.abs(exact.report.attacker_holds - best.holds) <= 4 * best.std_error + 1e-12,
     `the plan's ${best.holds} ± ${best.std_error} and the battle's exact ${exact.report.attacker_holds}`);
   await page.screenshot({ path: path.join(SHOTS, 'map-opened-battle.png'), fullPage: true });
+  // An edit, solved by the battle's own workers; Undo finds the plan's answer again, Redo the
+  // edit's: neither is solved again.
+  const opened = await settled(page);
+  const rev = await revisionOf(page);
+  await page.click('[data-testid="pip-attacker-0-2"]');
+  await revisedFrom(page, rev);
+  await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"][data-source="solved"]', { timeout: 0 });
+  const edited = await settled(page);
+  assert.notDeepEqual(edited, opened);
+  await page.keyboard.press('Control+z');
+  await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"][data-source="solved-before"]', { timeout: 0 });
+  assert.deepEqual(await settled(page), opened);
+  await page.keyboard.press('Control+Shift+z');
+  await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"][data-source="solved-before"]', { timeout: 0 });
+  assert.deepEqual(await settled(page), edited);
 
   // Back: the map, the board and its ranking as they were (worked out once).
   await page.goBack();

@@ -10,9 +10,16 @@
 //     opening the link or from the edit), with the exact mixture's battles spread over
 //     k solver workers and over 1 (hardwareConcurrency reported as 1); the exact figures checked
 //     against `bosworth exact`.
+//  4. the map (issue 35): examples/board-kent.json opened by link, then "Every attack on Kent"
+//     chosen: when the ranking's first and final figures came, the longest the progress bar
+//     stood still (neither its value nor its words changing), whether the map's chip for Kent
+//     and the list's first row ever showed different figures; then Open as battle on the best
+//     plan: the time to the battle's exact headline (checked against `bosworth exact`), and
+//     whether it came from the page's cache of solved battles (the results panel's
+//     `data-source`). Every time with the machine's load average beside it (os.loadavg()).
 // Writes target/bench-app.json. Not part of the test suite (run by scripts/bench-app).
 // `node scripts/bench-app.mjs --hidden-only` measures only part 3 and replaces it in
-// target/bench-app.json (for `scripts/performance --hidden-only`).
+// target/bench-app.json (for `scripts/performance --hidden-only`); `--map-only` likewise part 4.
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -105,21 +112,97 @@ async function hiddenRun(context, url, cores) {
   };
 }
 
+const BOARD_KENT = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'board-kent.json'), 'utf8'));
+const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
+
+/**
+ * The map's Kent question in a fresh page: every attack on Kent ranked, then the best plan opened
+ * as a battle. Times in ms from the choice (or the click), read in the page.
+ */
+async function mapRun(context, url) {
+  const p = await context.newPage();
+  await p.goto(`${url}#b=${b64url(JSON.stringify(BOARD_KENT))}`);
+  await p.waitForSelector('[data-testid="plans"][data-calc="done"]:not([data-target])', { timeout: 600000 });
+  const loadBefore = load();
+  // Watch the panel from the choice on: first figures, the bar's longest stand-still, chip against list.
+  await p.evaluate(() => {
+    const w = { t0: performance.now(), first: null, final: null, still: 0, last: null, lastAt: null, disagree: [], bars: 0 };
+    window.mapWatch = w;
+    const look = () => {
+      const now = performance.now();
+      const plans = document.querySelector('[data-testid="plans"][data-target="Kent"]');
+      const row = plans?.querySelector('[data-testid="plan-0"] .plan-holds b');
+      if (row && w.first === null) w.first = now - w.t0;
+      if (plans?.dataset.calc === 'done' && w.final === null) w.final = now - w.t0;
+      const bar = plans?.querySelector('[data-testid="plans-progress"]');
+      const said = bar ? `${bar.getAttribute('value')} ${bar.nextElementSibling?.textContent}` : null;
+      if (said !== w.last) {
+        if (w.last !== null) w.still = Math.max(w.still, now - w.lastAt);
+        w.last = said; w.lastAt = now; w.bars += 1;
+      }
+      const chip = document.querySelector('.chance-chip[data-area="Kent"] text')?.textContent;
+      if (row && chip && chip !== row.textContent && !w.disagree.some((d) => d.chip === chip && d.list === row.textContent)) {
+        w.disagree.push({ at: Math.round(now - w.t0), chip, list: row.textContent });
+      }
+      if (w.final === null) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await p.selectOption('[data-testid="target-pick"]', 'Kent');
+  await p.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 600000 });
+  await p.waitForFunction(() => window.mapWatch.final !== null);
+  const w = await p.evaluate(() => window.mapWatch);
+  const loadRanked = load();
+  // Open as battle on the best plan.
+  const href = await p.getAttribute('[data-testid="open-battle"]', 'href');
+  const battle = JSON.parse(Buffer.from(href.slice(3), 'base64url').toString('utf8'));
+  const t0 = await p.evaluate(() => { const t = performance.now(); document.querySelector('[data-testid="open-battle"]').click(); return t; });
+  const t1 = await (await p.waitForFunction(
+    () => document.querySelector('[data-testid="results"][data-current="true"][data-method="exact"]') && performance.now(),
+    null, { timeout: 600000 },
+  )).jsonValue();
+  const source = await p.getAttribute('[data-testid="results"]', 'data-source');
+  const want = headlineOf(cliJson('exact', [], battle).report).attacker;
+  const shown = await p.textContent('[data-testid="outcome-attacker"]');
+  if (shown !== want) throw new Error(`the opened plan showed ${shown}, bosworth exact says ${want}`);
+  await p.close();
+  return {
+    board: 'examples/board-kent.json',
+    ranking: {
+      first_ms: round1(w.first), final_ms: round1(w.final), bar_still_ms: round1(w.still), bar_changes: w.bars,
+      chip_list_disagreements: w.disagree, load_average: loadBefore,
+    },
+    open_as_battle: { exact_headline_ms: round1(t1 - t0), source: source ?? 'solved', headline: shown, load_average: loadRanked },
+  };
+}
+
 const server = await serve();
 const context = await browser();
 const hiddenOnly = process.argv.includes('--hidden-only');
+const mapOnly = process.argv.includes('--map-only');
 const file = path.join(ROOT, 'target', 'bench-app.json');
-const out = hiddenOnly && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { edits: EDITS, blocks_per_side: 4 };
+const out = (hiddenOnly || mapOnly) && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { edits: EDITS, blocks_per_side: 4 };
 try {
+  if (mapOnly) {
+    const runs = [];
+    for (let i = 0; i < Number(process.env.BENCH_MAP_RUNS ?? 1); i++) {
+      const r = await mapRun(context, server.url);
+      runs.push(r);
+      console.log(`the map, every attack on Kent: first figures ${r.ranking.first_ms} ms, final ${r.ranking.final_ms} ms (load ${r.ranking.load_average.join(' ')}), bar still at most ${r.ranking.bar_still_ms} ms, chip and list disagreed ${r.ranking.chip_list_disagreements.length} time(s); Open as battle: exact headline ${r.open_as_battle.exact_headline_ms} ms (${r.open_as_battle.source}, load ${r.open_as_battle.load_average.join(' ')})`);
+    }
+    out.map = { runs };
+  }
   // Hidden blocks: the Kent battle with the solver pool as the machine has it, and with one.
   const runs = [];
-  for (const cores of [null, 1]) {
+  for (const cores of mapOnly ? [] : [null, 1]) {
     const r = await hiddenRun(context, server.url, cores);
     runs.push(r);
     console.log(`hidden blocks, the Kent battle, ${r.solver_workers} solver worker(s): opened ${r.opened.order.join(' then ')} at ${r.opened.order.map((m) => `${r.opened.ms_from_navigation[m]} ms`).join(', ')}; edited ${r.edited.order.join(' then ')} at ${r.edited.order.map((m) => `${r.edited.ms_from_edit[m]} ms`).join(', ')}`);
   }
-  out.hidden = { battle: 'bench/hidden-kent.json', edit: 'Norfolk from 4 to 3', runs };
-  if (!hiddenOnly) {
+  if (!mapOnly) out.hidden = { battle: 'bench/hidden-kent.json', edit: 'Norfolk from 4 to 3', runs };
+  if (!hiddenOnly && !mapOnly) {
+    const m = await mapRun(context, server.url);
+    out.map = { runs: [m] };
     const { page, problems } = await guardedPage(context);
     await page.goto(link(server.url, FOUR));
     await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 60000 });

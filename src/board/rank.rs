@@ -184,7 +184,44 @@ pub struct Assessed {
     pub pareto: bool,
     /// Within [`SEPARATED`] standard errors of the next plan's chance to hold: not told apart.
     pub tied_with_next: bool,
+    /// The exact report the figures were read from, when they are exact: what `bosworth exact`
+    /// (and a page's battle calculator) gives on [`Assessed::scenario`], bit for bit, for a page
+    /// to show at once when the plan is opened as a battle. Not printed by `bosworth plan`.
+    pub exact: Option<Solution>,
 }
+
+/// An exact report on a plan's battle, as the battle's own exact solver gives it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum Solution {
+    /// A battle with no hidden block (`solve::exact::solve`).
+    Plain(Report),
+    /// A battle with hidden blocks: the exact mixture (`Fog::solve`).
+    Fog(FogReport),
+}
+
+/// What the planner is doing, told to a [`Stages`] hook as it goes (for a progress bar that
+/// says what it waits on: the screening, then each reported plan assessed in turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Stage {
+    /// Every plan fought against the same draws, the weakest dropped.
+    Screening,
+    /// The reported plans' own figures: plan `plan` (from 0) of `plans`, exactly (its mixture
+    /// solved, the watch counting states) or by Monte Carlo (counting battles).
+    Assessing {
+        /// Which plan, in the screening's order.
+        plan: usize,
+        /// How many are assessed.
+        plans: usize,
+        /// Solved exactly.
+        exact: bool,
+    },
+}
+
+/// A hook told each [`Stage`] as the planner enters it.
+pub type Stages<'a> = dyn Fn(Stage) + Sync + 'a;
+
+/// A [`Stages`] hook that is told nothing.
+pub const NO_STAGES: &Stages<'static> = &|_| {};
 
 /// Every plan to attack one target, the best of them assessed.
 #[derive(Debug, Clone)]
@@ -252,7 +289,21 @@ pub fn rank(
     options: &Options,
     watch: &Watch<'_>,
 ) -> Result<Ranking, PlanError> {
-    rank_with(position, target, options, true, watch)
+    rank_with(position, target, options, true, watch, NO_STAGES)
+}
+
+/// [`rank`], telling `stages` what it is doing as it goes (the same figures).
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn rank_staged(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Ranking, PlanError> {
+    rank_with(position, target, options, true, watch, stages)
 }
 
 /// [`rank`], with or without the best plan for each number of blocks committed (`front`).
@@ -262,7 +313,9 @@ fn rank_with(
     options: &Options,
     front: bool,
     watch: &Watch<'_>,
+    stages: &Stages<'_>,
 ) -> Result<Ranking, PlanError> {
+    stages(Stage::Screening);
     let found = plans(position, target);
     let considered = found.plans.len();
     let (mut candidates, slots) = prepare(position, found.plans, options);
@@ -313,9 +366,9 @@ fn rank_with(
             }
         })
         .collect();
-    let figures = assess_all(&jobs, &slots, options, watch)?;
+    let figures = assess_all(&jobs, &slots, options, watch, stages)?;
     let mut out = Vec::with_capacity(chosen.len());
-    for ((&i, Job { scenario, .. }), figures) in chosen.iter().zip(jobs).zip(figures) {
+    for ((&i, Job { scenario, .. }), (figures, exact)) in chosen.iter().zip(jobs).zip(figures) {
         let c = &candidates[i];
         out.push((
             i,
@@ -327,6 +380,7 @@ fn rank_with(
                 screened: (c.tally.hold(), c.tally.holds.len()),
                 pareto: false,
                 tied_with_next: false,
+                exact,
             },
         ));
     }
@@ -373,12 +427,26 @@ pub fn best_plan(
     options: &Options,
     watch: &Watch<'_>,
 ) -> Result<Ranking, PlanError> {
+    best_plan_staged(position, target, options, watch, NO_STAGES)
+}
+
+/// [`best_plan`], telling `stages` what it is doing as it goes (the same figures).
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn best_plan_staged(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Ranking, PlanError> {
     let one = Options {
         top: 1,
         exact_best: 0,
         ..options.clone()
     };
-    let mut r = rank_with(position, target, &one, false, watch)?;
+    let mut r = rank_with(position, target, &one, false, watch, stages)?;
     if let Some(p) = r.plans.first_mut() {
         p.tied_with_next = false;
     }
@@ -888,51 +956,66 @@ pub(super) struct Job {
     pub(super) budget: usize,
 }
 
+/// A plan's figures, with the exact report they were read from when they are exact.
+type Assessment = (Figures, Option<Solution>);
+
 pub(super) fn assess_all(
     jobs: &[Job],
     slots: &[Slot],
     options: &Options,
     watch: &Watch<'_>,
-) -> Result<Vec<Figures>, PlanError> {
+    stages: &Stages<'_>,
+) -> Result<Vec<Assessment>, PlanError> {
     // In the browser the plans are assessed one after the other (a worker has one thread).
     #[cfg(not(target_arch = "wasm32"))]
     let threads = options.threads.clamp(1, jobs.len().max(1));
     #[cfg(not(target_arch = "wasm32"))]
     if threads > 1 {
-        let results: Vec<Vec<(usize, Result<Figures, PlanError>)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || {
-                        (t..jobs.len())
-                            .step_by(threads)
-                            .map(|i| (i, assess(&jobs[i], slots, options, watch)))
-                            .collect::<Vec<_>>()
+        let results: Vec<Vec<(usize, Result<Assessment, PlanError>)>> =
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        scope.spawn(move || {
+                            (t..jobs.len())
+                                .step_by(threads)
+                                .map(|i| (i, assess(jobs, i, slots, options, watch, stages)))
+                                .collect::<Vec<_>>()
+                        })
                     })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("an assessing thread"))
-                .collect()
-        });
-        let mut all: Vec<(usize, Result<Figures, PlanError>)> =
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("an assessing thread"))
+                    .collect()
+            });
+        let mut all: Vec<(usize, Result<Assessment, PlanError>)> =
             results.into_iter().flatten().collect();
         all.sort_by_key(|r| r.0);
         return all.into_iter().map(|r| r.1).collect();
     }
-    jobs.iter()
-        .map(|job| assess(job, slots, options, watch))
+    (0..jobs.len())
+        .map(|i| assess(jobs, i, slots, options, watch, stages))
         .collect()
 }
 
 /// The fog of war's figures on a plan's battle: exact when the mixture is likely to fit the
 /// job's budget (its compositions times the states of one of them), else Monte Carlo.
 fn assess(
-    job: &Job,
+    jobs: &[Job],
+    index: usize,
     slots: &[Slot],
     options: &Options,
     watch: &Watch<'_>,
-) -> Result<Figures, PlanError> {
+    stages: &Stages<'_>,
+) -> Result<Assessment, PlanError> {
+    let job = &jobs[index];
+    let stage = |exact| {
+        stages(Stage::Assessing {
+            plan: index,
+            plans: jobs.len(),
+            exact,
+        })
+    };
     let Job {
         scenario,
         template,
@@ -943,14 +1026,16 @@ fn assess(
     let own = template.own;
     if !crate::solve::fog::has_hidden(scenario) {
         let battle = Battle::new(scenario).map_err(PlanError::Invalid)?;
-        let report = match crate::solve::exact::solve_watched(&battle, budget, watch) {
-            Ok(r) => r,
+        stage(true);
+        let (report, exact) = match crate::solve::exact::solve_watched(&battle, budget, watch) {
+            Ok(r) => (r.clone(), Some(Solution::Plain(r))),
             Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
-            Err(SolveError::TooLarge { .. }) => {
-                crate::solve::monte_carlo::simulate(&battle, runs, options.seed)
-            }
+            Err(SolveError::TooLarge { .. }) => (
+                crate::solve::monte_carlo::simulate(&battle, runs, options.seed),
+                None,
+            ),
         };
-        return Ok(figures(&report, own, &battle_heirs(scenario, own)));
+        return Ok((figures(&report, own, &battle_heirs(scenario, own)), exact));
     }
     let fog = Fog::new(scenario).map_err(PlanError::Invalid)?;
     let mut rng = rng_from_seed(options.seed);
@@ -969,6 +1054,7 @@ fn assess(
             }),
         _ => false,
     };
+    stage(fits);
     let report: FogReport = if fits {
         match fog.solve_watched(budget, options.threads, watch) {
             Ok(r) => r,
@@ -978,7 +1064,9 @@ fn assess(
     } else {
         fog.simulate_watched(runs, options.seed, watch)?
     };
-    Ok(figures(&report.report, own, &battle_heirs(scenario, own)))
+    let f = figures(&report.report, own, &battle_heirs(scenario, own));
+    let exact = matches!(report.report.method, Method::Exact { .. }).then(|| Solution::Fog(report));
+    Ok((f, exact))
 }
 
 /// The moving player's heirs in a battle, by id.

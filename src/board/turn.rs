@@ -8,7 +8,8 @@
 use super::card::{Event, Played};
 use super::plans::{Plan, plans};
 use super::rank::{
-    Assessed, Candidate, Job, Options, PlanError, Screening, assess_all, prepare, targets,
+    Assessed, Candidate, Job, NO_STAGES, Options, PlanError, Screening, assess_all, prepare,
+    targets,
 };
 use super::reach::{self, Target};
 use super::validate::Position;
@@ -387,8 +388,8 @@ pub fn best_turns(
                     }
                 })
                 .collect();
-            let figs = assess_all(&jobs, &s.slots, options, watch)?;
-            for ((c, job), f) in mine.into_iter().zip(jobs).zip(figs) {
+            let figs = assess_all(&jobs, &s.slots, options, watch, NO_STAGES)?;
+            for ((c, job), (f, exact)) in mine.into_iter().zip(jobs).zip(figs) {
                 let cand = &s.candidates[c];
                 figures.insert(
                     (t, c),
@@ -400,6 +401,7 @@ pub fn best_turns(
                         screened: (cand.tally.hold(), cand.tally.holds.len()),
                         pareto: false,
                         tied_with_next: false,
+                        exact,
                     },
                 );
             }
@@ -467,11 +469,12 @@ pub fn best_turns(
                     }
                 })
                 .collect();
-            let figs = assess_all(&jobs, &s.slots, options, watch)?;
-            for ((c, job), f) in mine.into_iter().zip(jobs).zip(figs) {
+            let figs = assess_all(&jobs, &s.slots, options, watch, NO_STAGES)?;
+            for ((c, job), (f, exact)) in mine.into_iter().zip(jobs).zip(figs) {
                 let mut a = figures[&(t, c)].clone();
                 a.scenario = job.scenario;
                 a.figures = f;
+                a.exact = exact;
                 plain.insert((t, c), a);
             }
         }

@@ -4,7 +4,7 @@
 //! border of the reference table drawn once, with its type), the planning's bookkeeping, and the
 //! plans' arrows and badges.
 
-use bosworth::board::{Board, Card};
+use bosworth::board::{Board, Card, Stage};
 use bosworth::data::House;
 use bosworth_www::map::MapApp;
 use bosworth_www::map::examples::BOARDS;
@@ -468,7 +468,15 @@ fn plan(holds: f64, ways: &[(&str, &[&str], bool)]) -> PlanView {
         pareto: true,
         tied_with_next: false,
         battle: codec::parse(r#"{"version":1,"attacker":{"house":"York","blocks":[{"id":"March","strength":3}]},"defender":{"house":"Lancaster","blocks":[{"id":"Oxford","strength":3}]}}"#).unwrap(),
+        exact: None,
     }
+}
+
+/// [`plans`] with its plan's figures worked out by `method`.
+fn plans_by(target: &str, holds: f64, method: bosworth::solve::report::Method) -> Rc<TargetPlans> {
+    let mut p = (*plans(target, holds)).clone();
+    p.plans[0].method = method;
+    Rc::new(p)
 }
 
 fn plans(target: &str, holds: f64) -> Rc<TargetPlans> {
@@ -580,16 +588,27 @@ fn the_planning_keeps_the_board_on_screens_answers() {
         plans("Kent", 0.1),
     ));
     assert_eq!(again.chances(), p.chances());
-    // Kent's full ranking, once final, colours Kent with its best plan (solved exactly where the
-    // overview's was sampled, --exact-best); its quick pass alone does not.
+    // Kent's full ranking colours Kent with its best plan, with the most refined figures known
+    // for its battle (issue 35: one answer shown everywhere): its quick pass, sampled with fewer
+    // battles than the overview's final figures for the same battle, shows those on the map and
+    // in its own first row alike.
     let asked = p.clone().apply(Heard::Asked(Ask::ranking("Kent")));
     let quick = asked.clone().apply(Heard::Ranked(
         board.clone(),
         Ask::ranking("Kent"),
         Pass::Quick,
-        plans("Kent", 0.47),
+        plans_by("Kent", 0.47, bosworth::solve::report::Method::MonteCarlo { runs: 1, seed: 1 }),
     ));
     assert!(quick.chances().contains(&("Kent".to_string(), 0.45, true)));
+    let row = &quick.answer(&Ask::ranking("Kent")).unwrap().figures().unwrap().plans[0];
+    assert_eq!(row.holds, 0.47, "the ranking's own figures are kept as they came");
+    assert_eq!(quick.refined(row).0.holds, 0.45, "the row shows what the chip shows");
+    // An exact figure for the battle, from any answer, is the one shown everywhere.
+    let exact = bosworth::solve::report::Method::Exact { states: 7, peak_states: 3 };
+    let sharp = asked.clone().apply(Heard::Ranked(board.clone(), Ask::ranking("Kent"), Pass::Quick, plans_by("Kent", 0.5, exact.clone())));
+    assert!(sharp.chances().contains(&("Kent".to_string(), 0.5, true)));
+    let (best, _) = sharp.best_of("Kent").unwrap();
+    assert_eq!((best.holds, best.method), (0.5, exact));
     let ranked = quick.apply(Heard::Ranked(
         board.clone(),
         Ask::ranking("Kent"),
@@ -611,7 +630,26 @@ fn the_planning_keeps_the_board_on_screens_answers() {
         Pass::Final,
         10,
         100,
+        Stage::Screening,
+        10,
     ));
+    let screening = p.answer(&Ask::ranking("Kent")).unwrap().fraction();
+    // The best plans' exact solves move the bar and say so (issue 35: it stood at 99% through them).
+    let solving = |states| {
+        p.clone().apply(Heard::Progress(
+            board.clone(),
+            Ask::ranking("Kent"),
+            Pass::Final,
+            50_000_000,
+            100,
+            Stage::Assessing { plan: 1, plans: 4, exact: true },
+            states,
+        ))
+    };
+    let (early, late) = (solving(100_000), solving(3_000_000));
+    let (a, b) = (early.answer(&Ask::ranking("Kent")).unwrap(), late.answer(&Ask::ranking("Kent")).unwrap());
+    assert!(screening < a.fraction() && a.fraction() < b.fraction() && b.fraction() < 1.0, "{screening} {} {}", a.fraction(), b.fraction());
+    assert_eq!(b.doing().as_deref(), Some("solving plan 2 of 4 exactly (3.0 million positions)"));
     p = p.apply(Heard::Cancelled);
     assert_eq!(p.status(), "cancelled");
     p = p.apply(Heard::Ranked(

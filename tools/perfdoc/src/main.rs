@@ -10,6 +10,10 @@
 //! `perfdoc --advice-only NATIVE.json BROWSER.json OUT_DIR` rewrites only issue 25's section
 //! (best play) from `bosworth bench --advice-only --json` and, if the file is there, the
 //! browser's run of best play's part (`BOSWORTH_BENCH_ADVICE_ONLY=1 scripts/bench-web`).
+//!
+//! `perfdoc --map-only APP.json OUT_DIR` rewrites only issue 35's section (the map's Kent
+//! question: the ranking's first and final figures, Open as battle) from `scripts/bench-app
+//! --map-only`'s JSON.
 
 use plotters::prelude::*;
 use serde_json::Value;
@@ -318,6 +322,45 @@ fn splice(doc: &str, heading: &str, section: &str, before: &str) -> String {
     }
 }
 
+const MAP_HEADING: &str = "## The map's answers (issue 35)";
+
+/// The load averages (1, 5, 15 minutes) of a run, in words.
+fn load_words(v: &Value) -> String {
+    v.as_array().map_or("?".into(), |l| l.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "))
+}
+
+/// Issue 35's section: the map's Kent question in the browser (`scripts/bench-app --map-only`):
+/// every attack on Kent ranked, then its best plan opened as a battle, each time with the
+/// machine's load average beside it.
+fn map_section(app: &Value) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "{MAP_HEADING}
+");
+    let _ = writeln!(md, "The map's Kent question (`examples/board-kent.json`) in headless Chromium, from `scripts/bench-app --map-only`: \"Every attack on Kent\" chosen once the page has planned every target, the time to the ranking's first figures and to its final ones, the longest the progress bar stood still (neither its value nor its words changing), whether the map's chip for Kent and the list's first row ever showed different figures (sampled at every frame); then Open as battle on the best plan, the time to the battle's exact headline (checked against `bosworth exact`) and where it came from (`solved-before`: the answer the planner had worked out, kept in the page's battles solved, `www/src/shell/solved.rs`). Times are wall-clock on a shared machine: the load average (1, 5, 15 minutes) is beside each.\n");
+    let _ = writeln!(md, "| run | first figures (ms) | final figures (ms) | bar still at most (ms) | chip and list disagreed | load | Open as battle: exact headline (ms) | from | load |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|");
+    for (i, r) in app["map"]["runs"].as_array().map(|v| v.as_slice()).unwrap_or(&[]).iter().enumerate() {
+        let rk = &r["ranking"];
+        let ob = &r["open_as_battle"];
+        let disagreed = rk["chip_list_disagreements"].as_array().map_or(0, Vec::len);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            i + 1,
+            fmt_ms(f(&rk["first_ms"])),
+            fmt_ms(f(&rk["final_ms"])),
+            fmt_ms(f(&rk["bar_still_ms"])),
+            if disagreed == 0 { "never".to_string() } else { format!("{disagreed} time(s)") },
+            load_words(&rk["load_average"]),
+            fmt_ms(f(&ob["exact_headline_ms"])),
+            ob["source"].as_str().unwrap_or("?"),
+            load_words(&ob["load_average"]),
+        );
+    }
+    let _ = writeln!(md);
+    md
+}
+
 /// The app's benchmark run (`scripts/bench-app`), if the file is there.
 fn read_app(path: Option<&String>) -> Option<Value> {
     path.and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str::<Value>(&t).ok())
@@ -342,6 +385,14 @@ fn main() {
         }
         std::fs::write(&path, doc).expect("write PERFORMANCE.md");
         println!("rewrote the sections on hidden blocks and the planner's targets of {path}");
+        return;
+    }
+    if args.get(1).map(String::as_str) == Some("--map-only") {
+        let app = read_app(args.get(2)).expect("scripts/bench-app's JSON with its map part");
+        let path = format!("{}/PERFORMANCE.md", args[3]);
+        let doc = std::fs::read_to_string(&path).expect("PERFORMANCE.md");
+        std::fs::write(&path, splice(&doc, MAP_HEADING, &map_section(&app), "## Hot paths")).expect("write PERFORMANCE.md");
+        println!("rewrote the section on the map's answers of {path}");
         return;
     }
     if args.get(1).map(String::as_str) == Some("--advice-only") {
@@ -445,6 +496,9 @@ fn main() {
     let _ = writeln!(md);
 
     md.push_str(&hidden_section(&native, read_app(args.get(4)).as_ref()));
+    if let Some(app) = read_app(args.get(4)).filter(|a| !a["map"].is_null()) {
+        md.push_str(&map_section(&app));
+    }
     if !native["plans"].is_null() {
         md.push_str(&plans_section(&native));
     }

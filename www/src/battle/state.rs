@@ -136,6 +136,10 @@ pub struct State {
     pub report_revision: u64,
     /// Why the figures are Monte Carlo, when the exact solver gave up.
     pub note: Option<String>,
+    /// The figures are an exact answer this page had worked out before for the same battle
+    /// (`crate::shell::solved`: a plan the map's planner solved, an edit undone), not solved
+    /// again; the results panel says so as `data-source="solved-before"`.
+    pub recalled: bool,
     /// With hidden blocks: whether exact figures are coming after the Monte Carlo ones shown.
     pub refine: Refine,
     /// A message about loading (a broken link), shown at the top.
@@ -274,6 +278,16 @@ pub enum Action {
         /// With hidden blocks, the mixture's figures (`report` is its averaged report).
         fog: Option<Rc<FogReport>>,
     },
+    /// The exact figures of a battle solved before in this page (`crate::shell::solved`),
+    /// shown at once as [`Action::Done`] shows the engine's.
+    Recalled {
+        /// The revision.
+        revision: u64,
+        /// The figures.
+        report: Rc<Report>,
+        /// With hidden blocks, the mixture's figures.
+        fog: Option<Rc<FogReport>>,
+    },
     /// The engine failed.
     Failed {
         /// The revision.
@@ -325,6 +339,7 @@ impl State {
             report: None,
             report_revision: 0,
             note: None,
+            recalled: false,
             refine: Refine::None,
             notice: None,
             seed: 1,
@@ -482,6 +497,7 @@ impl State {
                 self.report_revision = revision;
                 self.note = note;
                 self.fog = fog;
+                self.recalled = false;
             }
             Action::Refine { revision, refine } if self.awaits(revision) => self.refine = refine,
             Action::Done { revision, report, note, fog } if self.awaits(revision) => {
@@ -493,6 +509,16 @@ impl State {
                 self.report_revision = revision;
                 self.note = note;
                 self.fog = fog;
+                self.recalled = false;
+            }
+            Action::Recalled { revision, report, fog } if self.awaits(revision) => {
+                self.refine = Refine::None;
+                self.calc = Calc::Done;
+                self.report = Some(report);
+                self.report_revision = revision;
+                self.note = None;
+                self.fog = fog;
+                self.recalled = true;
             }
             Action::Failed { revision, message } if self.awaits(revision) => {
                 self.calc = Calc::Failed(message)
@@ -519,7 +545,12 @@ impl State {
             }
             // Answers for an older revision, or for one whose computation was cancelled, are
             // dropped.
-            Action::Started(_) | Action::Progress { .. } | Action::Refine { .. } | Action::Done { .. } | Action::Failed { .. } => {}
+            Action::Started(_)
+            | Action::Progress { .. }
+            | Action::Refine { .. }
+            | Action::Done { .. }
+            | Action::Recalled { .. }
+            | Action::Failed { .. } => {}
         }
         self
     }

@@ -8,6 +8,10 @@
 //! (`crate::battle::engine::solver_workers` in all), the page carrying each helper's share to it
 //! and its battles back to the lead; the progress bar counts the battles solved.
 //! Dropping a worker terminates it (Cancel, or a newer battle while it works).
+//!
+//! A battle solved exactly before in this page (by these workers, or by the map's planner for a
+//! plan it solved exactly: `crate::shell::solved`) is not solved again: its report is shown at
+//! once, the same bit for bit, and the results panel says it came from there (issue 35).
 
 use crate::battle::engine::{
     BROWSER_FOG_BUDGET, BROWSER_STATE_BUDGET, MONTE_CARLO_RUNS, MONTE_CARLO_SEED, Reply, Request, fog_monte_carlo_note, merge_counts,
@@ -16,6 +20,7 @@ use crate::battle::engine::{
 use crate::battle::pool::RawWorker;
 use crate::battle::state::{Action, Refine, State};
 use crate::shell::codec;
+use crate::shell::solved::{self, Solution};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -125,9 +130,15 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
         match reply {
             Reply::Done { job, report } => {
                 p.busy = false;
-                p.job = None;
+                let scenario = p.job.take().filter(|(j, _)| *j == job).map(|(_, s)| s);
                 match parse(&report) {
-                    Ok(report) => Action::Done { revision: job, report, note: None, fog: None },
+                    Ok(report) => {
+                        let report: Rc<bosworth::Report> = report;
+                        if let Some(key) = scenario {
+                            solved::keep(&key, Solution::Plain((*report).clone()));
+                        }
+                        Action::Done { revision: job, report, note: None, fog: None }
+                    }
                     Err(e) => Action::Failed { revision: job, message: e.to_string() },
                 }
             }
@@ -139,9 +150,14 @@ fn on_reply(pool: &Rc<RefCell<Pool>>, d: &UseReducerDispatcher<State>, reply: Re
                 p.job = None;
                 p.helpers_busy = 0;
                 // Exact: the Monte Carlo worker is no longer needed.
-                p.fog = None;
+                let scenario = p.fog.take().map(|f| f.scenario);
                 match serde_json::from_str::<bosworth::FogReport>(&fog) {
-                    Ok(f) => Action::Done { revision: job, report: Rc::new(f.report.clone()), note, fog: Some(Rc::new(f)) },
+                    Ok(f) => {
+                        if let Some(key) = scenario {
+                            solved::keep(&key, Solution::Fog(f.clone()));
+                        }
+                        Action::Done { revision: job, report: Rc::new(f.report.clone()), note, fog: Some(Rc::new(f)) }
+                    }
                     Err(e) => Action::Failed { revision: job, message: e.to_string() },
                 }
             }
@@ -450,10 +466,30 @@ fn solve_in_worker(pool: &Rc<RefCell<Pool>>, dispatcher: &UseReducerDispatcher<S
     true
 }
 
+/// The exact answer to a battle solved before in this page (`crate::shell::solved`), as the
+/// page shows it, if it is one this page's own solve would give: within the budget the workers
+/// would solve it with ([`BROWSER_STATE_BUDGET`], [`BROWSER_FOG_BUDGET`] with hidden blocks).
+fn recalled(job: u64, scenario: &str) -> Option<Action> {
+    let s = solved::recall(scenario)?;
+    let states = solved::states(&s)?;
+    Some(match &*s {
+        Solution::Plain(r) if states <= BROWSER_STATE_BUDGET => Action::Recalled { revision: job, report: Rc::new(r.clone()), fog: None },
+        Solution::Fog(f) if states <= BROWSER_FOG_BUDGET => {
+            Action::Recalled { revision: job, report: Rc::new(f.report.clone()), fog: Some(Rc::new(f.clone())) }
+        }
+        _ => return None,
+    })
+}
+
 /// Sends a job to the solver worker; anything still under way for an older battle is stopped
-/// (its workers terminated).
+/// (its workers terminated). A battle solved before in this page is answered at once.
 pub fn submit(pool: &Rc<RefCell<Pool>>, dispatcher: UseReducerDispatcher<State>, job: u64, scenario: String) {
     pool.borrow_mut().stop();
+    if let Some(answer) = recalled(job, &scenario) {
+        dispatcher.dispatch(Action::Started(job));
+        dispatcher.dispatch(answer);
+        return;
+    }
     if submit_fog(pool, &dispatcher, job, &scenario) {
         dispatcher.dispatch(Action::Started(job));
         return;

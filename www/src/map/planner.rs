@@ -11,7 +11,9 @@
 
 use super::ranking::TargetPlans;
 use super::rtt::odds::{self, OddsAsk, OddsHeard};
-use bosworth::board::{Board, Options, PlanError, Position, best_plan, rank, target};
+use bosworth::board::{
+    Board, Options, PlanError, Position, Stage, best_plan_staged, rank_staged, target,
+};
 use bosworth::rules::movement::area_index;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
@@ -73,7 +75,7 @@ pub enum Request {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Reply {
     /// How far the job has got: work done of about `total` in this pass (battles fought, states
-    /// solved; the total is the CLI's estimate and may be passed).
+    /// solved; the total is the CLI's estimate and may be passed), and what the planner is doing.
     Progress {
         /// The page's job.
         job: u64,
@@ -83,6 +85,10 @@ pub enum Reply {
         done: u64,
         /// Work expected.
         total: u64,
+        /// What the planner is doing: the screening, or which plan it assesses and how.
+        stage: Stage,
+        /// Work done since the stage began (battles, or states for an exact solve).
+        since: u64,
     },
     /// The plans of one pass: [`TargetPlans`] as JSON.
     Ranked {
@@ -111,32 +117,79 @@ pub fn expected_work(options: &Options, best: bool) -> u64 {
     options.screen_budget + options.runs * (top + 4)
 }
 
-thread_local! {
-    /// Where the planner's watch hook sends its progress (the hook must be `Sync`; a worker has
-    /// one thread).
-    static PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(u64)>>> = const { std::cell::RefCell::new(None) };
+/// What the planner's hooks have heard so far in a pass: the work done, the stage, the work done
+/// when it began, and when the page was last told (ms).
+#[derive(Clone, Copy)]
+struct Heard {
+    done: u64,
+    stage: Stage,
+    began: u64,
+    told_at: f64,
 }
 
-/// A watch hook adding up the work and telling [`PROGRESS`] at each half-percent of `total` (at
-/// most 200 messages a pass). It never stops the work: the page cancels by terminating the
-/// worker.
-fn progress_hook(total: u64) -> impl Fn(usize) -> bool + Sync {
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let told = std::sync::atomic::AtomicU64::new(0);
+/// The least time between two progress messages within a stage (ms): the page redraws the
+/// panel at each, and a stage's first is told at once.
+const PROGRESS_MS: f64 = 100.0;
+
+thread_local! {
+    /// Where the planner's hooks send its progress (the hooks must be `Sync`; a worker has one
+    /// thread): the work done, the stage and the work done since it began.
+    static PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(u64, Stage, u64)>>> = const { std::cell::RefCell::new(None) };
+    /// What the hooks have heard in the pass under way.
+    static HEARD: std::cell::Cell<Heard> = const { std::cell::Cell::new(Heard { done: 0, stage: Stage::Screening, began: 0, told_at: 0.0 }) };
+}
+
+/// Tells [`PROGRESS`] what was heard, when `now` (a new stage) or at most every [`PROGRESS_MS`]:
+/// the bar moves through every stage, the exact solves of the best plans included (before issue
+/// 35 it stood at 99% through them: their states ran past the pass's expected work).
+fn tell(now: bool) {
+    let clock = js_sys::Date::now();
+    let h = HEARD.with(std::cell::Cell::get);
+    if !now && clock - h.told_at < PROGRESS_MS {
+        return;
+    }
+    HEARD.with(|c| {
+        c.set(Heard {
+            told_at: clock,
+            ..h
+        })
+    });
+    PROGRESS.with(|p| {
+        if let Some(p) = p.borrow().as_ref() {
+            p(h.done, h.stage, h.done - h.began);
+        }
+    });
+}
+
+/// A watch hook adding up the work (battles fought, states solved). It never stops the work: the
+/// page cancels by terminating the worker.
+fn progress_hook() -> impl Fn(usize) -> bool + Sync {
     move |n| {
-        use std::sync::atomic::Ordering::Relaxed;
-        let d = done.fetch_add(n as u64, Relaxed) + n as u64;
-        let step = (d.min(total) * 200) / total.max(1);
-        if n > 0 && step > told.load(Relaxed) {
-            told.store(step, Relaxed);
-            PROGRESS.with(|p| {
-                if let Some(p) = p.borrow().as_ref() {
-                    p(d);
-                }
+        if n > 0 {
+            HEARD.with(|c| {
+                let h = c.get();
+                c.set(Heard {
+                    done: h.done + n as u64,
+                    ..h
+                });
             });
+            tell(false);
         }
         true
     }
+}
+
+/// A stages hook: a new stage is told at once.
+fn stages_hook(stage: Stage) {
+    HEARD.with(|c| {
+        let h = c.get();
+        c.set(Heard {
+            stage,
+            began: h.done,
+            ..h
+        });
+    });
+    tell(true);
 }
 
 /// One pass of the planner on a board: the target's ranking, or its best plan.
@@ -148,18 +201,27 @@ pub fn plan(
     target_name: &str,
     best: bool,
     options: &Options,
-    progress: Box<dyn Fn(u64)>,
+    progress: Box<dyn Fn(u64, Stage, u64)>,
 ) -> Result<TargetPlans, String> {
     let position = Position::new(board).map_err(|e| e.to_string())?;
     let area = area_index(target_name)
         .ok_or_else(|| format!("'{target_name}' is not an area of the map"))?;
     let t = target(&position, area)?;
     PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
-    let hook = progress_hook(expected_work(options, best));
+    HEARD.with(|c| {
+        c.set(Heard {
+            done: 0,
+            stage: Stage::Screening,
+            began: 0,
+            told_at: 0.0,
+        })
+    });
+    let hook = progress_hook();
+    let stages = |s: Stage| stages_hook(s);
     let ranking = if best {
-        best_plan(&position, t, options, &hook)
+        best_plan_staged(&position, t, options, &hook, &stages)
     } else {
-        rank(&position, t, options, &hook)
+        rank_staged(&position, t, options, &hook, &stages)
     };
     PROGRESS.with(|p| *p.borrow_mut() = None);
     match ranking {
@@ -216,7 +278,7 @@ impl Worker for Planner {
             let total = expected_work(&options, best);
             let tell = {
                 let scope = scope.clone();
-                move |done: u64| {
+                move |done: u64, stage: Stage, since: u64| {
                     scope.respond(
                         who,
                         Reply::Progress {
@@ -224,6 +286,8 @@ impl Worker for Planner {
                             pass,
                             done,
                             total,
+                            stage,
+                            since,
                         },
                     )
                 }

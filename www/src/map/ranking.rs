@@ -5,7 +5,7 @@
 
 use super::svg::Route;
 use bosworth::Scenario;
-use bosworth::board::{Assessed, Position, Ranking, Role, Way};
+use bosworth::board::{Assessed, Position, Ranking, Role, Solution, Way};
 use bosworth::data::{AREAS, BORDERS, House};
 use bosworth::rules::movement;
 use bosworth::solve::report::Method;
@@ -89,6 +89,11 @@ pub struct PlanView {
     pub tied_with_next: bool,
     /// The plan's battle: the scenario its figures are of (`bosworth plan --open N`).
     pub battle: Scenario,
+    /// The exact report the figures were read from, when exact: sent by the worker with the
+    /// plan, then kept by the page among the battles solved (`crate::shell::solved`, the pool
+    /// takes it out) so that the plan opened as a battle shows it at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Solution>,
 }
 
 /// Every plan reported for one target, best first.
@@ -166,6 +171,7 @@ impl PlanView {
             pareto: a.pareto,
             tied_with_next: a.tied_with_next,
             battle: a.scenario.clone(),
+            exact: a.exact.clone(),
         }
     }
 

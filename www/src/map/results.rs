@@ -42,19 +42,21 @@ pub struct PlansProps {
     pub on_resume: Callback<()>,
 }
 
-/// The plans shown: every target's best (each with its target), or one target's ranking.
+/// The plans shown: every target's best (each with its target), or one target's ranking; each
+/// with the most refined figures known for its battle, as the map's chips show them
+/// (`Planning::refined`, `Planning::best_of`).
 pub fn shown(planning: &Planning, focus: Option<&str>) -> Vec<(String, PlanView)> {
     match focus {
         None => planning
             .every_target()
             .0
             .into_iter()
-            .filter_map(|t| t.best().cloned().map(|p| (t.target.clone(), p)))
+            .filter_map(|t| planning.best_of(&t.target).map(|(p, _)| (t.target.clone(), p)))
             .collect(),
         Some(t) => planning
             .answer(&Ask::ranking(t))
             .and_then(Answer::figures)
-            .map(|r| r.plans.iter().map(|p| (t.to_string(), p.clone())).collect())
+            .map(|r| r.plans.iter().map(|p| (t.to_string(), planning.refined(p).0)).collect())
             .unwrap_or_default(),
     }
 }
@@ -165,6 +167,8 @@ pub fn Plans(p: &PlansProps) -> Html {
             .collect(),
     };
     let working = status == "running" && fraction < 1.0 && failed.is_empty();
+    // What the planner is doing, in words, for the ranking on screen.
+    let doing = answer.and_then(Answer::doing);
     let chosen = p.chosen.min(plans.len().saturating_sub(1));
     let cancel = p.on_cancel.reform(|_: MouseEvent| ());
     let resume = p.on_resume.reform(|_: MouseEvent| ());
@@ -200,9 +204,13 @@ pub fn Plans(p: &PlansProps) -> Html {
                 <div class="plan-status" role="status">
                     if working {
                         <progress max="1" value={format!("{fraction:.3}")} aria-label="Planning" data-testid="plans-progress"></progress>
-                        <span class="small">{
-                            if pass == Some(Pass::Quick) { format!("Sharpening the figures: {:.0}%", 100.0 * fraction) }
-                            else { format!("Working out every plan: {:.0}%", 100.0 * fraction) }
+                        <span class="small" data-testid="plans-doing">{
+                            match (pass == Some(Pass::Quick), doing) {
+                                (true, Some(d)) => format!("Sharpening the figures: {:.0}%, {d}", 100.0 * fraction),
+                                (true, None) => format!("Sharpening the figures: {:.0}%", 100.0 * fraction),
+                                (false, Some(d)) => format!("Working out every plan: {:.0}%, {d}", 100.0 * fraction),
+                                (false, None) => format!("Working out every plan: {:.0}%", 100.0 * fraction),
+                            }
                         }</span>
                         <button onclick={cancel} data-testid="plans-cancel">{"Cancel"}</button>
                     } else if status == "cancelled" {
@@ -301,7 +309,7 @@ fn note(plans: &[(String, PlanView)], pass: Option<Pass>, focus: Option<&str>) -
         None => "bosworth plan BOARD".to_string(),
     };
     let what = if pass == Some(Pass::Final) {
-        format!("the same figures as {command} on this board's link (Copy link)")
+        format!("the same figures as {command} on this board's link (Copy link), but where another question worked out a plan's battle more finely (its method says so: the map, the list and every row show one answer for a battle)")
     } else {
         format!(
             "a first pass with {QUICK_RUNS} battles for each plan not solved exactly; they sharpen to {command}'s as the planner works"

@@ -3,11 +3,13 @@
 //! (the map's colours). A new board drops every question of the old one, terminating the workers
 //! still busy with them; Cancel terminates them all. Final answers are kept for the session
 //! ([`remember`]), so that a board planned before (Back from a battle opened from the map) shows
-//! its plans at once.
+//! its plans at once; the exact reports of the plans solved exactly go to the page's battles
+//! solved (`crate::shell::solved`), so that a plan opened as a battle shows its figures at once.
 
 use super::planner::{Pass, Reply, Request};
 use super::planning::{Ask, Heard, PlanningState};
 use super::ranking::TargetPlans;
+use crate::shell::solved;
 use crate::shell::worker::RawWorker;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -232,15 +234,25 @@ impl Pool {
         };
         let finished = match reply {
             Reply::Progress {
-                pass, done, total, ..
+                pass,
+                done,
+                total,
+                stage,
+                since,
+                ..
             } => {
                 self.dispatch
-                    .dispatch(Heard::Progress(board, ask, pass, done, total));
+                    .dispatch(Heard::Progress(board, ask, pass, done, total, stage, since));
                 false
             }
             Reply::Ranked { pass, plans, .. } => {
                 match serde_json::from_str::<TargetPlans>(&plans) {
-                    Ok(p) => {
+                    Ok(mut p) => {
+                        for plan in &mut p.plans {
+                            if let Some(exact) = plan.exact.take() {
+                                solved::keep(&solved::key(&plan.battle), exact);
+                            }
+                        }
                         let p = Rc::new(p);
                         if pass == Pass::Final {
                             remember(&board, &ask, p.clone());

@@ -16,6 +16,7 @@ pub mod problem;
 pub mod root;
 pub mod roster;
 pub mod share;
+pub mod solved;
 pub mod storage;
 pub mod switch;
 pub mod theme;

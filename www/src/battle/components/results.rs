@@ -120,7 +120,8 @@ pub fn Results(props: &StateProps) -> Html {
     let current = state.report_is_current();
     html! {
         <section class={classes!("card", "results", (!current).then_some("stale"))} aria-labelledby="results-h"
-            data-testid="results" data-current={current.to_string()} aria-busy={(!current).to_string()} data-calc={state.calc.word()} data-method={method_id}>
+            data-testid="results" data-current={current.to_string()} aria-busy={(!current).to_string()} data-calc={state.calc.word()} data-method={method_id}
+            data-source={if state.recalled && current { "solved-before" } else { "solved" }}>
             <h2 id="results-h">{"What happens"}</h2>
             {status}
             {refine}
