@@ -12,10 +12,13 @@ mod geometry;
 #[allow(dead_code)]
 #[path = "../../../www/src/map/svg.rs"]
 mod svg;
+#[allow(dead_code)]
+#[path = "../../../www/src/map/chips.rs"]
+mod chips;
 
 /// The drawing under the name the app gives it.
 mod map {
-    pub(crate) use super::{geometry, svg};
+    pub(crate) use super::{chips, geometry, svg};
 }
 
 use bosworth::data::House::{Lancaster, York};
