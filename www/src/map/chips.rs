@@ -162,9 +162,12 @@ fn first_free(candidates: &[Point], size: (f32, f32), blocked: &[Rect]) -> Optio
 }
 
 /// Where a border's badge of this size goes: on the border's line as near as it can to where its
-/// arrow crosses (for a sea link, on the link's lane out to the water), else as near as it can
-/// round that point; `None` if nowhere near is free.
-pub fn badge_spot(b: &BorderShape, size: (f32, f32), blocked: &[Rect]) -> Option<Point> {
+/// arrow crosses (for a sea link, on the link's lane out to the water), or else, with `reach`
+/// over 0, as near as it can round that point within `reach`; `None` if nowhere is free.
+pub fn badge_spot(b: &BorderShape, size: (f32, f32), blocked: &[Rect], reach: f32) -> Option<Point> {
+    if reach > 0.0 {
+        return first_free(&ring(b.badge, reach, 4.0), size, blocked);
+    }
     let line: Vec<Point> = match b.edge {
         Some(e) => along(g::EDGES[usize::from(e)].points, 3.0),
         None => {
@@ -179,7 +182,7 @@ pub fn badge_spot(b: &BorderShape, size: (f32, f32), blocked: &[Rect]) -> Option
     };
     let mut on_line = line;
     on_line.sort_by(|a, c| dist(*a, b.badge).total_cmp(&dist(*c, b.badge)));
-    first_free(&on_line, size, blocked).or_else(|| first_free(&ring(b.badge, 260.0, 4.0), size, blocked))
+    first_free(&on_line, size, blocked)
 }
 
 /// Where an area's chip of this size goes: just above its name if free, else the nearest free
@@ -264,11 +267,13 @@ pub fn place(
     let mut blocked = obstacles(stacks);
     let mut out_badges = Vec::new();
     for b in badges {
-        let r = shrinking(scale)
+        // On its line, shrinking if it must; then off it, near and farther.
+        let r = [0.0, 40.0, 260.0]
             .into_iter()
-            .find_map(|k| {
+            .flat_map(|reach| shrinking(scale).into_iter().map(move |k| (reach, k)))
+            .find_map(|(reach, k)| {
                 let size = badge_size(b.text, k);
-                badge_spot(b.border, size, &blocked).map(|c| around(c, size))
+                badge_spot(b.border, size, &blocked, reach).map(|c| around(c, size))
             })
             .unwrap_or_else(|| {
                 let size = badge_size(b.text, 1.0);

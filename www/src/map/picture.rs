@@ -155,10 +155,16 @@ impl View {
     /// The view that shows these areas (their names, icons and blocks) with a margin, at most
     /// three times the whole map; the whole map when there are none.
     pub fn fitting(areas: &[String]) -> View {
+        // Each area's room, and round its name the room a chance chip may take beside or above
+        // it (`chips::chip_spot`), so that the frame needs no change once the plans come.
         let boxes: Vec<(f32, f32, f32, f32)> = areas
             .iter()
             .filter_map(|a| g::area(a))
-            .map(|a| a.room)
+            .flat_map(|a| {
+                let (x, y, w, h) = super::chips::name_box(a);
+                let (cw, ch) = super::chips::chip_size("99.9%", 1.0);
+                [a.room, (x - cw, y - 1.5 * ch, w + 2.0 * cw, h + 1.5 * ch)]
+            })
             .collect();
         if boxes.is_empty() {
             return View::ALL;
