@@ -66,10 +66,7 @@ pub fn icon_box(a: &AreaShape) -> Option<Rect> {
     let cols = usize::from(a.icon_columns).clamp(1, n);
     let rows = n.div_ceil(cols);
     let step = g::ICON + g::GAP;
-    let (w, h) = (
-        cols as f32 * step - g::GAP,
-        rows as f32 * step - g::GAP,
-    );
+    let (w, h) = (cols as f32 * step - g::GAP, rows as f32 * step - g::GAP);
     Some((a.icons.0 - w / 2.0, a.icons.1 - h / 2.0, w, h))
 }
 
@@ -164,7 +161,12 @@ fn first_free(candidates: &[Point], size: (f32, f32), blocked: &[Rect]) -> Optio
 /// Where a border's badge of this size goes: on the border's line as near as it can to where its
 /// arrow crosses (for a sea link, on the link's lane out to the water), or else, with `reach`
 /// over 0, as near as it can round that point within `reach`; `None` if nowhere is free.
-pub fn badge_spot(b: &BorderShape, size: (f32, f32), blocked: &[Rect], reach: f32) -> Option<Point> {
+pub fn badge_spot(
+    b: &BorderShape,
+    size: (f32, f32),
+    blocked: &[Rect],
+    reach: f32,
+) -> Option<Point> {
     if reach > 0.0 {
         return first_free(&ring(b.badge, reach, 4.0), size, blocked);
     }

@@ -283,7 +283,9 @@ pub fn Picture(p: &PictureProps) -> Html {
     let scale = tag_scale(view.w, *width);
     let tags = {
         let tags = p.tags.clone();
-        use_memo((tags, (scale * 100.0) as i32), move |(tags, _)| AttrValue::from(svg::tags(tags, scale)))
+        use_memo((tags, (scale * 100.0) as i32), move |(tags, _)| {
+            AttrValue::from(svg::tags(tags, scale))
+        })
     };
     {
         let view = view.clone();
