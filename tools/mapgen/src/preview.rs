@@ -18,7 +18,7 @@ mod chips;
 
 /// The drawing under the name the app gives it.
 mod map {
-    pub(crate) use super::{chips, geometry, svg};
+    pub(crate) use super::{geometry, svg};
 }
 
 use bosworth::data::House::{Lancaster, York};
