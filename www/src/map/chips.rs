@@ -269,10 +269,23 @@ pub fn place(
     let mut blocked = obstacles(stacks);
     let mut out_badges = Vec::new();
     for b in badges {
-        // On its line, shrinking if it must; then off it, near and farther.
-        let r = [0.0, 40.0, 260.0]
+        // On its line, down to three quarters of its size; then near it; then on it smaller,
+        // near it smaller, and farther.
+        let all = shrinking(scale);
+        let (big, small): (Vec<f32>, Vec<f32>) =
+            all.iter().partition(|k| **k >= 0.75 * scale - 1e-3);
+        let tries: Vec<(f32, f32)> = [
+            (0.0, &big),
+            (40.0, &big),
+            (0.0, &small),
+            (40.0, &small),
+            (260.0, &all),
+        ]
+        .into_iter()
+        .flat_map(|(reach, ks)| ks.iter().map(move |k| (reach, *k)))
+        .collect();
+        let r = tries
             .into_iter()
-            .flat_map(|reach| shrinking(scale).into_iter().map(move |k| (reach, k)))
             .find_map(|(reach, k)| {
                 let size = badge_size(b.text, k);
                 badge_spot(b.border, size, &blocked, reach).map(|c| around(c, size))
