@@ -141,7 +141,7 @@ test('the Kent board set up by keyboard, planned as bosworth plan plans it, its 
   // border limits used.
   assert.ok(await page.locator('.marks .arrow:not(.reserve)').count() >= 1);
   assert.ok(await page.locator('.marks .arrow.reserve').count() >= 1);
-  assert.ok(await page.locator('.pieces .badge').count() >= 2);
+  assert.ok(await page.locator('.tags .badge').count() >= 2);
   await page.screenshot({ path: path.join(SHOTS, 'map-kent-ranked.png'), fullPage: true });
 
   // Open the best plan as a battle: its link carries the plan's battle (`bosworth plan --open 1`);

@@ -17,13 +17,16 @@ mod geometry;
 #[allow(dead_code)]
 #[path = "../www/src/map/svg.rs"]
 mod svg;
+#[allow(dead_code)]
+#[path = "../www/src/map/chips.rs"]
+mod chips;
 
 #[path = "common/table.rs"]
 mod table;
 
 /// The drawing under the name the app gives it.
 mod map {
-    pub(crate) use super::{geometry, svg};
+    pub(crate) use super::{chips, geometry, svg};
 }
 
 use bosworth::data::{self, BorderKind};
@@ -496,5 +499,193 @@ fn the_icons_are_the_reference_tables_features() {
         assert_eq!(count("city"), usize::from(row[3] != "-"), "{name}");
         assert_eq!(count("cathedral"), usize::from(row[4] != "-"), "{name}");
         assert_eq!(count("port"), usize::from(row[5] == "yes"), "{name}");
+    }
+}
+
+/// The boxes of an element of the markup (`<rect` ... or `<g class="chance-chip"` then its rect)
+/// as `svg.rs` draws them: x, y, width, height.
+fn boxes_of(svg: &str, open: &str) -> Vec<(f32, f32, f32, f32)> {
+    let attr = |s: &str, name: &str| -> f32 {
+        let key = format!(" {name}=\"");
+        let at = s.find(&key).unwrap_or_else(|| panic!("no {name} in {s}")) + key.len();
+        s[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    svg.match_indices(open)
+        .map(|(i, _)| {
+            let rest = &svg[i..];
+            let rect = &rest[rest.find("<rect").unwrap()..];
+            let rect = &rect[..rect.find("/>").unwrap()];
+            (
+                attr(rect, "x"),
+                attr(rect, "y"),
+                attr(rect, "width"),
+                attr(rect, "height"),
+            )
+        })
+        .collect()
+}
+
+/// What no badge or chip may cover: each area's name (as drawn, with its halo), its icons and
+/// every place for its blocks, by area.
+fn keep_clear(stacks: &[String]) -> Vec<(String, (f32, f32, f32, f32))> {
+    let mut out = Vec::new();
+    for a in g::AREAS.iter() {
+        out.push((format!("{}'s name", a.name), map::chips::name_box(a)));
+        if let Some(i) = map::chips::icon_box(a) {
+            out.push((format!("{}'s icons", a.name), i));
+        }
+        if !stacks.iter().any(|s| s == a.name) {
+            continue;
+        }
+        for (x, y) in map::svg::cells(a) {
+            out.push((format!("{}'s blocks", a.name), (x, y, g::TILE, g::TILE)));
+        }
+    }
+    out
+}
+
+fn assert_clear(
+    what: &str,
+    scale: f32,
+    stacks: &[String],
+    placed: &[(String, (f32, f32, f32, f32))],
+) {
+    let clear = keep_clear(stacks);
+    for (i, (name, r)) in placed.iter().enumerate() {
+        for (other, o) in &clear {
+            assert!(
+                !map::chips::overlaps(*r, *o),
+                "{what} at scale {scale}: {name} {r:?} covers {other} {o:?}"
+            );
+        }
+        for (n2, r2) in &placed[i + 1..] {
+            assert!(
+                !map::chips::overlaps(*r, *r2),
+                "{what} at scale {scale}: {name} {r:?} covers {n2} {r2:?}"
+            );
+        }
+        assert!(
+            r.0 >= 0.0 && r.1 >= 0.0 && r.0 + r.2 <= g::WIDTH && r.1 + r.3 <= g::HEIGHT,
+            "{what} at scale {scale}: {name} {r:?} is off the map"
+        );
+    }
+}
+
+/// Issue 36: every border's badge, with blocks in every area and every area's chance chip on
+/// the map, covers no area's name, icons or blocks, nor another badge or chip; at the sizes the
+/// map draws them on a desktop (scale 1) and where it is seen small (a phone's whole map needs
+/// about 2 for 12 px text, `picture::tag_scale`).
+#[test]
+fn badges_and_chips_cover_no_name_icons_blocks_or_each_other() {
+    let stacks: Vec<String> = g::AREAS.iter().map(|a| a.name.to_string()).collect();
+    for scale in [1.0, 1.5, 2.0] {
+        // Every border's badge alone, with every area's chip.
+        for b in g::BORDERS.iter() {
+            let tags = map::svg::Tags {
+                badges: vec![(b.a.to_string(), b.b.to_string(), "4/4".to_string())],
+                chances: Vec::new(),
+                stacks: stacks.clone(),
+            };
+            let svg = map::svg::tags(&tags, scale);
+            let placed: Vec<_> = boxes_of(&svg, "<rect class=\"badge")
+                .into_iter()
+                .map(|r| (format!("the badge of {}|{}", b.a, b.b), r))
+                .collect();
+            assert_eq!(placed.len(), 1);
+            assert_clear("a badge alone", scale, &stacks, &placed);
+        }
+        // Every area's chip at once.
+        let tags = map::svg::Tags {
+            badges: Vec::new(),
+            chances: g::AREAS.iter().map(|a| (a.name.to_string(), 0.998)).collect(),
+            stacks: stacks.clone(),
+        };
+        let svg = map::svg::tags(&tags, scale);
+        let placed: Vec<_> = boxes_of(&svg, "<g class=\"chance-chip\"")
+            .into_iter()
+            .zip(g::AREAS.iter())
+            .map(|(r, a)| (format!("{}'s chip", a.name), r))
+            .collect();
+        assert_eq!(placed.len(), g::AREAS.len());
+        assert_clear("every chip", scale, &stacks, &placed);
+    }
+    // All at once, as the desktop draws them: every border's badge and every area's chip.
+    let tags = map::svg::Tags {
+        badges: g::BORDERS
+            .iter()
+            .map(|b| (b.a.to_string(), b.b.to_string(), "4/4".to_string()))
+            .collect(),
+        chances: g::AREAS.iter().map(|a| (a.name.to_string(), 0.998)).collect(),
+        stacks: stacks.clone(),
+    };
+    let svg = map::svg::tags(&tags, 1.0);
+    let mut placed: Vec<_> = boxes_of(&svg, "<rect class=\"badge")
+        .into_iter()
+        .zip(g::BORDERS.iter())
+        .map(|(r, b)| (format!("the badge of {}|{}", b.a, b.b), r))
+        .collect();
+    placed.extend(
+        boxes_of(&svg, "<g class=\"chance-chip\"")
+            .into_iter()
+            .zip(g::AREAS.iter())
+            .map(|(r, a)| (format!("{}'s chip", a.name), r)),
+    );
+    assert_eq!(placed.len(), g::BORDERS.len() + g::AREAS.len());
+    assert_clear("every badge and chip at once", 1.0, &stacks, &placed);
+}
+
+/// Issue 36: the Kent board's plans (`examples/board-kent.json`: March, Hastings and Herbert in
+/// Middlesex, Norfolk in Essex, three unseen blocks in Kent): the badges of the borders its plans
+/// cross and the chips of the areas it can attack, together, clear of everything and each other.
+#[test]
+fn the_kent_boards_badges_and_chips_are_clear_at_every_scale() {
+    let stacks = vec!["Middlesex".to_string(), "Essex".to_string(), "Kent".to_string()];
+    let badges = [
+        ("Middlesex", "Kent", "3/3"),
+        ("Essex", "Middlesex", "1/4"),
+        ("Middlesex", "Sussex", "1/3"),
+        ("Sussex", "Kent", "1/4"),
+        ("Essex", "Kent", "1/4"),
+    ];
+    let chances = ["Kent", "Oxford", "Sussex", "Surrey", "Middlesex", "East Anglia", "Essex"];
+    for scale in [1.0, 1.25, 1.5, 1.75, 2.0, 2.25] {
+        let tags = map::svg::Tags {
+            badges: badges
+                .iter()
+                .filter(|(a, b, _)| g::border(a, b).is_some())
+                .map(|(a, b, t)| (a.to_string(), b.to_string(), t.to_string()))
+                .collect(),
+            chances: chances
+                .iter()
+                .filter(|a| g::area(a).is_some())
+                .map(|a| (a.to_string(), 0.528))
+                .collect(),
+            stacks: stacks.clone(),
+        };
+        let svg = map::svg::tags(&tags, scale);
+        let mut placed: Vec<_> = boxes_of(&svg, "<rect class=\"badge")
+            .into_iter()
+            .zip(&tags.badges)
+            .map(|(r, b)| (format!("the badge of {}|{}", b.0, b.1), r))
+            .collect();
+        placed.extend(
+            boxes_of(&svg, "<g class=\"chance-chip\"")
+                .into_iter()
+                .zip(&tags.chances)
+                .map(|(r, c)| (format!("{}'s chip", c.0), r)),
+        );
+        assert_eq!(placed.len(), tags.badges.len() + tags.chances.len());
+        assert_clear("the Kent board", scale, &stacks, &placed);
+        // No chip had to shrink: its text as large as asked (a badge shrinks rather than leave
+        // its border's line).
+        for (name, r) in placed.iter().filter(|(n, _)| n.ends_with("chip")) {
+            let full = map::chips::CHIP_HEIGHT;
+            assert!(
+                (r.3 - full * scale).abs() < 0.11,
+                "{name} at scale {scale} is {} high, not {}",
+                r.3,
+                full * scale
+            );
+        }
     }
 }

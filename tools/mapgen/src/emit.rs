@@ -114,11 +114,12 @@ pub fn source(d: &Drawing, layouts: &[(&str, Layout)], crossings: &[Crossing]) -
         let (x, y, w, h) = l.tokens;
         let _ = writeln!(
             s,
-            "    AreaShape {{ name: {name:?}, outline: &[{}], label: {}, icons: {}, icon_columns: {}, tokens: ({:.1}, {:.1}, {:.1}, {:.1}), hub: {}, room: ({:.1}, {:.1}, {:.1}, {:.1}), anchor: {} }},",
+            "    AreaShape {{ name: {name:?}, outline: &[{}], label: {}, icons: {}, icon_columns: {}, name_width: {:.1}, tokens: ({:.1}, {:.1}, {:.1}, {:.1}), hub: {}, room: ({:.1}, {:.1}, {:.1}, {:.1}), anchor: {} }},",
             ring(&f.ring),
             pt(l.label),
             pt(l.icons),
             if l.how == Arrange::Square { 2 } else { 8 },
+            crate::place::label_width(name),
             x,
             y,
             w,

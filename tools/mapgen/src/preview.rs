@@ -12,6 +12,9 @@ mod geometry;
 #[allow(dead_code)]
 #[path = "../../../www/src/map/svg.rs"]
 mod svg;
+#[allow(dead_code)]
+#[path = "../../../www/src/map/chips.rs"]
+mod chips;
 
 /// The drawing under the name the app gives it.
 mod map {

@@ -57,6 +57,9 @@ pub struct AreaShape {
     pub icons: Point,
     /// How many icons a row holds.
     pub icon_columns: u8,
+    /// The width of its name at [`LABEL_SIZE`] in the label face, as estimated for placing it
+    /// (the chips and badges keep clear of it).
+    pub name_width: f32,
     /// The room for its blocks and their count: x, y, width, height; a row of [`TILES`] tiles
     /// and the count, or a square of two by two.
     pub tokens: (f32, f32, f32, f32),

@@ -5,7 +5,7 @@
 //! zoom and one to pan once zoomed.
 
 use super::geometry as g;
-use super::svg::{self, Scene};
+use super::svg::{self, Scene, Tags};
 use bosworth::data::AREAS;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -155,10 +155,16 @@ impl View {
     /// The view that shows these areas (their names, icons and blocks) with a margin, at most
     /// three times the whole map; the whole map when there are none.
     pub fn fitting(areas: &[String]) -> View {
+        // Each area's room, and round its name the room a chance chip may take beside or above
+        // it (`chips::chip_spot`), so that the frame needs no change once the plans come.
         let boxes: Vec<(f32, f32, f32, f32)> = areas
             .iter()
             .filter_map(|a| g::area(a))
-            .map(|a| a.room)
+            .flat_map(|a| {
+                let (x, y, w, h) = super::chips::name_box(a);
+                let (cw, ch) = super::chips::chip_size("99.9%", 1.0);
+                [a.room, (x - cw, y - 1.5 * ch, w + 2.0 * cw, h + 1.5 * ch)]
+            })
             .collect();
         if boxes.is_empty() {
             return View::ALL;
@@ -213,8 +219,12 @@ pub struct PictureProps {
     pub holds: AttrValue,
     /// The target's outline and the plan's arrows (`svg::marks`).
     pub marks: AttrValue,
-    /// The blocks and the border badges (`svg::pieces`).
+    /// The blocks (`svg::stacks`).
     pub pieces: AttrValue,
+    /// The border badges and chance chips, placed afresh at the scale the map is seen at
+    /// (`svg::tags`).
+    #[prop_or_default]
+    pub tags: Rc<Tags>,
     /// The area being set up.
     pub selected: Option<String>,
     /// Each area's name for the screen reader and its tooltip, by name.
@@ -246,6 +256,37 @@ pub fn Picture(p: &PictureProps) -> Html {
     let view = use_state_eq(|| View::ALL);
     let svg_ref = use_node_ref();
     let gesture = use_mut_ref(Gesture::default);
+    // The map's width on the page in CSS pixels, measured after each drawing (and when the window
+    // is resized): the badges and chips keep a legible size on screen.
+    let width = use_state_eq(|| 0.0f64);
+    {
+        let (svg_ref, width) = (svg_ref.clone(), width.clone());
+        use_effect(move || {
+            if let Some(el) = svg_ref.cast::<web_sys::Element>() {
+                width.set(el.get_bounding_client_rect().width().round());
+            }
+        });
+    }
+    {
+        let (svg_ref, width) = (svg_ref.clone(), width.clone());
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                gloo::events::EventListener::new(&w, "resize", move |_| {
+                    if let Some(el) = svg_ref.cast::<web_sys::Element>() {
+                        width.set(el.get_bounding_client_rect().width().round());
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let scale = tag_scale(view.w, *width);
+    let tags = {
+        let tags = p.tags.clone();
+        use_memo((tags, (scale * 100.0) as i32), move |(tags, _)| {
+            AttrValue::from(svg::tags(tags, scale))
+        })
+    };
     {
         let view = view.clone();
         use_effect_with(p.frame.clone(), move |areas| view.set(View::fitting(areas)));
@@ -436,6 +477,7 @@ pub fn Picture(p: &PictureProps) -> Html {
                     { raw(p.marks.clone(), "marks") }
                     { raw(layer(3), "upper") }
                     { raw(p.pieces.clone(), "pieces") }
+                    { raw((*tags).clone(), "tags") }
                     { raw(layer(4), "legend") }
                     <g class="hits">{hits}</g>
                 </g>
@@ -453,11 +495,29 @@ pub fn Picture(p: &PictureProps) -> Html {
     }
 }
 
-/// The dynamic layers' markup for a scene: who holds what, the marks, the pieces.
-pub fn layers(scene: &Scene) -> (AttrValue, AttrValue, AttrValue) {
+/// The dynamic layers for a scene: who holds what, the marks, the blocks (markup), and the
+/// badges and chips to place at the scale the map is seen at.
+pub fn layers(scene: &Scene) -> (AttrValue, AttrValue, AttrValue, Rc<Tags>) {
     (
         svg::holds(scene).into(),
         svg::marks(scene).into(),
-        svg::pieces(scene).into(),
+        svg::stacks(scene).into(),
+        Rc::new(Tags::of(scene)),
     )
+}
+
+/// The least size of a badge's or chip's text on screen, in CSS pixels (issue 36: legible on a
+/// phone, where the whole map is some 360 px wide).
+pub const TAG_TEXT_PX: f64 = 12.0;
+
+/// The scale of the badges and chips (1: their size in map units, `svg::tags`) for a view `w`
+/// map units wide drawn `width_px` CSS pixels wide: enough for [`TAG_TEXT_PX`], in steps of a
+/// twentieth so that a pinch redraws them seldom; 1 before the map is measured.
+pub fn tag_scale(w: f64, width_px: f64) -> f32 {
+    if width_px <= 0.0 {
+        return 1.0;
+    }
+    let px_per_unit = width_px / w;
+    let k = TAG_TEXT_PX / (f64::from(super::chips::TEXT) * px_per_unit);
+    ((k * 20.0).ceil() / 20.0).max(1.0) as f32
 }

@@ -6,6 +6,7 @@
 //! and the app's (`--york`, `--lancaster`, `--york-face`, `--lan-face`, `--ink`, `--card`...), so
 //! the drawing follows the theme like the rest of the page.
 
+use super::chips;
 use super::geometry::{self as g, AreaShape, BorderShape, Line, Point};
 use bosworth::data::{self, BorderKind, House};
 use std::fmt::Write;
@@ -817,28 +818,6 @@ fn arrows(s: &mut String, scene: &Scene) {
     }
 }
 
-fn badges(s: &mut String, scene: &Scene) {
-    for badge in &scene.badges {
-        let Some(b) = g::border(badge.a, badge.b) else {
-            continue;
-        };
-        let w = 14.0 + 10.0 * badge.text.chars().count() as f32;
-        let h = 24.0;
-        let _ = write!(
-            s,
-            "<rect class=\"badge {}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"12\"/><text class=\"badge-text\" x=\"{}\" y=\"{}\">{}</text>",
-            class_of(b.kind),
-            f(b.badge.0 - w / 2.0),
-            f(b.badge.1 - h / 2.0),
-            f(w),
-            f(h),
-            f(b.badge.0),
-            f(b.badge.1 + 0.5),
-            esc(&badge.text)
-        );
-    }
-}
-
 /// The key's rows: what each mark means.
 const KEY: [(&str, &str); 15] = [
     ("major", "Major: 4"),
@@ -1079,39 +1058,148 @@ pub fn upper() -> String {
     s
 }
 
-/// The blocks, the border badges, and each attackable area's best chance to hold: on top.
-pub fn pieces(scene: &Scene) -> String {
+/// The blocks on the map (under the badges and chips, [`tags`]).
+pub fn stacks(scene: &Scene) -> String {
     let mut s = String::new();
     armies(&mut s, scene);
-    badges(&mut s, scene);
-    chance_chips(&mut s, scene);
     s
 }
 
-/// Each attackable area's best chance to hold, in a chip of its colour just above its name.
-fn chance_chips(s: &mut String, scene: &Scene) {
-    for (name, p) in &scene.chances {
-        let Some(a) = g::area(name) else {
-            continue;
-        };
-        let text = format!("{:.1}%", 100.0 * p);
-        let w = 16.0 + 11.0 * text.chars().count() as f32;
-        let h = 26.0;
-        let (x, y) = (a.label.0, a.label.1 - g::LABEL_SIZE * 0.98);
+/// The blocks, the border badges, and each attackable area's best chance to hold: on top, at
+/// scale 1 (for previews; the map view draws [`tags`] at the scale it is seen at).
+pub fn pieces(scene: &Scene) -> String {
+    let mut s = stacks(scene);
+    s.push_str(&tags(&Tags::of(scene), 1.0));
+    s
+}
+
+/// What the map writes on top of everything: the plan's border badges and each attackable area's
+/// best chance to hold, owned, so that the map can place them afresh at the scale it is seen at
+/// ([`tags`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tags {
+    /// Each badge: one side of its border, the other, its text.
+    pub badges: Vec<(String, String, String)>,
+    /// Each attackable area and its best plan's chance to hold.
+    pub chances: Vec<(String, f64)>,
+    /// The areas with blocks drawn (their stacks stay uncovered).
+    pub stacks: Vec<String>,
+}
+
+impl Tags {
+    /// The badges, chips and stacks of a scene.
+    pub fn of(scene: &Scene) -> Tags {
+        Tags {
+            badges: scene
+                .badges
+                .iter()
+                .map(|b| (b.a.to_string(), b.b.to_string(), b.text.clone()))
+                .collect(),
+            chances: scene
+                .chances
+                .iter()
+                .map(|(a, p)| (a.to_string(), *p))
+                .collect(),
+            stacks: scene.armies.iter().map(|a| a.area.to_string()).collect(),
+        }
+    }
+
+    /// Where each badge and chip goes at `scale` (`chips::place`): the border or area, its text
+    /// and its box, badges first.
+    pub fn placed(&self, scale: f32) -> Placed<'_> {
+        let badges: Vec<(&BorderShape, &str)> = self
+            .badges
+            .iter()
+            .filter_map(|(a, b, t)| g::border(a, b).map(|x| (x, t.as_str())))
+            .collect();
+        let texts: Vec<(&AreaShape, String, f64)> = self
+            .chances
+            .iter()
+            .filter_map(|(a, p)| g::area(a).map(|x| (x, chance_text(*p), *p)))
+            .collect();
+        let asks: Vec<chips::BadgeAsk> = badges
+            .iter()
+            .map(|(b, t)| chips::BadgeAsk { border: b, text: t })
+            .collect();
+        let chip_asks: Vec<(&AreaShape, &str)> =
+            texts.iter().map(|(a, t, _)| (*a, t.as_str())).collect();
+        let stacks: Vec<&str> = self.stacks.iter().map(String::as_str).collect();
+        let (badge_boxes, chip_boxes) = chips::place(&asks, &chip_asks, &stacks, scale);
+        Placed {
+            badges: badges
+                .into_iter()
+                .zip(badge_boxes)
+                .map(|((b, t), r)| (b, t, r))
+                .collect(),
+            chips: texts
+                .into_iter()
+                .zip(chip_boxes)
+                .map(|((a, t, p), r)| (a, t, p, r))
+                .collect(),
+        }
+    }
+}
+
+/// Badges and chips with their boxes (map units).
+pub struct Placed<'a> {
+    /// Each badge's border, text and box.
+    pub badges: Vec<(&'static BorderShape, &'a str, chips::Rect)>,
+    /// Each chip's area, text, chance and box.
+    pub chips: Vec<(&'static AreaShape, String, f64, chips::Rect)>,
+}
+
+/// A chance as its chip writes it: `99.8%`.
+pub fn chance_text(p: f64) -> String {
+    format!("{:.1}%", 100.0 * p)
+}
+
+/// The border badges and chance chips at `scale` (1: their size in map units as drawn for the
+/// whole map on a desktop; more to keep them legible where the map is seen small), each placed
+/// clear of the names, icons, stacks and each other.
+pub fn tags(t: &Tags, scale: f32) -> String {
+    let mut s = String::new();
+    let placed = t.placed(scale);
+    for (b, label, r) in &placed.badges {
+        // Its own scale: smaller than asked where the map had no room.
+        let k = r.3 / chips::BADGE_HEIGHT;
         let _ = write!(
             s,
-            "<g class=\"chance-chip\" data-area=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"13\" style=\"fill:{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
-            esc(name),
-            f(x - w / 2.0),
-            f(y - h / 2.0),
-            f(w),
-            f(h),
-            chance_fill(*p),
-            f(x),
-            f(y + 0.5),
-            esc(&text)
+            "<rect class=\"badge {}\" data-border=\"{}|{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" style=\"stroke-width:{}\"/><text class=\"badge-text\" x=\"{}\" y=\"{}\" style=\"font-size:{}px\">{}</text>",
+            class_of(b.kind),
+            esc(b.a),
+            esc(b.b),
+            f(r.0),
+            f(r.1),
+            f(r.2),
+            f(r.3),
+            f(r.3 / 2.0),
+            f(2.5 * k),
+            f(r.0 + r.2 / 2.0),
+            f(r.1 + r.3 / 2.0 + 0.5 * k),
+            f(chips::TEXT * k),
+            esc(label)
         );
     }
+    for (a, label, p, r) in &placed.chips {
+        let k = r.3 / chips::CHIP_HEIGHT;
+        let _ = write!(
+            s,
+            "<g class=\"chance-chip\" data-area=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" style=\"fill:{};stroke-width:{}\"/><text x=\"{}\" y=\"{}\" style=\"font-size:{}px\">{}</text></g>",
+            esc(a.name),
+            f(r.0),
+            f(r.1),
+            f(r.2),
+            f(r.3),
+            f(r.3 / 2.0),
+            chance_fill(*p),
+            f(1.6 * k),
+            f(r.0 + r.2 / 2.0),
+            f(r.1 + r.3 / 2.0 + 0.5 * k),
+            f(chips::TEXT * k),
+            esc(label)
+        );
+    }
+    s
 }
 
 /// The key in the North Sea (hidden on a phone, where [`key`] is drawn under the map).
