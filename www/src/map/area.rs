@@ -167,7 +167,7 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
     };
     let count = here.map_or(0, |a| a.enemy);
     let set_count = |n: u8| {
-        let (state, a) = (p.state.clone(), area.clone());
+        let (state, a, slug) = (p.state.clone(), area.clone(), slug.clone());
         Callback::from(move |_: MouseEvent| {
             edit(
                 &state,
@@ -175,7 +175,17 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
                     area: a.clone(),
                     count: n,
                 },
-            )
+            );
+            // The button used is disabled at the end of the count: the focus goes to the other,
+            // never to the page's body.
+            let other = match n {
+                0 => Some("more"),
+                MAX_ENEMY => Some("less"),
+                _ => None,
+            };
+            if let Some(o) = other {
+                crate::shell::focus::focus_still_soon(vec![format!("[data-testid=\"enemy-{o}-{slug}\"]")]);
+            }
         })
     };
     let typed = {
