@@ -65,6 +65,25 @@ pub fn RosterPicker(p: &PickerProps) -> Html {
             }
         })
     };
+    // Focused with its matches out of sight below (New battle focuses the search at the foot of
+    // the screen), the search brings them into view; when they show already (a block of the
+    // roster was just clicked), nothing scrolls.
+    let on_focus = {
+        let list_ref = list_ref.clone();
+        Callback::from(move |_: FocusEvent| {
+            let Some(el) = list_ref.cast::<web_sys::Element>() else { return };
+            let below = gloo::utils::window()
+                .inner_height()
+                .ok()
+                .and_then(|h| h.as_f64())
+                .is_some_and(|h| el.get_bounding_client_rect().top() + 40.0 > h);
+            if below {
+                let o = web_sys::ScrollIntoViewOptions::new();
+                o.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                el.scroll_into_view_with_scroll_into_view_options(&o);
+            }
+        })
+    };
     let ids: Vec<String> = list.iter().map(|b| b.id.to_string()).collect();
     let on_key = {
         let (on_add, query, active, ids) = (p.on_add.clone(), query.clone(), active.clone(), ids.clone());
@@ -131,7 +150,7 @@ pub fn RosterPicker(p: &PickerProps) -> Html {
                     aria-controls={grid_id.clone()} aria-haspopup="grid" aria-autocomplete="list"
                     aria-activedescendant={active_id}
                     aria-label={format!("Search the {} roster", p.house)}
-                    data-testid={format!("search-{sid}")} value={(*query).clone()} oninput={on_query} onkeydown={on_key}
+                    data-testid={format!("search-{sid}")} value={(*query).clone()} oninput={on_query} onkeydown={on_key} onfocus={on_focus}
                     aria-describedby={format!("search-{sid}-hint")} />
                 <select aria-label="Filter by type" data-testid={format!("kind-{sid}")} onchange={on_kind}>
                     <option value="" selected={kind.is_empty()}>{"all types"}</option>
