@@ -1,5 +1,5 @@
 // End to end: the map (issue 24), keyboard only. The Kent board of examples/board-kent.json set up
-// on an empty board (areas picked by Tab and Enter on the map, blocks added from the roster, the
+// on an empty board (areas picked by the arrow keys and Enter on the map, blocks added from the roster, the
 // unseen blocks counted up); every target, then every attack on Kent, ranked with the figures of
 // `bosworth plan --json` on the board in the address; the best plan opened as a battle, whose
 // headline is `bosworth exact`'s on that battle's link (and within the plan's stated error of the
@@ -33,16 +33,31 @@ function cliPlan(board, args) {
   return JSON.parse(out);
 }
 
-/** Tab through the map's areas, from the first, to `name`, and press Enter on it. */
+/** The centre of an area's button on screen. */
+const centre = (name) => page.$eval(`.map-card .hit[data-area="${name}"]`, (el) => {
+  const r = el.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+});
+
+/**
+ * From the map's one Tab stop, the arrow keys to `name` (each toward it, each waiting for the
+ * focus to move), and Enter on it: the area's editor, the focus on its heading.
+ */
 async function pickOnMap(name) {
-  await page.focus('.hit[data-area="Ireland"]');
-  for (let i = 0; i < 40; i++) {
-    if (await page.evaluate(() => document.activeElement?.dataset.area) === name) break;
-    await page.keyboard.press('Tab');
+  await page.focus('.map-card .hit[tabindex="0"]');
+  for (let i = 0; i < 15; i++) {
+    const at = await page.evaluate(() => document.activeElement?.dataset.area);
+    if (at === name) break;
+    const [a, b] = [await centre(at), await centre(name)];
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    const key = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp');
+    await page.keyboard.press(key);
+    await page.waitForFunction((f) => document.activeElement?.dataset.area !== f, at);
   }
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.area), name, `Tab reaches ${name} on the map`);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.area), name, `the arrow keys reach ${name} on the map`);
   await page.keyboard.press('Enter');
   await page.waitForSelector(`[data-testid="area-editor"][data-area="${name}"]`);
+  await page.waitForFunction(() => document.activeElement?.id === 'area-h');
 }
 
 /** Adds a block to the area being set up: its name typed in the roster's search, then Enter on it. */
@@ -50,9 +65,12 @@ async function addBlock(area, id) {
   const slug = area.toLowerCase().replace(/[^a-z0-9]/g, '-');
   await page.focus(`[data-testid="search-${slug}"]`);
   await page.keyboard.type(id);
+  await page.waitForFunction(([sel, v]) => document.querySelector(sel)?.value === v, [`[data-testid="search-${slug}"]`, id]);
   await page.focus(`[data-testid="add-${slug}-${id}"]`);
   await page.keyboard.press('Enter');
   await page.waitForSelector(`[data-testid="area-editor"] [aria-label^="${id}, rating"]`);
+  // Added after a search, the focus is back on the search, emptied.
+  await page.waitForFunction((sel) => document.activeElement?.matches(sel), `[data-testid="search-${slug}"]`);
 }
 
 /** The plans the page shows, as the CLI's JSON names their fields. */
@@ -100,8 +118,12 @@ test('the Kent board set up by keyboard, planned as bosworth plan plans it, its 
   await addBlock('Essex', 'Norfolk');
   await pickOnMap('Kent');
   await page.focus('[data-testid="enemy-more-kent"]');
-  for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('[data-testid="enemy-kent"]')?.value === '3');
+  // Each press waits for its count, the focus staying on "+".
+  for (let i = 1; i <= 3; i++) {
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((v) => document.querySelector('[data-testid="enemy-kent"]')?.value === v, String(i));
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'enemy-more-kent');
+  }
   const board = await boardOf();
   // The example, with the moving player's number the board always writes (Player 1).
   assert.deepEqual(board, { ...KENT, player: 1 }, 'the board set up is the example');
@@ -254,6 +276,7 @@ test('on a phone the map zooms and pans, and a target\'s plan is framed', async 
   // Zoom in by keyboard, twice: the view narrows around the middle.
   await page.focus('[data-testid="zoom-in"]');
   await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="map"][data-zoom="1.60"]');
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-testid="map"][data-zoom="2.56"]');
   // Drag the map: it pans (the width in view stays the same).

@@ -392,6 +392,48 @@ async fn the_page_draws_every_area_and_border_once() {
     handle.destroy();
 }
 
+/// The arrow keys move between the map's areas by where their names are drawn: each step goes
+/// the way of its key, every area is reached from the first with them, and Middlesex's
+/// neighbours by key are the areas round it.
+#[wasm_bindgen_test]
+fn the_arrow_keys_reach_every_area() {
+    use bosworth::data::AREAS;
+    use bosworth_www::map::geometry;
+    use bosworth_www::map::picture::next_area;
+    const KEYS: [&str; 4] = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"];
+    for a in AREAS {
+        let here = geometry::area(a.name).unwrap().label;
+        for k in KEYS {
+            let Some(to) = next_area(a.name, k) else { continue };
+            let there = geometry::area(to).unwrap().label;
+            let (dx, dy) = (there.0 - here.0, there.1 - here.1);
+            let way = match k {
+                "ArrowRight" => dx,
+                "ArrowLeft" => -dx,
+                "ArrowDown" => dy,
+                _ => -dy,
+            };
+            assert!(way > 0.0, "{k} from {} goes to {to}, not that way", a.name);
+        }
+    }
+    let mut seen = vec![AREAS[0].name];
+    let mut i = 0;
+    while i < seen.len() {
+        for k in KEYS {
+            if let Some(to) = next_area(seen[i], k)
+                && !seen.contains(&to)
+            {
+                seen.push(to);
+            }
+        }
+        i += 1;
+    }
+    assert_eq!(seen.len(), AREAS.len(), "reached: {seen:?}");
+    assert_eq!(next_area("Middlesex", "ArrowRight"), Some("Essex"));
+    assert_eq!(next_area("Middlesex", "ArrowDown"), Some("Sussex"));
+    assert_eq!(next_area("Middlesex", "Enter"), None);
+}
+
 /// Clicking an area on the map picks it to set up; a block added there goes into the address.
 #[wasm_bindgen_test]
 async fn an_area_clicked_is_set_up_and_the_address_follows() {

@@ -76,6 +76,23 @@ fn field(board: &Board, area: &str) -> String {
         .map_or_else(String::new, |i| format!("areas[{i}]"))
 }
 
+/// The minor heirs not yet in play on this board, by id: the roster does not offer them (4.5,
+/// 6.82; the board's validation refuses them, as the enemy's unseen blocks never include them,
+/// `bosworth::board::setup::minor_waiting`).
+pub fn not_in_play(board: &Board) -> Vec<String> {
+    let dead: Vec<&str> = board
+        .dead
+        .iter()
+        .filter_map(|n| data::block(n).or_else(|| data::block_by_person_and_house(n, board.house)))
+        .map(|d| d.person)
+        .collect();
+    data::BLOCKS
+        .iter()
+        .filter(|d| bosworth::board::setup::minor_waiting(d, &dead).is_some())
+        .map(|d| d.id.to_string())
+        .collect()
+}
+
 /// The area editor.
 #[function_component]
 pub fn AreaEditor(p: &AreaProps) -> Html {
@@ -150,7 +167,7 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
     };
     let count = here.map_or(0, |a| a.enemy);
     let set_count = |n: u8| {
-        let (state, a) = (p.state.clone(), area.clone());
+        let (state, a, slug) = (p.state.clone(), area.clone(), slug.clone());
         Callback::from(move |_: MouseEvent| {
             edit(
                 &state,
@@ -158,7 +175,17 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
                     area: a.clone(),
                     count: n,
                 },
-            )
+            );
+            // The button used is disabled at the end of the count: the focus goes to the other,
+            // never to the page's body.
+            let other = match n {
+                0 => Some("more"),
+                MAX_ENEMY => Some("less"),
+                _ => None,
+            };
+            if let Some(o) = other {
+                crate::shell::focus::focus_still_soon(vec![format!("[data-testid=\"enemy-{o}-{slug}\"]")]);
+            }
         })
     };
     let typed = {
@@ -236,7 +263,17 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
         let (on_plan, a) = (p.on_plan.clone(), area.clone());
         Callback::from(move |_: MouseEvent| on_plan.emit(a.clone()))
     };
+    // The ranking's button at the top of the area, where it shows without scrolling.
+    let rank_button = html! {
+        if p.target {
+            <p class="area-rank">
+                <button class="primary" onclick={plan} data-testid="plan-here" aria-keyshortcuts="R"
+                    title="R on the area in the map does the same">{format!("Rank every attack on {area}")}</button>
+            </p>
+        }
+    };
     let used = taken(board);
+    let out = not_in_play(board);
     let about = describe(&area);
     let about = about
         .strip_prefix(&format!("{area}: "))
@@ -248,14 +285,16 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
     let own_part = html! {
         <>
             <h3 class="side-h"><span class={classes!("dot", house_class(house))}></span>{format!("{house} blocks here")}</h3>
+            // The roster above the blocks: a block added goes in below it, so nothing moves
+            // under the pointer.
+            if may_enter {
+                <RosterPicker house={house} king={board.king} used={used.clone()} out={out.clone()} id={slug.clone()} on_add={add}
+                    placeholder={format!("Add a {house} block to {area}: search…")} />
+            }
             if own.is_empty() {
-                <p class="muted small">{"None yet: add them from the roster below."}</p>
+                <p class="muted small">{"None yet: add them from the roster."}</p>
             } else {
                 <ul class="blocks map-blocks" aria-label={format!("{house} blocks in {area}")}>{ for own_list }</ul>
-            }
-            if may_enter {
-                <RosterPicker house={house} king={board.king} used={used.clone()} id={slug.clone()} on_add={add}
-                    placeholder={format!("Add a {house} block to {area}: search…")} />
             }
         </>
     };
@@ -285,13 +324,25 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
                 if !known.is_empty() {
                     <ul class="blocks map-blocks" aria-label={format!("Known {enemy} blocks in {area}")}>{ for known_list }</ul>
                 }
-                <RosterPicker house={enemy} king={board.king} used={used} id={format!("known-{slug}")} on_add={add_known}
+                <RosterPicker house={enemy} king={board.king} used={used} {out} id={format!("known-{slug}")} on_add={add_known}
                     placeholder={format!("A known {enemy} block in {area}: search…")} />
             </details>
         </>
     };
+    // Escape anywhere in the area (once a search has nothing left to clear): back to the area on
+    // the map, where the arrow keys go on.
+    let escape = {
+        let a = area.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" && !e.default_prevented() {
+                e.prevent_default();
+                crate::shell::focus::focus_field(&[format!(".map-card .hit[data-area=\"{a}\"]")]);
+            }
+        })
+    };
     html! {
-        <section class="card area-card" aria-labelledby="area-h" data-testid="area-editor" data-area={area.clone()}>
+        <section class="card area-card" aria-labelledby="area-h" data-testid="area-editor" data-area={area.clone()}
+            onkeydown={escape} aria-keyshortcuts="Escape">
             <div class="area-head">
                 <h2 id="area-h" tabindex="-1" data-field={field.clone()}>{area.clone()}</h2>
                 <label class="area-pick">
@@ -302,14 +353,12 @@ pub fn AreaEditor(p: &AreaProps) -> Html {
                 </label>
             </div>
             <p class="muted small area-about">{about}</p>
+            {rank_button}
             if !may_enter {
                 <p class="note">{format!("An exile area of {enemy}: {house} can never enter it (2.7).")}</p>
             }
             if enemy_first { {enemy_part.clone()} {own_part.clone()} } else { {own_part} {enemy_part} }
             <div class="area-actions">
-                if p.target {
-                    <button class="primary" onclick={plan} data-testid="plan-here">{format!("Rank every attack on {area}")}</button>
-                }
                 if here.is_some() {
                     <button onclick={clear} data-testid="clear-area" title="Take every block off this area">{"Clear the area"}</button>
                 }

@@ -360,13 +360,63 @@ pub fn MapApp() -> Html {
             chosen.set(0);
         })
     };
+    // Ranked by the keyboard (R on the map, the area's Rank button): focus goes to the ranking's
+    // first plan as soon as it shows (the plans' heading until then).
+    let first_plan = use_mut_ref(|| None::<String>);
+    let asked = use_state(|| 0u32);
     let on_plan = {
-        let on_focus = on_focus.clone();
+        let (on_focus, first_plan, asked) = (on_focus.clone(), first_plan.clone(), asked.clone());
         Callback::from(move |t: String| {
+            *first_plan.borrow_mut() = Some(t.clone());
+            asked.set(*asked + 1);
             on_focus.emit(Some(t));
             crate::shell::focus::focus_soon(vec!["#plans-h".to_string()]);
         })
     };
+    let attack_now: Vec<String> = if ours && valid { plan_state.targets.clone() } else { Vec::new() };
+    // R on an area of the map: its ranking, if the moving player can attack it.
+    let on_rank = {
+        let (on_plan, attack_now) = (on_plan.clone(), attack_now.clone());
+        Callback::from(move |t: String| {
+            if attack_now.contains(&t) {
+                on_plan.emit(t);
+            }
+        })
+    };
+    // A click or tap on an area: one the moving player can attack is ranked too (the focus
+    // stays where the pointer is); on a phone the area's editor comes into view.
+    let on_click = {
+        let (on_focus, attack_now) = (on_focus.clone(), attack_now.clone());
+        Callback::from(move |t: String| {
+            if attack_now.contains(&t) {
+                on_focus.emit(Some(t));
+            }
+            let phone = gloo::utils::window()
+                .match_media("(max-width: 900px)")
+                .ok()
+                .flatten()
+                .is_some_and(|m| m.matches());
+            if phone {
+                gloo::timers::callback::Timeout::new(0, || {
+                    if let Ok(Some(el)) = gloo::utils::document().query_selector("[data-testid=\"area-editor\"]") {
+                        el.scroll_into_view_with_bool(true);
+                    }
+                })
+                .forget();
+            }
+        })
+    };
+    {
+        let first_plan = first_plan.clone();
+        let shown = plans.first().map(|(t, _)| t.clone()).filter(|_| focus.is_some());
+        use_effect_with((shown, *asked), move |(shown, _)| {
+            let mut want = first_plan.borrow_mut();
+            if shown.is_some() && *want == *shown {
+                *want = None;
+                crate::shell::focus::focus_soon(vec!["[data-testid=\"plan-0\"] input".to_string()]);
+            }
+        });
+    }
     let on_choose = {
         let chosen = chosen.clone();
         Callback::from(move |i: usize| chosen.set(i))
@@ -472,9 +522,8 @@ pub fn MapApp() -> Html {
         <div class="map-output">
             <section class="card map-card" aria-label="The map">
                 { notes.unwrap_or_default() }
-                { problem.unwrap_or_default() }
                 <picture::Picture holds={layers.0.clone()} marks={layers.1.clone()} pieces={layers.2.clone()} tags={layers.3.clone()}
-                    selected={(*selected).clone()} labels={(*labels).clone()} on_pick={on_pick.clone()} {frame} />
+                    selected={(*selected).clone()} labels={(*labels).clone()} on_pick={on_pick.clone()} {on_click} {on_rank} {frame} />
                 <div class="map-keys">
                     <details class="phone-key">
                         <summary>{"Key to the map"}</summary>
@@ -504,10 +553,13 @@ pub fn MapApp() -> Html {
             { editor.unwrap_or_else(|| html! {
                 <section class="card area-card" data-testid="area-editor">
                     <h2>{"Pick an area"}</h2>
-                    <p class="muted">{"Click an area on the map (or Tab to it and press Enter), or choose it in the list, \
-                        to place blocks there."}</p>
+                    <p class="muted">{"Click an area on the map (or Tab to the map, move with the arrow keys and press Enter), \
+                        or choose it in the list, to place blocks there."}</p>
                 </section>
             }) }
+            // A board that cannot be: said under the area being set up, where the change that
+            // caused it was made (nothing above it moves), with Go to the field.
+            { problem.unwrap_or_default() }
             <list::BoardList board={board.clone()} selected={(*selected).clone()} chances={chances.clone()}
                 on_pick={on_pick.clone()} {on_clear} />
         </DocPage<MapState>>

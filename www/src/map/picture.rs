@@ -78,6 +78,35 @@ fn in_frame(points: &[g::Point]) -> Vec<g::Point> {
     out
 }
 
+/// The area an arrow key moves to from `from`, by where the drawing puts their names: the nearest
+/// name in that direction (within 60 degrees of it, the distance across counted twice), else the
+/// nearest one at all that lies that way; none at the map's edge.
+pub fn next_area(from: &str, key: &str) -> Option<&'static str> {
+    let (dx, dy): (f32, f32) = match key {
+        "ArrowRight" => (1.0, 0.0),
+        "ArrowLeft" => (-1.0, 0.0),
+        "ArrowDown" => (0.0, 1.0),
+        "ArrowUp" => (0.0, -1.0),
+        _ => return None,
+    };
+    let here = g::area(from)?.label;
+    let scored = |cone: bool| {
+        AREAS
+            .iter()
+            .filter(|a| a.name != from)
+            .filter_map(|a| {
+                let p = g::area(a.name)?.label;
+                let (vx, vy) = (p.0 - here.0, p.1 - here.1);
+                let along = vx * dx + vy * dy;
+                let across = (vx * dy - vy * dx).abs();
+                (along > 0.0 && (!cone || across <= along * 1.8)).then_some((along + 2.0 * across, a.name))
+            })
+            .min_by(|x, y| x.0.total_cmp(&y.0))
+            .map(|(_, n)| n)
+    };
+    scored(true).or_else(|| scored(false))
+}
+
 fn layer(i: usize) -> AttrValue {
     STATIC.with(|s| s[i].clone())
 }
@@ -231,6 +260,12 @@ pub struct PictureProps {
     pub labels: Rc<HashMap<String, String>>,
     /// An area was picked (clicked, or Enter on it).
     pub on_pick: Callback<String>,
+    /// An area was clicked or tapped (after `on_pick`): the map ranks it if it can be attacked.
+    #[prop_or_default]
+    pub on_click: Callback<String>,
+    /// R on an area: rank every attack on it.
+    #[prop_or_default]
+    pub on_rank: Callback<String>,
     /// The areas to bring into view when they change (a plan's: its target and where its blocks
     /// come from); none: the whole map.
     #[prop_or_default]
@@ -410,6 +445,13 @@ pub fn Picture(p: &PictureProps) -> Html {
     };
     let zoomed = view.zoom() > 1.0 + 1e-9;
     let selected = p.selected.clone();
+    // One area is in the page's Tab order (a roving tabindex): the one the arrows last reached,
+    // else the area being set up, else the first; the arrows move between them.
+    let current = use_state(|| None::<String>);
+    let tab_stop = (*current)
+        .clone()
+        .or_else(|| selected.clone())
+        .unwrap_or_else(|| AREAS[0].name.to_string());
     let hits = OUTLINES.with(|outlines| {
         AREAS
             .iter()
@@ -418,28 +460,50 @@ pub fn Picture(p: &PictureProps) -> Html {
                 let name = a.name.to_string();
                 let label = p.labels.get(a.name).cloned().unwrap_or_else(|| svg::describe(a.name));
                 let pick = {
-                    let (on_pick, name, gesture) = (p.on_pick.clone(), name.clone(), gesture.clone());
+                    let (on_pick, on_click, name, gesture, current) =
+                        (p.on_pick.clone(), p.on_click.clone(), name.clone(), gesture.clone(), current.clone());
                     Callback::from(move |_: MouseEvent| {
                         if !std::mem::take(&mut gesture.borrow_mut().dragged) {
+                            current.set(Some(name.clone()));
                             on_pick.emit(name.clone());
+                            on_click.emit(name.clone());
                         }
                     })
                 };
                 let key = {
-                    let (on_pick, name) = (p.on_pick.clone(), name.clone());
+                    let (on_pick, on_rank, name, svg_ref, current) =
+                        (p.on_pick.clone(), p.on_rank.clone(), name.clone(), svg_ref.clone(), current.clone());
                     Callback::from(move |e: KeyboardEvent| {
-                        if e.key() == "Enter" || e.key() == " " {
+                        let k = e.key();
+                        if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                            return;
+                        }
+                        if k == "Enter" || k == " " {
                             e.prevent_default();
                             on_pick.emit(name.clone());
                             // Picked by the keyboard: on to the area's editor.
                             crate::shell::focus::focus_soon(vec!["#area-h".to_string()]);
+                        } else if k == "r" || k == "R" {
+                            e.prevent_default();
+                            on_rank.emit(name.clone());
+                        } else if let Some(to) = next_area(&name, &k) {
+                            e.prevent_default();
+                            current.set(Some(to.to_string()));
+                            let hit = svg_ref
+                                .cast::<web_sys::Element>()
+                                .and_then(|svg| svg.query_selector(&format!(".hit[data-area=\"{to}\"]")).ok().flatten())
+                                .and_then(|el| el.dyn_into::<web_sys::SvgElement>().ok());
+                            if let Some(h) = hit {
+                                let _ = h.focus();
+                            }
                         }
                     })
                 };
                 // Tabbing to an area of a zoomed map brings it into view.
                 let focus = {
-                    let (view, name) = (view.clone(), name.clone());
+                    let (view, name, current) = (view.clone(), name.clone(), current.clone());
                     Callback::from(move |e: FocusEvent| {
+                        current.set(Some(name.clone()));
                         // Only for the keyboard: a click leaves the view where the user put it.
                         let keyboard = e
                             .target()
@@ -454,9 +518,13 @@ pub fn Picture(p: &PictureProps) -> Html {
                     })
                 };
                 let on = selected.as_deref() == Some(a.name);
+                let stop = tab_stop == a.name;
+                let tabindex = if stop { "0" } else { "-1" };
                 html! {
-                    <path class={classes!("hit", on.then_some("selected"))} d={d.clone()} tabindex="0" role="button"
+                    <path class={classes!("hit", on.then_some("selected"))} d={d.clone()} {tabindex} role="button"
                         aria-label={label.clone()} aria-pressed={if on { "true" } else { "false" }} data-area={name}
+                        aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Enter R" aria-describedby="map-hint"
+                        data-landing={stop.then_some("")}
                         onclick={pick} onkeydown={key} onfocus={focus}>
                         <title>{label}</title>
                     </path>
@@ -483,6 +551,9 @@ pub fn Picture(p: &PictureProps) -> Html {
                 </g>
                 { raw(layer(5), "frame") }
             </svg>
+            <p class="small muted map-hint" id="map-hint" data-testid="map-hint">
+                <kbd>{"←↑↓→"}</kbd>{" move between areas · "}<kbd>{"Enter"}</kbd>{" sets one up · "}
+                <kbd>{"R"}</kbd>{" ranks every attack on it · a click on an area you can attack ranks it"}</p>
             <div class="map-zoom" role="group" aria-label="Zoom the map">
                 <button class="icon" aria-label="Zoom in" title="Zoom in (Ctrl+wheel, or two fingers)" onclick={zoom_by(1.6)}
                     disabled={view.w <= MIN_WIDTH + 1e-6} data-testid="zoom-in">{"+"}</button>

@@ -195,7 +195,7 @@ pub fn Plans(p: &PlansProps) -> Html {
                 </label>
             </div>
             if !p.valid {
-                <p class="muted">{"No plan while the board cannot be: see what is wrong above the map."}</p>
+                <p class="muted">{"No plan while the board cannot be: see what is wrong under the area being set up."}</p>
             } else if let Some(why) = p.refusal.clone().filter(|_| focus.is_none()) {
                 <p class="muted" data-testid="no-target">{why}</p>
             } else if planning.targets.is_empty() && focus.is_none() {

@@ -18,8 +18,16 @@ pub fn focus_field(selectors: &[String]) -> bool {
             el
         };
         target.scroll_into_view_with_bool(false);
-        if let Ok(h) = target.dyn_into::<web_sys::HtmlElement>() {
-            let _ = h.focus();
+        // An HTML control, or a shape of a drawing (the map's areas).
+        let target = match target.dyn_into::<web_sys::HtmlElement>() {
+            Ok(h) => {
+                let _ = h.focus();
+                return true;
+            }
+            Err(t) => t,
+        };
+        if let Ok(s) = target.dyn_into::<web_sys::SvgElement>() {
+            let _ = s.focus();
             return true;
         }
     }
@@ -31,6 +39,25 @@ pub fn focus_field(selectors: &[String]) -> bool {
 pub fn focus_soon(selectors: Vec<String>) {
     gloo::timers::callback::Timeout::new(0, move || {
         focus_field(&selectors);
+    })
+    .forget();
+}
+
+/// Focuses the first of `selectors` that matches once the page has redrawn, without scrolling
+/// the page (after a click: nothing moves under the pointer).
+pub fn focus_still_soon(selectors: Vec<String>) {
+    gloo::timers::callback::Timeout::new(0, move || {
+        use wasm_bindgen::JsCast;
+        let doc = gloo::utils::document();
+        for sel in &selectors {
+            let Ok(Some(el)) = doc.query_selector(sel) else { continue };
+            if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
+                let o = web_sys::FocusOptions::new();
+                o.set_prevent_scroll(true);
+                let _ = h.focus_with_options(&o);
+                return;
+            }
+        }
     })
     .forget();
 }

@@ -34,6 +34,23 @@ pub fn href(c: Calculator) -> String {
     (mount(c).last_fragment)()
 }
 
+/// The selector of the element a calculator wants the keyboard's focus on when the address brings
+/// it on screen (the battle's headline, the map's area): `data-landing` on it.
+pub const LANDING: &str = "[data-landing]";
+
+/// Once the page has redrawn, focuses the calculator's landing if the focus is on nothing (the
+/// body): a control that kept its focus keeps it.
+pub fn land_soon() {
+    gloo::timers::callback::Timeout::new(0, || {
+        let doc = gloo::utils::document();
+        let lost = doc.active_element().is_none_or(|a| a.tag_name() == "BODY");
+        if lost {
+            crate::shell::focus::focus_field(&[LANDING.to_string()]);
+        }
+    })
+    .forget();
+}
+
 /// The root.
 #[function_component]
 pub fn Root() -> Html {
@@ -58,11 +75,20 @@ pub fn Root() -> Html {
             move || drop(listeners)
         });
     }
+    // Whether the calculator shown is the one the page opened with.
+    let first = use_mut_ref(|| true);
     {
         let refocus = refocus.clone();
         use_effect_with(*calc, move |c| {
             gloo::utils::document().set_title(mount(*c).title);
-            if std::mem::take(&mut *refocus.borrow_mut()) {
+            let opened = std::mem::take(&mut *first.borrow_mut());
+            let switched = std::mem::take(&mut *refocus.borrow_mut());
+            if !opened && !switched {
+                // Another calculator through the address (a plan opened as a battle, Back): the
+                // control used went with the page, so focus lands on what the calculator shown
+                // marks as its landing (`data-landing`), never on the body.
+                land_soon();
+            } else if switched {
                 use wasm_bindgen::JsCast;
                 let sel = format!("[data-testid=\"calc-{}\"]", c.id());
                 if let Ok(Some(el)) = gloo::utils::document().query_selector(&sel)

@@ -129,8 +129,12 @@ pub fn ShareBar(p: &ShareProps) -> Html {
                 <button onclick={open} disabled={picked.is_none()} data-testid="example-open"
                     title={format!("Replace the {} with the example chosen (Undo brings yours back)", p.what)}>{"Open"}</button>
             </span>
+            // The example's note, or its room kept empty, so that nothing below moves when the
+            // scenario stops being the example (New board, an edit).
             if let Some(x) = note {
                 <p class="muted small preset-note" data-testid="example-note">{format!("{}: {}", x.name, x.note)}</p>
+            } else {
+                <p class="muted small preset-note" aria-hidden="true"></p>
             }
             <button onclick={copy} data-testid="copy-link" title={format!("The address holds the whole {}", p.what)}>{ if *copied { "Link copied ✓" } else { "Copy link" } }</button>
             <button onclick={export} data-testid="export-json">{"Export JSON"}</button>

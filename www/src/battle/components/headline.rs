@@ -61,7 +61,7 @@ pub fn Headline(p: &HeadlineProps) -> Html {
         .unwrap_or_default();
     html! {
         <section class={classes!("headline", (!p.current).then_some("stale"))} aria-labelledby="odds-h"
-            data-testid="headline" tabindex="-1" data-current={p.current.to_string()} aria-live="polite" aria-busy={(!p.current).to_string()}>
+            data-testid="headline" tabindex="-1" data-landing="" data-current={p.current.to_string()} aria-live="polite" aria-busy={(!p.current).to_string()}>
             <h2 id="odds-h" class="visually-hidden">{format!("Odds in {area}")}</h2>
             <div class="odds">
                 <div class="odd" style={format!("--c: {}", rgb(p.attacker))}>
