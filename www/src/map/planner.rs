@@ -7,10 +7,11 @@
 //!
 //! Messages carry JSON text (the board in, [`TargetPlans`] out), as the battle's engine does.
 //! The same worker works out a finished game's odds, battle by battle ([`Request::Odds`],
-//! `rtt/odds.rs`).
+//! `rtt/odds.rs`), and the best whole turns on a board ([`Request::Turn`], `turn/work.rs`).
 
 use super::ranking::TargetPlans;
 use super::rtt::odds::{self, OddsAsk, OddsHeard};
+use super::turn::{self, work::{TurnAsk, TurnHeard}};
 use bosworth::board::{Board, Options, PlanError, Position, best_plan, rank, target};
 use bosworth::rules::movement::area_index;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
@@ -67,6 +68,8 @@ pub enum Request {
     },
     /// A finished game's odds, battle by battle.
     Odds(OddsAsk),
+    /// The best whole turns on a board (`super::turn::work`).
+    Turn(TurnAsk),
 }
 
 /// An answer from the planner.
@@ -102,6 +105,8 @@ pub enum Reply {
     },
     /// A game's odds, as they come.
     Odds(OddsHeard),
+    /// The best turns' progress and answer.
+    Turn(TurnHeard),
 }
 
 /// The work a pass is expected to take, as `bosworth plan`'s progress bar reckons it: the
@@ -114,13 +119,13 @@ pub fn expected_work(options: &Options, best: bool) -> u64 {
 thread_local! {
     /// Where the planner's watch hook sends its progress (the hook must be `Sync`; a worker has
     /// one thread).
-    static PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(u64)>>> = const { std::cell::RefCell::new(None) };
+    pub static PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(u64)>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// A watch hook adding up the work and telling [`PROGRESS`] at each half-percent of `total` (at
 /// most 200 messages a pass). It never stops the work: the page cancels by terminating the
 /// worker.
-fn progress_hook(total: u64) -> impl Fn(usize) -> bool + Sync {
+pub fn progress_hook(total: u64) -> impl Fn(usize) -> bool + Sync {
     let done = std::sync::atomic::AtomicU64::new(0);
     let told = std::sync::atomic::AtomicU64::new(0);
     move |n| {
@@ -193,6 +198,11 @@ impl Worker for Planner {
             } => (job, board, target, best),
             Request::Odds(ask) => {
                 odds::run(&ask, |h| scope.respond(who, Reply::Odds(h)));
+                return;
+            }
+            Request::Turn(ask) => {
+                let scope = scope.clone();
+                turn::work::run(&ask, move |h| scope.respond(who, Reply::Turn(h)));
                 return;
             }
         };
