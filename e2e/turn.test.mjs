@@ -69,7 +69,7 @@ test('Best turn on examples/board-turn.json: bosworth plan --turn\'s turns, by t
   await page.click('[data-testid="example-open"]');
   await page.waitForSelector('[data-testid="plans"][data-calc="done"]', { timeout: 0 });
   const board = await boardOf();
-  assert.deepEqual(board, { ...TURN, player: 1 }, 'the example on the map');
+  assert.deepEqual(board, { king: 'Lancaster', ...TURN, player: 1 }, 'the example on the map, with the throne and player the map writes');
 
   // Best turn, by expected areas (the default objective).
   await page.click('[data-testid="best-turn-open"]');
@@ -80,7 +80,7 @@ test('Best turn on examples/board-turn.json: bosworth plan --turn\'s turns, by t
   assert.deepEqual(await shownTurns(), cli.turns.map(asShown));
   assert.deepEqual(cli.turns[0].attacks.map((a) => a.target), ['Sussex', 'Kent'], 'the best turn attacks both targets');
   assert.equal(await page.textContent('[data-testid="turn-0-value"]'), `${cli.turns[0].value.toFixed(3)} areas`);
-  assert.match(await page.textContent('[data-testid="turn-method"]'), /bosworth plan BOARD --turn on this board/);
+  assert.match(await page.textContent('[data-testid="turn-method"]'), /as bosworth plan BOARD --turn gives them on this board's link/);
   // Left empty and open to counter-attack, and the heirs at risk, as the CLI lists them.
   const empties = await page.$$eval('[data-testid="turn-0-empty"]', (e) => e.map((x) => x.textContent));
   assert.deepEqual(empties, cli.turns[0].open_to_counter_attack.map((o) => (o.from.length

@@ -110,7 +110,10 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
     // A take objective whose area is no longer a target: back to expected areas.
     let goal_now = match &*goal {
         Goal::Take { area, .. } if !p.targets.contains(area) => Goal::Areas,
-        Goal::Take { area, keep: Some(h) } if !p.heirs.contains(h) => Goal::Take {
+        Goal::Take {
+            area,
+            keep: Some(h),
+        } if !p.heirs.contains(h) => Goal::Take {
             area: area.clone(),
             keep: None,
         },
@@ -301,7 +304,14 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
 
 /// One turn: a radio to draw it on the map, its value, and its attacks; under the chosen one,
 /// each attack's Open as battle.
-fn row(i: usize, turn: &TurnView, chosen: usize, goal: &Goal, house: House, pick: &UseStateHandle<usize>) -> Html {
+fn row(
+    i: usize,
+    turn: &TurnView,
+    chosen: usize,
+    goal: &Goal,
+    house: House,
+    pick: &UseStateHandle<usize>,
+) -> Html {
     let choose = {
         let pick = pick.clone();
         Callback::from(move |_: Event| pick.set(i))
