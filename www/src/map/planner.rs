@@ -119,13 +119,13 @@ pub fn expected_work(options: &Options, best: bool) -> u64 {
 thread_local! {
     /// Where the planner's watch hook sends its progress (the hook must be `Sync`; a worker has
     /// one thread).
-    pub static PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(u64)>>> = const { std::cell::RefCell::new(None) };
+    static PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(u64)>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// A watch hook adding up the work and telling [`PROGRESS`] at each half-percent of `total` (at
 /// most 200 messages a pass). It never stops the work: the page cancels by terminating the
 /// worker.
-pub fn progress_hook(total: u64) -> impl Fn(usize) -> bool + Sync {
+fn progress_hook(total: u64) -> impl Fn(usize) -> bool + Sync {
     let done = std::sync::atomic::AtomicU64::new(0);
     let told = std::sync::atomic::AtomicU64::new(0);
     move |n| {

@@ -1,13 +1,88 @@
 //! The best turns as the page receives them from its worker (written from the engine's `Turns`
 //! with the fields `bosworth plan --turn --json` prints), what the map draws of a turn (all its
 //! attacks' arrows and the border limits they use together, 5.21), and a turn's value in words
-//! with the objective's unit. No `Html` here.
+//! with the objective's unit; the objective as the page asks it. No `Html` here.
 
-use super::work::Goal;
 use crate::map::ranking::{HeirRisk, PlanView};
-use bosworth::board::{Position, Turns};
+use bosworth::board::{Objective, Position, Turns};
 use bosworth::data::AREAS;
+use bosworth::rules::movement::area_index;
 use serde::{Deserialize, Serialize};
+
+/// What a turn is ranked by, as the page asks it (R38).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Goal {
+    /// Expected areas held.
+    #[default]
+    Areas,
+    /// Expected enemy steps lost minus own.
+    Steps,
+    /// The chance to hold `area`, keeping the heir `keep` (an id) if named.
+    Take {
+        /// The area's name.
+        area: String,
+        /// The heir's id.
+        keep: Option<String>,
+    },
+}
+
+impl Goal {
+    /// The command-line words: `areas`, `steps`, `take:Kent:March`.
+    pub fn words(&self) -> String {
+        match self {
+            Goal::Areas => "areas".into(),
+            Goal::Steps => "steps".into(),
+            Goal::Take { area, keep: None } => format!("take:{area}"),
+            Goal::Take {
+                area,
+                keep: Some(h),
+            } => format!("take:{area}:{h}"),
+        }
+    }
+
+    /// The `bosworth plan` command that gives the same figures.
+    pub fn command(&self) -> String {
+        match self {
+            Goal::Areas => "bosworth plan BOARD --turn".into(),
+            g => format!("bosworth plan BOARD --turn --objective \"{}\"", g.words()),
+        }
+    }
+
+    /// The engine's objective, checked against the board (the CLI's `--objective` messages).
+    ///
+    /// # Errors
+    /// An area not of the map, or an heir who is none of the moving player's blocks.
+    pub fn objective(&self, position: &Position) -> Result<Objective, String> {
+        Ok(match self {
+            Goal::Areas => Objective::Areas,
+            Goal::Steps => Objective::Steps,
+            Goal::Take { area, keep } => {
+                let a = area_index(area)
+                    .ok_or_else(|| format!("objective: '{area}' is not an area of the map"))?;
+                let keep = match keep {
+                    None => None,
+                    Some(h) => {
+                        let own = position
+                            .own
+                            .iter()
+                            .find(|o| o.block.id == h.as_str())
+                            .ok_or_else(|| {
+                                format!(
+                                    "objective: '{h}' is none of {}'s blocks on the board",
+                                    position.house
+                                )
+                            })?;
+                        if own.block.heir_rank.is_none() {
+                            return Err(format!("objective: {h} is not an heir (3.21)"));
+                        }
+                        Some(h.clone())
+                    }
+                };
+                Objective::Take { area: a, keep }
+            }
+        })
+    }
+}
 
 /// One attack of a turn: its target and its plan with the fog of war's figures on its battle.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

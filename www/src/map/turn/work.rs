@@ -5,10 +5,9 @@
 //! It says how far it has got as it works; the page stops it by terminating the worker. No
 //! `Html` here.
 
+pub use super::view::Goal;
 use super::view::TurnsView;
-use crate::map::planner::{PROGRESS, final_options, progress_hook};
-use bosworth::board::{Board, Objective, Options, PlanError, Position, TurnOptions, best_turns};
-use bosworth::rules::movement::area_index;
+use bosworth::board::{Board, Options, PlanError, Position, TurnOptions, best_turns};
 use serde::{Deserialize, Serialize};
 
 /// How many turns are reported: `bosworth plan --turn`'s default `--top`.
@@ -16,86 +15,39 @@ pub const TOP: usize = 3;
 
 /// The planner's options for the turn: `bosworth plan --turn`'s (`--top 3 --seed 1 --runs 20000
 /// --budget 2000000 --exact-best 3 --best-budget 20000000 --screen 3000000`, no
-/// reinforcements), the ranking's final options with three turns.
+/// reinforcements), the ranking's final options (`planner::final_options`, the engine's
+/// defaults) with three turns. (This file uses nothing of `planner.rs`, which uses it.)
 pub fn options() -> Options {
     Options {
         top: TOP,
-        ..final_options()
+        ..Options::default()
     }
 }
 
-/// What a turn is ranked by, as the page asks it (R38).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum Goal {
-    /// Expected areas held.
-    #[default]
-    Areas,
-    /// Expected enemy steps lost minus own.
-    Steps,
-    /// The chance to hold `area`, keeping the heir `keep` (an id) if named.
-    Take {
-        /// The area's name.
-        area: String,
-        /// The heir's id.
-        keep: Option<String>,
-    },
+thread_local! {
+    /// Where the watch hook sends its progress (the hook must be `Sync`; a worker has one
+    /// thread).
+    static PROGRESS: std::cell::RefCell<Option<Box<dyn Fn(u64)>>> = const { std::cell::RefCell::new(None) };
 }
 
-impl Goal {
-    /// The command-line words: `areas`, `steps`, `take:Kent:March`.
-    pub fn words(&self) -> String {
-        match self {
-            Goal::Areas => "areas".into(),
-            Goal::Steps => "steps".into(),
-            Goal::Take { area, keep: None } => format!("take:{area}"),
-            Goal::Take {
-                area,
-                keep: Some(h),
-            } => format!("take:{area}:{h}"),
+/// A watch hook adding up the work and telling [`PROGRESS`] at each half-percent of `total`, as
+/// the ranking's does. It never stops the work: the page cancels by terminating the worker.
+fn progress_hook(total: u64) -> impl Fn(usize) -> bool + Sync {
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let told = std::sync::atomic::AtomicU64::new(0);
+    move |n| {
+        use std::sync::atomic::Ordering::Relaxed;
+        let d = done.fetch_add(n as u64, Relaxed) + n as u64;
+        let step = (d.min(total) * 200) / total.max(1);
+        if n > 0 && step > told.load(Relaxed) {
+            told.store(step, Relaxed);
+            PROGRESS.with(|p| {
+                if let Some(p) = p.borrow().as_ref() {
+                    p(d);
+                }
+            });
         }
-    }
-
-    /// The `bosworth plan` command that gives the same figures.
-    pub fn command(&self) -> String {
-        match self {
-            Goal::Areas => "bosworth plan BOARD --turn".into(),
-            g => format!("bosworth plan BOARD --turn --objective \"{}\"", g.words()),
-        }
-    }
-
-    /// The engine's objective, checked against the board (the CLI's `--objective` messages).
-    ///
-    /// # Errors
-    /// An area not of the map, or an heir who is none of the moving player's blocks.
-    pub fn objective(&self, position: &Position) -> Result<Objective, String> {
-        Ok(match self {
-            Goal::Areas => Objective::Areas,
-            Goal::Steps => Objective::Steps,
-            Goal::Take { area, keep } => {
-                let a = area_index(area)
-                    .ok_or_else(|| format!("objective: '{area}' is not an area of the map"))?;
-                let keep = match keep {
-                    None => None,
-                    Some(h) => {
-                        let own = position
-                            .own
-                            .iter()
-                            .find(|o| o.block.id == h.as_str())
-                            .ok_or_else(|| {
-                                format!(
-                                    "objective: '{h}' is none of {}'s blocks on the board",
-                                    position.house
-                                )
-                            })?;
-                        if own.block.heir_rank.is_none() {
-                            return Err(format!("objective: {h} is not an heir (3.21)"));
-                        }
-                        Some(h.clone())
-                    }
-                };
-                Objective::Take { area: a, keep }
-            }
-        })
+        true
     }
 }
 
