@@ -176,6 +176,14 @@ const VIEWS = {
     await page.click('[data-testid="area-editor"] .known summary');
     await page.click('[data-testid="board-list"] .vacant-areas summary');
   },
+  // The Best turn (issue 34): the turns of board-turn.json, the chosen one drawn on the map.
+  'map, best turn': async () => {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#b=${example('board-turn.json')}`);
+    await page.waitForSelector('[data-testid="plans"]');
+    await page.click('[data-testid="best-turn-open"]');
+    await page.waitForSelector('[data-testid="best-turn"][data-calc="done"]');
+  },
   'map, a board that cannot be': async () => {
     await page.goto('about:blank');
     const board = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'board-kent.json'), 'utf8'));

@@ -713,3 +713,69 @@ fn the_planning_keeps_the_board_on_screens_answers() {
     assert_eq!(p.status(), "done");
     assert_eq!(p.chances(), [("Kent".to_string(), 0.3, true)]);
 }
+
+/// The Best turn (issue 34): `bosworth plan examples/board-turn.json --turn --json`'s turns,
+/// worked out here by the worker's own code in WebAssembly, to the bit (the CLI's figures
+/// copied from its JSON); a take objective keeping an heir said as the command says it.
+#[wasm_bindgen_test]
+fn the_best_turn_in_webassembly_is_the_clis() {
+    use bosworth_www::map::turn::work::{Goal, plan_turns};
+    let board = codec::parse_board(include_str!("../../examples/board-turn.json")).unwrap();
+    let t = plan_turns(&board, &Goal::Areas, Box::new(|_| {})).unwrap();
+    assert_eq!(t.targets, ["Sussex", "Kent"]);
+    let values: Vec<f64> = t.turns.iter().map(|x| x.value).collect();
+    assert_eq!(values, [1.4718336921928583, 1.412602387334095, 1.3635114757131253]);
+    let best = &t.turns[0];
+    let holds: Vec<(&str, f64)> = best.attacks.iter().map(|a| (a.target.as_str(), a.plan.holds)).collect();
+    assert_eq!(holds, [("Sussex", 0.9540378928652764), ("Kent", 0.5177957993275819)]);
+    assert_eq!(best.action_points, 2);
+    assert_eq!(best.heirs_at_risk.len(), 1);
+    assert_eq!((best.heirs_at_risk[0].id.as_str(), best.heirs_at_risk[0].dies), ("March", 0.11182606840729038));
+    let open: Vec<(&str, Vec<&str>)> = best.open.iter().map(|o| (o.area.as_str(), o.from.iter().map(String::as_str).collect())).collect();
+    assert_eq!(open, [("Middlesex", vec!["Sussex", "Kent"]), ("Essex", vec![])]);
+    // Drawn as one plan: every block's way, each border crossed once per way of crossing it.
+    let whole = best.merged().unwrap();
+    assert_eq!(whole.ways.len(), 5);
+    let l = legs(&whole, House::York);
+    assert!(l.iter().any(|x| x.0 == "Oxford" && x.1 == "Sussex"));
+    assert!(l.iter().any(|x| x.0 == "Middlesex" && x.1 == "Kent"));
+    assert_eq!(best.areas(), ["Essex", "Kent", "Middlesex", "Oxford", "Sussex"]);
+    let take = Goal::Take { area: "Kent".into(), keep: Some("March".into()) };
+    assert_eq!(take.command(), "bosworth plan BOARD --turn --objective \"take:Kent:March\"");
+    // An heir who is not one is refused, as the CLI refuses him.
+    let not = Goal::Take { area: "Kent".into(), keep: Some("Hastings".into()) };
+    assert_eq!(plan_turns(&board, &not, Box::new(|_| {})).unwrap_err(), "objective: Hastings is not an heir (3.21)");
+}
+
+/// What the page knows of the Best turn: another job's news is dropped, Cancel stops one under
+/// way and keeps nothing of it, a known answer is done at once.
+#[wasm_bindgen_test]
+fn the_best_turns_work_keeps_to_its_job() {
+    use bosworth_www::map::turn::state::{TurnAction, TurnState};
+    use bosworth_www::map::turn::view::TurnsView;
+    use bosworth_www::map::turn::work::Goal;
+    let s = TurnState::default();
+    assert_eq!(s.calc(), "idle");
+    let s = s.apply(TurnAction::Start(2, "B".into(), Goal::Steps));
+    assert_eq!(s.calc(), "running");
+    let s = s.apply(TurnAction::Progress(2, 50, 200));
+    assert_eq!(s.fraction(), 0.25);
+    let empty = Rc::new(TurnsView {
+        goal: Goal::Steps,
+        targets: Vec::new(),
+        plans_considered: 0,
+        turns_searched: 0,
+        battles_assessed: 0,
+        screened_battles: 0,
+        turns: Vec::new(),
+    });
+    let old = s.clone().apply(TurnAction::Done(1, empty.clone()));
+    assert_eq!(old.calc(), "running", "an older job's answer is dropped");
+    let stopped = s.clone().apply(TurnAction::Cancel);
+    assert_eq!(stopped.calc(), "cancelled");
+    assert_eq!(stopped.clone().apply(TurnAction::Done(2, empty.clone())).calc(), "cancelled");
+    let done = s.apply(TurnAction::Done(2, empty.clone()));
+    assert_eq!(done.calc(), "done");
+    let known = TurnState::default().apply(TurnAction::Known("B".into(), Goal::Areas, empty));
+    assert_eq!((known.calc(), known.goal), ("done", Goal::Areas));
+}

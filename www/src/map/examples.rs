@@ -17,4 +17,10 @@ pub const BOARDS: &[Example] = &[
         file: "board-sussex.json",
         json: include_str!("../../../examples/board-sussex.json"),
     },
+    Example {
+        name: "A whole turn: York's five blocks against Sussex and Kent together",
+        note: "York, 2 AP: four blocks in Middlesex, Essex in Essex; two unseen in Kent, one of strength 2 at most in Sussex. Best turn ranks the attacks made together.",
+        file: "board-turn.json",
+        json: include_str!("../../../examples/board-turn.json"),
+    },
 ];

@@ -16,6 +16,7 @@
 //! | `planner.rs` | the Web Worker that plans |
 //! | `planning.rs`, `workers.rs` | what the page knows of the planning, and its workers |
 //! | `results.rs` | the plans, and Open as battle |
+//! | `turn/` | the best whole turn: every attack made together, ranked by an objective |
 //! | `examples.rs` | the repository's boards |
 //! | `rtt/` | Rally the Troops: a game's view or export brought onto the map |
 
@@ -35,6 +36,7 @@ pub mod rtt;
 pub mod setup;
 pub mod state;
 pub mod svg;
+pub mod turn;
 pub mod workers;
 
 use crate::shell::doc::{Doc, DocAction};
@@ -182,6 +184,20 @@ fn attackable(board: &Board) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The moving player's heirs on the board (ids, in the board's order), for the Best turn's "take an
+/// area keeping an heir" (3.21).
+fn own_heirs(board: &Board) -> Vec<String> {
+    Position::new(board)
+        .map(|p| {
+            p.own
+                .iter()
+                .filter(|o| o.block.heir_rank.is_some())
+                .map(|o| o.block.id.to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The areas a target's ranking brings into view, chosen once from the board (issue 36): the
 /// target and every area on any way the moving player's blocks may take to it (5.2, 6.3), so
 /// that whichever plan is shown, its arrows and their areas' names are in the frame; and the
@@ -226,6 +242,10 @@ pub fn MapApp() -> Html {
     let noted = use_state(|| None::<Rc<Noted>>);
     let game = use_state(rtt::read::kept);
     let point = use_state(|| None::<usize>);
+    // The Best turn view (`turn/`): open, and the turn it draws on the map.
+    let turn_open = use_state(|| turn::state::shown_on(&json).is_some());
+    let turn_pick = use_state(|| None::<Rc<turn::view::TurnView>>);
+    let turn_shown = (*turn_pick).clone().filter(|_| *turn_open && valid);
     {
         let pool = pool.clone();
         use_effect_with((json.clone(), valid), move |(json, valid)| {
@@ -290,15 +310,33 @@ pub fn MapApp() -> Html {
         .cloned();
     // The map's layers, redrawn only when what they show changes.
     let crossed: Vec<u8> = Position::new(&board).map(|p| p.crossed).unwrap_or_default();
+    // With the Best turn open: its attacks' chances to hold on the map, in place of each target's
+    // best plan's.
+    let chances: Vec<(String, f64, bool)> = match &turn_shown {
+        Some(t) => t
+            .attacks
+            .iter()
+            .map(|a| (a.target.clone(), a.plan.holds, true))
+            .collect(),
+        None => chances,
+    };
     let layers = {
         let key = (
             board.clone(),
             chances.clone(),
             pick.clone(),
             (*focus).clone(),
+            turn_shown.clone(),
         );
-        use_memo(key, move |(board, chances, pick, focus)| {
-            let target = focus.clone().or_else(|| pick.as_ref().map(|p| p.0.clone()));
+        use_memo(key, move |(board, chances, pick, focus, turn)| {
+            // A turn is drawn as one plan of all its attacks, each target outlined.
+            let whole = turn.as_ref().and_then(|t| t.merged()).map(|p| (String::new(), p));
+            let pick = if turn.is_some() { &whole } else { pick };
+            let target = if turn.is_some() {
+                None
+            } else {
+                focus.clone().or_else(|| pick.as_ref().map(|p| p.0.clone()))
+            };
             let leg_list = pick
                 .as_ref()
                 .map(|(_, p)| legs(p, board.house))
@@ -331,7 +369,27 @@ pub fn MapApp() -> Html {
                 chances: chances.iter().map(|(a, p, _)| (a.as_str(), *p)).collect(),
                 legend: true,
             };
-            picture::layers(&scene)
+            let (h, marks, pieces, tags) = picture::layers(&scene);
+            let Some(t) = turn else {
+                return (h, marks, pieces, tags);
+            };
+            let mut outlined: String = t
+                .attacks
+                .iter()
+                .map(|a| {
+                    svg::marks(&Scene {
+                        holds: Vec::new(),
+                        armies: Vec::new(),
+                        arrows: Vec::new(),
+                        badges: Vec::new(),
+                        target: Some(&a.target),
+                        chances: Vec::new(),
+                        legend: false,
+                    })
+                })
+                .collect();
+            outlined.push_str(&marks);
+            (h, outlined.into(), pieces, tags)
         })
     };
     let labels = {
@@ -348,7 +406,10 @@ pub fn MapApp() -> Html {
             )
         })
     };
-    let frame = framed(&board, focus.as_ref(), pick.as_ref());
+    let frame = match &turn_shown {
+        Some(t) => t.areas(),
+        None => framed(&board, focus.as_ref(), pick.as_ref()),
+    };
     let on_pick = {
         let selected = selected.clone();
         Callback::from(move |a: String| selected.set(Some(a)))
@@ -428,6 +489,25 @@ pub fn MapApp() -> Html {
     let on_resume = {
         let (pool, planning) = (pool.clone(), planning.clone());
         Callback::from(move |_| pool.borrow_mut().resume(planning.0.open()))
+    };
+    let on_turn = {
+        let turn_open = turn_open.clone();
+        Callback::from(move |_| {
+            turn_open.set(true);
+            crate::shell::focus::focus_soon(vec!["#turn-h".to_string()]);
+        })
+    };
+    let on_turn_close = {
+        let (turn_open, turn_pick) = (turn_open.clone(), turn_pick.clone());
+        Callback::from(move |_| {
+            turn_open.set(false);
+            turn_pick.set(None);
+            crate::shell::focus::focus_soon(vec!["[data-testid=\"best-turn-open\"]".to_string()]);
+        })
+    };
+    let on_turn_show = {
+        let turn_pick = turn_pick.clone();
+        Callback::from(move |t: Option<Rc<turn::view::TurnView>>| turn_pick.set(t))
     };
     let new = {
         let d = state.dispatcher();
@@ -531,15 +611,20 @@ pub fn MapApp() -> Html {
                     </details>
                     if !chances.is_empty() {
                         <p class="chance-key" data-testid="chance-key">
-                            <span>{"Best plan's chance to hold:"}</span>
+                            <span>{if turn_shown.is_some() { "This turn's chance to hold:" } else { "Best plan's chance to hold:" }}</span>
                             <span class="chance-scale" aria-hidden="true"></span>
                             <span class="small">{"0% · 50% · 100%"}</span>
                         </p>
                     }
                 </div>
             </section>
-            <results::Plans planning={plan_state.clone()} {valid} current={ours} refusal={refusal(&board)} house={board.house} focus={(*focus).clone()}
-                chosen={*chosen} {on_focus} {on_choose} {on_cancel} {on_resume} />
+            if *turn_open {
+                <turn::card::BestTurn board={valid.then(|| json.clone())} house={board.house} targets={attackable(&board)}
+                    heirs={own_heirs(&board)} refusal={refusal(&board)} on_show={on_turn_show} on_close={on_turn_close} />
+            } else {
+                <results::Plans planning={plan_state.clone()} {valid} current={ours} refusal={refusal(&board)} house={board.house} focus={(*focus).clone()}
+                    chosen={*chosen} {on_focus} {on_choose} {on_cancel} {on_resume} {on_turn} />
+            }
         </div>
         if let Some(g) = (*game).clone() {
             <rtt::report::Report game={g} />

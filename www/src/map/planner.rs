@@ -7,10 +7,11 @@
 //!
 //! Messages carry JSON text (the board in, [`TargetPlans`] out), as the battle's engine does.
 //! The same worker works out a finished game's odds, battle by battle ([`Request::Odds`],
-//! `rtt/odds.rs`).
+//! `rtt/odds.rs`), and the best whole turns on a board ([`Request::Turn`], `turn/work.rs`).
 
 use super::ranking::TargetPlans;
 use super::rtt::odds::{self, OddsAsk, OddsHeard};
+use super::turn::{self, work::{TurnAsk, TurnHeard}};
 use bosworth::board::{
     Board, Options, PlanError, Position, Stage, best_plan_staged, rank_staged, target,
 };
@@ -69,6 +70,8 @@ pub enum Request {
     },
     /// A finished game's odds, battle by battle.
     Odds(OddsAsk),
+    /// The best whole turns on a board (`super::turn::work`).
+    Turn(TurnAsk),
 }
 
 /// An answer from the planner.
@@ -108,6 +111,8 @@ pub enum Reply {
     },
     /// A game's odds, as they come.
     Odds(OddsHeard),
+    /// The best turns' progress and answer.
+    Turn(TurnHeard),
 }
 
 /// The work a pass is expected to take, as `bosworth plan`'s progress bar reckons it: the
@@ -255,6 +260,11 @@ impl Worker for Planner {
             } => (job, board, target, best),
             Request::Odds(ask) => {
                 odds::run(&ask, |h| scope.respond(who, Reply::Odds(h)));
+                return;
+            }
+            Request::Turn(ask) => {
+                let scope = scope.clone();
+                turn::work::run(&ask, move |h| scope.respond(who, Reply::Turn(h)));
                 return;
             }
         };

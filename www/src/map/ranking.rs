@@ -126,7 +126,8 @@ fn way(position: &Position, w: &Way, main: Option<usize>) -> WayView {
 }
 
 impl PlanView {
-    fn of(position: &Position, a: &Assessed) -> PlanView {
+    /// A plan assessed by the engine, as the page shows it.
+    pub fn of(position: &Position, a: &Assessed) -> PlanView {
         let f = &a.figures;
         PlanView {
             holds: f.hold,

@@ -40,6 +40,9 @@ pub struct PlansProps {
     pub on_cancel: Callback<()>,
     /// Start it again after a stop.
     pub on_resume: Callback<()>,
+    /// Show the best whole turn instead (`super::turn`).
+    #[prop_or_default]
+    pub on_turn: Callback<()>,
 }
 
 /// The plans shown: every target's best (each with its target), or one target's ranking; each
@@ -68,7 +71,7 @@ pub fn battle_fragment(plan: &PlanView) -> String {
 
 /// Takes the plan's battle to the battle calculator: a new entry in the browser's history, so
 /// Back (or the battle's own history) returns to the map.
-fn open(plan: &PlanView) {
+pub fn open(plan: &PlanView) {
     let _ = gloo::utils::window()
         .location()
         .set_hash(&battle_fragment(plan));
@@ -82,7 +85,7 @@ fn method_key(m: &Method) -> &'static str {
 }
 
 /// One plan's lines of words, as `bosworth plan` prints them.
-fn plan_lines(plan: &PlanView, house: House) -> Html {
+pub fn plan_lines(plan: &PlanView, house: House) -> Html {
     let (main, reserves) = groups(plan);
     let n = plan.ways.len();
     let dies = deaths(plan);
@@ -193,6 +196,8 @@ pub fn Plans(p: &PlansProps) -> Html {
                         }
                     </select>
                 </label>
+                <button onclick={p.on_turn.reform(|_: MouseEvent| ())} data-testid="best-turn-open" disabled={!p.valid}
+                    title="Every attack the card allows together this turn, ranked">{"Best turn"}</button>
             </div>
             if !p.valid {
                 <p class="muted">{"No plan while the board cannot be: see what is wrong under the area being set up."}</p>

@@ -227,7 +227,7 @@ impl Pool {
                 *job
             }
             // A game's odds go to the report's own worker (`rtt/report.rs`), never here.
-            Reply::Odds(_) => return,
+            Reply::Odds(_) | Reply::Turn(_) => return,
         };
         let (Some(ask), Some(board)) = (self.jobs.get(&job).cloned(), self.board.clone()) else {
             return;
@@ -274,7 +274,7 @@ impl Pool {
                 self.dispatch.dispatch(Heard::Failed(board, ask, message));
                 true
             }
-            Reply::Odds(_) => return,
+            Reply::Odds(_) | Reply::Turn(_) => return,
         };
         if finished {
             self.jobs.remove(&job);

@@ -1,0 +1,392 @@
+//! The Best turn card: the objective (expected areas, expected steps, or taking an attackable
+//! area keeping one of the moving player's heirs), the planner's worker asked for the best whole
+//! turns with progress and Cancel, the turns ranked (value with its unit, each attack's target,
+//! chance to hold, blocks and AP, heirs at risk, areas left empty and open to counter-attack),
+//! the chosen turn drawn on the map (its arrows all at once), and each attack one click from its
+//! battle ("Open as battle", `#s=` in a new history entry, as a plan is opened).
+
+use super::state::{TurnAction, TurnState, recall, remember, set_shown, shown_on};
+use super::view::{TurnView, error_words, goal_words, value_words};
+use super::work::{Goal, TurnAsk};
+use crate::map::planner::{Reply, Request};
+use crate::map::ranking::PlanView;
+use crate::map::results::{battle_fragment, open, plan_lines};
+use crate::shell::format::pct;
+use crate::shell::worker::RawWorker;
+use bosworth::data::House;
+use std::cell::RefCell;
+use std::rc::Rc;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+type Worker = RawWorker<Request, Reply>;
+
+/// Props of the Best turn card.
+#[derive(Properties, PartialEq, Clone)]
+pub struct BestTurnProps {
+    /// The board's JSON while it is valid (else nothing is planned).
+    pub board: Option<String>,
+    /// The moving player's house.
+    pub house: House,
+    /// The areas the moving player can attack this turn, in the map's order.
+    pub targets: Vec<String>,
+    /// The moving player's heirs on the board (ids), for "keeping an heir".
+    pub heirs: Vec<String>,
+    /// Why the card played allows no attack, if it does not.
+    pub refusal: Option<String>,
+    /// The turn chosen, for the map (`None`: none yet).
+    pub on_show: Callback<Option<Rc<TurnView>>>,
+    /// Back to the plans by target.
+    pub on_close: Callback<()>,
+}
+
+/// Starts a worker on the board and objective (or shows the answer known already).
+fn start(
+    board: &str,
+    goal: &Goal,
+    state: &UseReducerHandle<TurnState>,
+    worker: &Rc<RefCell<Option<Worker>>>,
+) {
+    worker.borrow_mut().take();
+    if let Some(t) = recall(board, goal) {
+        state.dispatch(TurnAction::Known(board.to_string(), goal.clone(), t));
+        return;
+    }
+    let job = state.job + 1;
+    state.dispatch(TurnAction::Start(job, board.to_string(), goal.clone()));
+    let d = state.dispatcher();
+    let (b, g) = (board.to_string(), goal.clone());
+    let w = Worker::spawn("planner.js", move |r: Reply| {
+        if let Reply::Turn(h) = r {
+            let action = TurnAction::heard(h);
+            if let TurnAction::Done(_, t) = &action {
+                remember(&b, &g, t.clone());
+            }
+            d.dispatch(action);
+        }
+    });
+    *worker.borrow_mut() = match w {
+        Ok(w) => {
+            w.send(Request::Turn(TurnAsk {
+                job,
+                board: board.to_string(),
+                goal: goal.clone(),
+            }));
+            Some(w)
+        }
+        Err(_) => {
+            state.dispatch(TurnAction::Failed(
+                job,
+                "this browser would not start a Web Worker".into(),
+            ));
+            None
+        }
+    };
+}
+
+/// The objective from the picker's value and the heir's.
+fn goal_of(value: &str, heir: Option<String>) -> Goal {
+    match value {
+        "steps" => Goal::Steps,
+        v => match v.strip_prefix("take:") {
+            Some(area) => Goal::Take {
+                area: area.to_string(),
+                keep: heir,
+            },
+            None => Goal::Areas,
+        },
+    }
+}
+
+/// The Best turn card.
+#[function_component]
+pub fn BestTurn(p: &BestTurnProps) -> Html {
+    let board_key = p.board.clone().unwrap_or_default();
+    let remembered = shown_on(&board_key);
+    let goal = use_state(|| remembered.as_ref().map(|r| r.0.clone()).unwrap_or_default());
+    let chosen = use_state(|| remembered.as_ref().map_or(0, |r| r.1));
+    let state = use_reducer(TurnState::default);
+    let worker: Rc<RefCell<Option<Worker>>> = use_mut_ref(|| None);
+    // A take objective whose area is no longer a target: back to expected areas.
+    let goal_now = match &*goal {
+        Goal::Take { area, .. } if !p.targets.contains(area) => Goal::Areas,
+        Goal::Take {
+            area,
+            keep: Some(h),
+        } if !p.heirs.contains(h) => Goal::Take {
+            area: area.clone(),
+            keep: None,
+        },
+        g => g.clone(),
+    };
+    {
+        let (state, worker) = (state.clone(), worker.clone());
+        let chosen = chosen.clone();
+        use_effect_with((p.board.clone(), goal_now.clone()), move |(board, goal)| {
+            if let Some(b) = board {
+                start(b, goal, &state, &worker);
+                if shown_on(b).is_none_or(|(g, _)| g != *goal) {
+                    chosen.set(0);
+                }
+            } else {
+                worker.borrow_mut().take();
+            }
+            let worker = worker.clone();
+            move || {
+                worker.borrow_mut().take();
+            }
+        });
+    }
+    // The worker is done: let it go.
+    if state.calc() != "running" {
+        worker.borrow_mut().take();
+    }
+    let ours = state.board.is_some() && state.board == p.board && state.goal == goal_now;
+    let turns = state.turns.clone().filter(|_| ours);
+    let pick = turns.as_ref().and_then(|t| {
+        t.turns
+            .get((*chosen).min(t.turns.len().saturating_sub(1)))
+            .cloned()
+    });
+    let chosen_now = turns
+        .as_ref()
+        .map_or(0, |t| (*chosen).min(t.turns.len().saturating_sub(1)));
+    {
+        let on_show = p.on_show.clone();
+        use_effect_with(pick.clone(), move |pick| {
+            on_show.emit(pick.clone().map(Rc::new));
+        });
+    }
+    {
+        let shown = p.board.clone().map(|b| (b, goal_now.clone(), chosen_now));
+        use_effect_with(shown, |s| {
+            if let Some(s) = s {
+                set_shown(Some(s.clone()));
+            }
+        });
+    }
+    let calc = if !ours && p.board.is_some() {
+        "running"
+    } else {
+        state.calc()
+    };
+    let heir = match &goal_now {
+        Goal::Take { keep, .. } => keep.clone(),
+        _ => None,
+    };
+    let on_objective = {
+        let goal = goal.clone();
+        let heir = heir.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            goal.set(goal_of(&v, heir.clone()));
+        })
+    };
+    let on_heir = {
+        let goal = goal.clone();
+        let now = goal_now.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Goal::Take { area, .. } = &now {
+                goal.set(Goal::Take {
+                    area: area.clone(),
+                    keep: (!v.is_empty()).then_some(v),
+                });
+            }
+        })
+    };
+    let cancel = {
+        let (state, worker) = (state.clone(), worker.clone());
+        Callback::from(move |_: MouseEvent| {
+            worker.borrow_mut().take();
+            state.dispatch(TurnAction::Cancel);
+        })
+    };
+    let resume = {
+        let (state, worker, board, g) = (
+            state.clone(),
+            worker.clone(),
+            p.board.clone(),
+            goal_now.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            if let Some(b) = &board {
+                start(b, &g, &state, &worker);
+            }
+        })
+    };
+    let close = {
+        let on_close = p.on_close.clone();
+        Callback::from(move |_: MouseEvent| {
+            set_shown(None);
+            on_close.emit(());
+        })
+    };
+    let value = match &goal_now {
+        Goal::Areas => "areas".to_string(),
+        Goal::Steps => "steps".to_string(),
+        Goal::Take { area, .. } => format!("take:{area}"),
+    };
+    let taking = matches!(goal_now, Goal::Take { .. });
+    let enemy = p.house.other();
+    html! {
+        <section class={classes!("card", "plans-card", "turn-card", crate::map::area::house_class(p.house))} aria-labelledby="turn-h"
+            data-testid="best-turn" data-calc={calc} data-objective={goal_now.words()}>
+            <div class="plans-head">
+                <h2 id="turn-h" tabindex="-1">{"Best turn"}</h2>
+                <button onclick={close} data-testid="turn-close">{"Plans by target"}</button>
+            </div>
+            <p class="small muted">{format!("Every attack {} can make together this turn with the card played: \
+                no block twice, the action points paid once for each area left, each border's limit for all of them (R37).", p.house)}</p>
+            <div class="turn-goal">
+                <label>
+                    <span>{"Ranked by"}</span>
+                    <select onchange={on_objective} data-testid="turn-objective" disabled={p.board.is_none()}>
+                        <option value="areas" selected={value == "areas"}>{"Expected areas held"}</option>
+                        <option value="steps" selected={value == "steps"}>{"Expected steps: enemy's lost minus own"}</option>
+                        if !p.targets.is_empty() {
+                            <optgroup label="Take an area">
+                                { for p.targets.iter().map(|t| {
+                                    let v = format!("take:{t}");
+                                    html! { <option value={v.clone()} selected={value == v}>{format!("Take {t}")}</option> }
+                                }) }
+                            </optgroup>
+                        }
+                    </select>
+                </label>
+                <label>
+                    <span>{"keeping"}</span>
+                    <select onchange={on_heir} data-testid="turn-heir" disabled={!taking || p.heirs.is_empty()}>
+                        <option value="" selected={heir.is_none()}>{if p.heirs.is_empty() { "no heir on the board" } else { "no heir named" }}</option>
+                        { for p.heirs.iter().map(|h| html! { <option value={h.clone()} selected={heir.as_deref() == Some(h.as_str())}>{h.clone()}</option> }) }
+                    </select>
+                </label>
+            </div>
+            if p.board.is_none() {
+                <p class="muted">{"No turn while the board cannot be: see what is wrong above the map."}</p>
+            } else if let Some(why) = p.refusal.clone() {
+                <p class="muted" data-testid="turn-none">{why}</p>
+            } else {
+                <div class="plan-status" role="status">
+                    if calc == "running" {
+                        <progress max="1" value={format!("{:.3}", state.fraction())} aria-label="Working out the best turn" data-testid="turn-progress"></progress>
+                        <span class="small">{format!("Working out every turn: {:.0}%", 100.0 * state.fraction())}</span>
+                        <button onclick={cancel} data-testid="turn-cancel">{"Cancel"}</button>
+                    } else if calc == "cancelled" {
+                        <span class="small">{"Stopped before any turn was worked out."}</span>
+                        <button onclick={resume} data-testid="turn-resume">{"Work it out again"}</button>
+                    }
+                </div>
+                if let Some(f) = state.failed.clone().filter(|_| ours) {
+                    <p class="field-error" data-testid="turn-failed">{f}</p>
+                }
+                if let Some(t) = turns.as_ref() {
+                    <p class="small muted plans-about">{format!("{} target{}, {} plans, {} turns searched; ranked by {}.",
+                        t.targets.len(), if t.targets.len() == 1 { "" } else { "s" }, t.plans_considered, t.turns_searched, goal_words(&t.goal))}</p>
+                    if t.turns.is_empty() {
+                        <p class="muted" data-testid="turn-none">{format!("No turn: no {} block can reach a {enemy} area this turn.", p.house)}</p>
+                    }
+                    <fieldset class="plan-list turn-list" data-testid="turn-list">
+                        <legend class="visually-hidden">{"Choose a turn to draw on the map"}</legend>
+                        { for t.turns.iter().enumerate().map(|(i, turn)| row(i, turn, chosen_now, &t.goal, p.house, &chosen)) }
+                    </fieldset>
+                    <p class="small muted plans-method" data-testid="turn-method">
+                        {format!("Each attack is fought as its plan's own battle, apart from the others (R37), so expected areas and steps add up over them; \
+                            the figures are the fog of war's on each battle, as {} gives them on this board's link (Copy link). \
+                            Open as battle shows an attack's battle in the battle calculator, where bosworth exact gives its odds; Back returns here.",
+                            t.goal.command())}
+                    </p>
+                }
+            }
+        </section>
+    }
+}
+
+/// One turn: a radio to draw it on the map, its value, and its attacks; under the chosen one,
+/// each attack's Open as battle.
+fn row(
+    i: usize,
+    turn: &TurnView,
+    chosen: usize,
+    goal: &Goal,
+    house: House,
+    pick: &UseStateHandle<usize>,
+) -> Html {
+    let choose = {
+        let pick = pick.clone();
+        Callback::from(move |_: Event| pick.set(i))
+    };
+    let n = turn.attacks.len();
+    let blocks = turn.blocks();
+    let risk: Vec<String> = turn
+        .heirs_at_risk
+        .iter()
+        .filter(|h| h.dies > 0.0)
+        .map(|h| format!("{} {}", h.id, pct(h.dies)))
+        .collect();
+    let enemy = house.other();
+    html! {
+        <div class="plan-item" key={i.to_string()}>
+            <label class={classes!("plan-row", "turn-row", (i == chosen).then_some("chosen"))} data-testid={format!("turn-{i}")}
+                data-value={turn.value.to_string()} data-std-error={turn.std_error.to_string()} data-at-least={turn.at_least.to_string()}
+                data-targets={turn.attacks.iter().map(|a| a.target.clone()).collect::<Vec<_>>().join(",")}>
+                <input type="radio" name="turn" checked={i == chosen} onchange={choose} />
+                <span class="plan-rank">{i + 1}</span>
+                <span class="plan-body">
+                    <span class="plan-top">
+                        <span class="plan-target">{turn.attacks.iter().map(|a| a.target.clone()).collect::<Vec<_>>().join(" + ")}</span>
+                        <span class="plan-holds"><b data-testid={format!("turn-{i}-value")}>{value_words(goal, turn)}</b><small>{error_words(goal, turn)}</small></span>
+                    </span>
+                    <span class="plan-cost">{format!("{n} battle{} · {} AP · {blocks} block{}", if n == 1 { "" } else { "s" },
+                        turn.action_points, if blocks == 1 { "" } else { "s" })}</span>
+                    { for turn.attacks.iter().enumerate().map(|(j, a)| attack(i, j, &a.target, &a.plan, house)) }
+                    if !risk.is_empty() {
+                        <span class="plan-line turn-risk" data-testid={format!("turn-{i}-heirs")}>{format!("Heirs at risk: {}", risk.join(", "))}</span>
+                    }
+                    { for turn.open.iter().map(|o| html! {
+                        <span class="plan-line turn-open" data-testid={format!("turn-{i}-empty")}>{
+                            if o.from.is_empty() { format!("Left empty: {}", o.area) }
+                            else { format!("Left empty: {}, open to {enemy} from {}", o.area, o.from.join(", ")) }
+                        }</span>
+                    }) }
+                </span>
+            </label>
+            if i == chosen {
+                <div class="plan-actions">
+                    { for turn.attacks.iter().enumerate().map(|(j, a)| open_button(i, j, &a.target, &a.plan)) }
+                </div>
+            }
+        </div>
+    }
+}
+
+/// One attack of a turn: its target, chance to hold, and the plan's lines.
+fn attack(i: usize, j: usize, target: &str, plan: &PlanView, house: House) -> Html {
+    html! {
+        <span class="turn-attack" data-testid={format!("turn-{i}-attack-{j}")} data-target={target.to_string()}
+            data-holds={plan.holds.to_string()} data-std-error={plan.std_error.to_string()}>
+            <span class="plan-line turn-attack-head"><b>{target.to_string()}</b>{format!(": holds {}{}", pct(plan.holds),
+                crate::map::ranking::error_words(plan))}</span>
+            { plan_lines(plan, house) }
+        </span>
+    }
+}
+
+/// An attack's Open as battle: its battle in the battle calculator, a new history entry.
+fn open_button(i: usize, j: usize, target: &str, plan: &PlanView) -> Html {
+    let go = {
+        let plan = plan.clone();
+        Callback::from(move |e: MouseEvent| {
+            if e.ctrl_key() || e.meta_key() || e.shift_key() || e.button() != 0 {
+                return;
+            }
+            e.prevent_default();
+            open(&plan);
+        })
+    };
+    html! {
+        <a class={classes!("button", (j == 0).then_some("primary"))} href={battle_fragment(plan)} data-testid={format!("turn-{i}-open-{j}")} onclick={go}>
+            {format!("Open as battle: {target}")}
+        </a>
+    }
+}
