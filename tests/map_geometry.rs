@@ -15,11 +15,11 @@
 #[path = "../www/src/map/geometry.rs"]
 mod geometry;
 #[allow(dead_code)]
-#[path = "../www/src/map/svg.rs"]
-mod svg;
-#[allow(dead_code)]
 #[path = "../www/src/map/chips.rs"]
 mod chips;
+#[allow(dead_code)]
+#[path = "../www/src/map/svg.rs"]
+mod svg;
 
 #[path = "common/table.rs"]
 mod table;
@@ -597,7 +597,10 @@ fn badges_and_chips_cover_no_name_icons_blocks_or_each_other() {
         // Every area's chip at once.
         let tags = map::svg::Tags {
             badges: Vec::new(),
-            chances: g::AREAS.iter().map(|a| (a.name.to_string(), 0.998)).collect(),
+            chances: g::AREAS
+                .iter()
+                .map(|a| (a.name.to_string(), 0.998))
+                .collect(),
             stacks: stacks.clone(),
         };
         let svg = map::svg::tags(&tags, scale);
@@ -615,7 +618,10 @@ fn badges_and_chips_cover_no_name_icons_blocks_or_each_other() {
             .iter()
             .map(|b| (b.a.to_string(), b.b.to_string(), "4/4".to_string()))
             .collect(),
-        chances: g::AREAS.iter().map(|a| (a.name.to_string(), 0.998)).collect(),
+        chances: g::AREAS
+            .iter()
+            .map(|a| (a.name.to_string(), 0.998))
+            .collect(),
         stacks: stacks.clone(),
     };
     let svg = map::svg::tags(&tags, 1.0);
@@ -639,7 +645,11 @@ fn badges_and_chips_cover_no_name_icons_blocks_or_each_other() {
 /// cross and the chips of the areas it can attack, together, clear of everything and each other.
 #[test]
 fn the_kent_boards_badges_and_chips_are_clear_at_every_scale() {
-    let stacks = vec!["Middlesex".to_string(), "Essex".to_string(), "Kent".to_string()];
+    let stacks = vec![
+        "Middlesex".to_string(),
+        "Essex".to_string(),
+        "Kent".to_string(),
+    ];
     let badges = [
         ("Middlesex", "Kent", "3/3"),
         ("Essex", "Middlesex", "1/4"),
@@ -647,7 +657,15 @@ fn the_kent_boards_badges_and_chips_are_clear_at_every_scale() {
         ("Sussex", "Kent", "1/4"),
         ("Essex", "Kent", "1/4"),
     ];
-    let chances = ["Kent", "Oxford", "Sussex", "Surrey", "Middlesex", "East Anglia", "Essex"];
+    let chances = [
+        "Kent",
+        "Oxford",
+        "Sussex",
+        "Surrey",
+        "Middlesex",
+        "East Anglia",
+        "Essex",
+    ];
     for scale in [1.0, 1.25, 1.5, 1.75, 2.0, 2.25] {
         let tags = map::svg::Tags {
             badges: badges

@@ -876,7 +876,8 @@ fn main() -> ExitCode {
                     return Err(Stop::Error(format!("--threads: {threads} is not 1 to 256")));
                 }
                 let meter = Meter::battles(*runs, quiet);
-                let r = bench_measure::simulate_threads(b, *runs, *seed, *threads, &|n| meter.add(n));
+                let r =
+                    bench_measure::simulate_threads(b, *runs, *seed, *threads, &|n| meter.add(n));
                 drop(meter);
                 let cut = cut(&r, *runs)?;
                 let format = Format::of(*as_json, *format);

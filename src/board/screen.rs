@@ -373,7 +373,9 @@ impl Muster {
                 }
                 tallies[p].holds.push(held);
                 tallies[p].lost.push(lost as f32 / BATTLES_PER_DRAW as f32);
-                tallies[p].gained.push(gained as f32 / BATTLES_PER_DRAW as f32);
+                tallies[p]
+                    .gained
+                    .push(gained as f32 / BATTLES_PER_DRAW as f32);
                 *fought += BATTLES_PER_DRAW as usize;
                 if *fought >= EVERY {
                     let n = std::mem::take(fought);

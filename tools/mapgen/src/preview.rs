@@ -10,11 +10,11 @@
 #[path = "../../../www/src/map/geometry.rs"]
 mod geometry;
 #[allow(dead_code)]
-#[path = "../../../www/src/map/svg.rs"]
-mod svg;
-#[allow(dead_code)]
 #[path = "../../../www/src/map/chips.rs"]
 mod chips;
+#[allow(dead_code)]
+#[path = "../../../www/src/map/svg.rs"]
+mod svg;
 
 /// The drawing under the name the app gives it.
 mod map {
