@@ -724,22 +724,22 @@ fn the_best_turn_in_webassembly_is_the_clis() {
     let t = plan_turns(&board, &Goal::Areas, Box::new(|_| {})).unwrap();
     assert_eq!(t.targets, ["Sussex", "Kent"]);
     let values: Vec<f64> = t.turns.iter().map(|x| x.value).collect();
-    assert_eq!(values, [1.4718336921928583, 1.412602387334095, 1.3635114757131253]);
+    assert_eq!(values, [1.537841012106857, 1.5283103609463013, 1.495530714578462]);
     let best = &t.turns[0];
     let holds: Vec<(&str, f64)> = best.attacks.iter().map(|a| (a.target.as_str(), a.plan.holds)).collect();
-    assert_eq!(holds, [("Sussex", 0.9540378928652764), ("Kent", 0.5177957993275819)]);
+    assert_eq!(holds, [("Sussex", 0.7667991095119733), ("Kent", 0.7710419025948838)]);
     assert_eq!(best.action_points, 2);
     assert_eq!(best.heirs_at_risk.len(), 1);
-    assert_eq!((best.heirs_at_risk[0].id.as_str(), best.heirs_at_risk[0].dies), ("March", 0.11182606840729038));
+    assert_eq!((best.heirs_at_risk[0].id.as_str(), best.heirs_at_risk[0].dies), ("March", 0.033995016294886084));
     let open: Vec<(&str, Vec<&str>)> = best.open.iter().map(|o| (o.area.as_str(), o.from.iter().map(String::as_str).collect())).collect();
     assert_eq!(open, [("Middlesex", vec!["Sussex", "Kent"]), ("Essex", vec![])]);
     // Drawn as one plan: every block's way, each border crossed once per way of crossing it.
     let whole = best.merged().unwrap();
     assert_eq!(whole.ways.len(), 5);
     let l = legs(&whole, House::York);
-    assert!(l.iter().any(|x| x.0 == "Oxford" && x.1 == "Sussex"));
+    assert!(l.iter().any(|x| x.0 == "Middlesex" && x.1 == "Sussex"));
     assert!(l.iter().any(|x| x.0 == "Middlesex" && x.1 == "Kent"));
-    assert_eq!(best.areas(), ["Essex", "Kent", "Middlesex", "Oxford", "Sussex"]);
+    assert_eq!(best.areas(), ["Essex", "Kent", "Middlesex", "Sussex"]);
     let take = Goal::Take { area: "Kent".into(), keep: Some("March".into()) };
     assert_eq!(take.command(), "bosworth plan BOARD --turn --objective \"take:Kent:March\"");
     // An heir who is not one is refused, as the CLI refuses him.
