@@ -339,24 +339,7 @@ pub fn best_turns(
             .enumerate()
             .map(|(t, s)| choices_for(position, t, s, &turn.objective, &figures))
             .collect();
-        let mut search = Search {
-            position,
-            choices: &choices,
-            pinned: &pinned,
-            may_leave: &may_leave,
-            keep,
-            best: Vec::new(),
-            searched: 0,
-            nodes: 0,
-            picked: Vec::new(),
-        };
-        // The most each target can add from here on: the bound.
-        let mut rest = vec![0.0; choices.len() + 1];
-        for t in (0..choices.len()).rev() {
-            let most = choices[t].iter().map(|c| c.value).fold(0.0, f64::max);
-            rest[t] = rest[t + 1] + most;
-        }
-        search.walk(0, Used::new(position), 0.0, &rest);
+        let search = Search::run(position, &choices, &pinned, &may_leave, keep);
         searched += search.searched;
         truncated |= search.nodes > MAX_NODES;
         let finalists = search.best;
@@ -419,19 +402,7 @@ pub fn best_turns(
                         .collect()
                 })
                 .collect();
-            let mut search = Search {
-                position,
-                choices: &choices,
-                pinned: &pinned,
-                may_leave: &may_leave,
-                keep,
-                best: Vec::new(),
-                searched: 0,
-                nodes: 0,
-                picked: Vec::new(),
-            };
-            let rest = vec![f64::INFINITY; choices.len() + 1];
-            search.walk(0, Used::new(position), 0.0, &rest);
+            let search = Search::run(position, &choices, &pinned, &may_leave, keep);
             searched += search.searched;
             truncated |= search.nodes > MAX_NODES;
             break search.best;
@@ -597,7 +568,36 @@ struct Search<'a> {
     picked: Vec<(usize, usize)>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// The `keep` best turns of `choices`, the bound from each target's best choice.
+    fn run(
+        position: &'a Position,
+        choices: &'a [Vec<Choice>],
+        pinned: &'a [bool],
+        may_leave: &'a [usize],
+        keep: usize,
+    ) -> Search<'a> {
+        let mut search = Search {
+            position,
+            choices,
+            pinned,
+            may_leave,
+            keep,
+            best: Vec::new(),
+            searched: 0,
+            nodes: 0,
+            picked: Vec::new(),
+        };
+        // The most each target can add from here on: the bound.
+        let mut rest = vec![0.0; choices.len() + 1];
+        for t in (0..choices.len()).rev() {
+            let most = choices[t].iter().map(|c| c.value).fold(0.0, f64::max);
+            rest[t] = rest[t + 1] + most;
+        }
+        search.walk(0, Used::new(position), 0.0, &rest);
+        search
+    }
+
     fn walk(&mut self, t: usize, used: Used, value: f64, rest: &[f64]) {
         self.nodes += 1;
         if self.nodes > MAX_NODES {
