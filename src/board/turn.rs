@@ -358,36 +358,15 @@ pub fn best_turns(
             break finalists;
         }
         for (t, mine) in new {
-            let s = &screened[t];
-            let jobs: Vec<Job> = mine
-                .iter()
-                .map(|&c| {
-                    let cand = &s.candidates[c];
-                    Job {
-                        scenario: super::battle::battle(position, &cand.plan, &cand.groups),
-                        template: cand.template(position),
-                        runs: options.runs,
-                        budget: options.exact_budget,
-                    }
-                })
-                .collect();
-            let figs = assess_all(&jobs, &s.slots, options, watch, NO_STAGES)?;
-            for ((c, job), (f, exact)) in mine.into_iter().zip(jobs).zip(figs) {
-                let cand = &s.candidates[c];
-                figures.insert(
-                    (t, c),
-                    Assessed {
-                        plan: cand.plan.clone(),
-                        reinforcements: cand.groups.clone(),
-                        scenario: job.scenario,
-                        figures: f,
-                        screened: (cand.tally.hold(), cand.tally.holds.len()),
-                        pareto: false,
-                        tied_with_next: false,
-                        exact,
-                    },
-                );
-            }
+            figures.extend(assess_plans(
+                position,
+                &screened[t],
+                t,
+                mine,
+                false,
+                options,
+                watch,
+            )?);
         }
         rounds += 1;
         if rounds == MAX_ROUNDS {
@@ -423,31 +402,15 @@ pub fn best_turns(
             }
         }
         for (t, mine) in wanted {
-            let s = &screened[t];
-            let jobs: Vec<Job> = mine
-                .iter()
-                .map(|&c| {
-                    let cand = &s.candidates[c];
-                    let mut scenario = super::battle::battle(position, &cand.plan, &cand.groups);
-                    scenario.treason = None;
-                    let mut template = cand.template(position);
-                    template.known.treason = None;
-                    Job {
-                        scenario,
-                        template,
-                        runs: options.runs,
-                        budget: options.exact_budget,
-                    }
-                })
-                .collect();
-            let figs = assess_all(&jobs, &s.slots, options, watch, NO_STAGES)?;
-            for ((c, job), (f, exact)) in mine.into_iter().zip(jobs).zip(figs) {
-                let mut a = figures[&(t, c)].clone();
-                a.scenario = job.scenario;
-                a.figures = f;
-                a.exact = exact;
-                plain.insert((t, c), a);
-            }
+            plain.extend(assess_plans(
+                position,
+                &screened[t],
+                t,
+                mine,
+                true,
+                options,
+                watch,
+            )?);
         }
     }
     let mut turns: Vec<Turn> = finalists
@@ -495,6 +458,58 @@ pub fn best_turns(
         assessed: figures.len(),
         screened_battles: battles,
     })
+}
+
+/// The fog of war's figures for plans `mine` of target `t`, each keyed by (target, plan);
+/// `without_treason` fights their battles without the Treason card (R41).
+#[allow(clippy::too_many_arguments)]
+fn assess_plans(
+    position: &Position,
+    s: &Screened,
+    t: usize,
+    mine: Vec<usize>,
+    without_treason: bool,
+    options: &Options,
+    watch: &Watch<'_>,
+) -> Result<Vec<((usize, usize), Assessed)>, PlanError> {
+    let jobs: Vec<Job> = mine
+        .iter()
+        .map(|&c| {
+            let cand = &s.candidates[c];
+            let mut scenario = super::battle::battle(position, &cand.plan, &cand.groups);
+            let mut template = cand.template(position);
+            if without_treason {
+                scenario.treason = None;
+                template.known.treason = None;
+            }
+            Job {
+                scenario,
+                template,
+                runs: options.runs,
+                budget: options.exact_budget,
+            }
+        })
+        .collect();
+    let figs = assess_all(&jobs, &s.slots, options, watch, NO_STAGES)?;
+    Ok(mine
+        .into_iter()
+        .zip(jobs)
+        .zip(figs)
+        .map(|((c, job), (figures, exact))| {
+            let cand = &s.candidates[c];
+            let a = Assessed {
+                plan: cand.plan.clone(),
+                reinforcements: cand.groups.clone(),
+                scenario: job.scenario,
+                figures,
+                screened: (cand.tally.hold(), cand.tally.holds.len()),
+                pareto: false,
+                tied_with_next: false,
+                exact,
+            };
+            ((t, c), a)
+        })
+        .collect())
 }
 
 /// A target's plans the branch and bound may choose, each valued by the objective: by its
