@@ -23,6 +23,7 @@
 //! | `plain.rs` | the default policy's battle fought fast: a performance path, the same draws and results |
 //! | `warnings.rs` | the policy's choices the rules set aside, each with its rule (R35) |
 //! | `log.rs` | the events the rules report as they apply |
+//! | `sea.rs` | the sea zones, who never sails, and where an attack that came by sea retreats (2.81, 5.3, Piracy, R42) |
 //! | `movement.rs` | the map's rules of movement: land borders and their limits, estuaries, the borders an attack or a reinforcement may use, retreat capacity from the map (5.2, 5.21, 6.3, 6.6, D12) |
 
 pub mod action;
@@ -40,6 +41,7 @@ pub(crate) mod reserves;
 pub(crate) mod retreat;
 pub mod round;
 pub(crate) mod royals;
+pub mod sea;
 pub(crate) mod state;
 pub(crate) mod treachery;
 pub(crate) mod validate;

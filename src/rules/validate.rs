@@ -2,10 +2,11 @@
 //! here, and either becomes a [`Battle`] or yields a [`ScenarioError`] that names the field and
 //! the reason.
 
-use crate::data::{self, BlockData, Colour, House, Kind, Rating};
+use crate::data::{self, Area, BlockData, Colour, House, Kind, Rating};
 use crate::rules::battle::{Battle, BlockRetreat, FIREPOWER_VARIES, Plans, Slot, Version};
 use crate::rules::home::{BonusRule, person_bit};
 use crate::rules::movement::{self, Exit, Holder};
+use crate::rules::sea::{self, SeaRetreat};
 use crate::rules::state::MAX_BLOCKS;
 use crate::rules::state::State;
 use crate::scenario::ScenarioError;
@@ -37,6 +38,16 @@ impl Battle {
     /// The [`ScenarioError`] [`Battle::new`] gives for the borders, naming the field.
     pub fn exits(scenario: &Scenario) -> Result<Option<Vec<Exit>>> {
         exits(scenario)
+    }
+
+    /// Where the attackers of a battle they entered by sea may retreat (the Piracy card, 5.3,
+    /// R42): the zones they sailed and the friendly or vacant areas on them. `None` when no
+    /// attacking block came by sea.
+    ///
+    /// # Errors
+    /// The [`ScenarioError`] [`Battle::new`] gives for the borders, naming the field.
+    pub fn sea_retreat(scenario: &Scenario) -> Result<Option<SeaRetreat>> {
+        Ok(map_rules(scenario)?.and_then(|r| r.sea))
     }
 }
 
@@ -383,25 +394,52 @@ fn arrivals(sc: &Scenario, side: Side) -> Vec<Arrival<'_>> {
 /// (`hidden[k]`) count as blocks, so a battle with hidden blocks is checked once, before its
 /// compositions ([`crate::Fog::new`]).
 pub(crate) fn borders(sc: &Scenario) -> Result<[Option<u8>; 2]> {
-    let Some(exits) = exits(sc)? else {
+    let Some(rules) = map_rules(sc)? else {
         return Ok([None, None]);
     };
     let houses = [sc.attacker.house, sc.defender.house];
+    // An attack that came by sea retreats by sea only (the Piracy card, R42).
+    let attacker = match &rules.sea {
+        Some(sea) => sea.capacity(),
+        None => Some(movement::retreat_capacity(&rules.exits, houses, true)),
+    };
     Ok([
-        Some(movement::retreat_capacity(&exits, houses, true)),
-        Some(movement::retreat_capacity(&exits, houses, false)),
+        attacker,
+        Some(movement::retreat_capacity(&rules.exits, houses, false)),
     ])
+}
+
+/// What the map says of a battle's borders: its land exits, and for an attack that came by sea
+/// where its attackers may retreat (R42).
+struct MapRules {
+    exits: Vec<Exit>,
+    sea: Option<SeaRetreat>,
+}
+
+fn exits(sc: &Scenario) -> Result<Option<Vec<Exit>>> {
+    Ok(map_rules(sc)?.map(|r| r.exits))
 }
 
 /// The map's rules for a battle whose attacking blocks say where they came from (`from`):
 /// each came across a land border of the area (5.2, no estuary), no border carries more of a
 /// side's blocks than its limit (5.21), the attack uses at most three borders and its active
 /// blocks all crossed one, the Main Attack, while the reserves crossed others (6.3); the
-/// defender's reinforcements came by at most two (6.3). Returns the area's land borders with
-/// who holds each neighbour and which side entered by it, or `None` when the battle says
-/// nothing of its borders.
-fn exits(sc: &Scenario) -> Result<Option<Vec<Exit>>> {
+/// defender's reinforcements came by at most two (6.3). An attacking block may instead have
+/// come by sea, its `from` the sea zone it sailed (the Piracy card, 5.3, R42): then every
+/// attacking block did, each zone counts as one border for 6.3 with no limit of blocks, and
+/// `neighbours` may name the areas on those zones. Returns the area's land borders with who
+/// holds each neighbour and which side entered by it, and the sea retreat, or `None` when the
+/// battle says nothing of its borders.
+fn map_rules(sc: &Scenario) -> Result<Option<MapRules>> {
     let all = [arrivals(sc, Side::Attacker), arrivals(sc, Side::Defender)];
+    // The sea zones the attackers sailed (R42).
+    let mut sea_zones: Vec<usize> = all[0]
+        .iter()
+        .filter_map(|b| b.from.and_then(sea::zone))
+        .collect();
+    sea_zones.sort_unstable();
+    sea_zones.dedup();
+    let mut coast: Vec<(&'static str, Holder)> = Vec::new();
     let said = |side: Side| all[side.index()].iter().find(|b| b.from.is_some());
     let (attacker_said, defender_said) = (said(Side::Attacker), said(Side::Defender));
     if attacker_said.is_none() && defender_said.is_none() && sc.neighbours.is_empty() {
@@ -445,22 +483,32 @@ fn exits(sc: &Scenario) -> Result<Option<Vec<Exit>>> {
         let Some(n) = data::area(name) else {
             return err(f, format!("'{name}' is not an area of the map"));
         };
-        let Some(exit) = exits.iter_mut().find(|e| e.area.name == n.name) else {
-            return err(
-                f,
-                format!(
-                    "{} is not a land neighbour of {}: {}",
-                    n.name,
-                    area.name,
-                    movement::no_land_border(n.name, area.name)
-                ),
-            );
-        };
-        exit.holder = match held {
+        let holder = match held {
             Held::York => Holder::House(House::York),
             Held::Lancaster => Holder::House(House::Lancaster),
             Held::Contested => Holder::Contested,
         };
+        let Some(exit) = exits.iter_mut().find(|e| e.area.name == n.name) else {
+            if n.name != area.name && sea_zones.iter().any(|&z| sea::on(n.name, z)) {
+                coast.push((n.name, holder));
+                continue;
+            }
+            return err(
+                f,
+                format!(
+                    "{} is not a land neighbour of {}: {}{}",
+                    n.name,
+                    area.name,
+                    movement::no_land_border(n.name, area.name),
+                    if sea_zones.is_empty() {
+                        String::new()
+                    } else {
+                        " nor on a sea zone the attack sailed (R42)".to_string()
+                    }
+                ),
+            );
+        };
+        exit.holder = holder;
     }
     for side in Side::BOTH {
         let blocks = &all[side.index()];
@@ -492,7 +540,7 @@ fn exits(sc: &Scenario) -> Result<Option<Vec<Exit>>> {
         let main = (side == Side::Attacker)
             .then(|| blocks.iter().find(|b| !b.reserve))
             .flatten();
-        let main_from = main.and_then(|m| m.from).and_then(data::area);
+        let main_from = main.and_then(|m| m.from).and_then(place);
         let mut crossed: Vec<(&'static str, usize)> = Vec::new();
         for b in arriving {
             let f = || format!("{}.from", b.field());
@@ -508,12 +556,51 @@ fn exits(sc: &Scenario) -> Result<Option<Vec<Exit>>> {
                     ),
                 );
             };
+            if let Some(z) = sea::zone(from) {
+                by_sea(sc, b, z, area, side)?;
+                let at = match crossed.iter().position(|c| c.0 == sea::SEAS[z]) {
+                    Some(at) => at,
+                    None => {
+                        crossed.push((sea::SEAS[z], 0));
+                        crossed.len() - 1
+                    }
+                };
+                crossed[at].1 += 1;
+                if crossed.len() > limit {
+                    return err(
+                        f(),
+                        format!(
+                            "{}: the {} would be a fourth border; an attack crosses at most \
+                             three (6.3)",
+                            b.name(),
+                            sea::SEAS[z]
+                        ),
+                    );
+                }
+                main_border(b, main, main_from, sea::SEAS[z], area.name)?;
+                continue;
+            }
             let Some(n) = data::area(from) else {
                 return err(
                     f(),
-                    format!("{}: '{from}' is not an area of the map", b.name()),
+                    format!(
+                        "{}: '{from}' is not an area of the map nor a sea zone",
+                        b.name()
+                    ),
                 );
             };
+            if side == Side::Attacker && !sea_zones.is_empty() {
+                return err(
+                    f(),
+                    format!(
+                        "{} came by land from {}, but other attacking blocks came by sea: an \
+                         attack by sea is the Piracy card's, whose action points are all sea \
+                         moves (Event Cards, 5.3, R42)",
+                        b.name(),
+                        n.name
+                    ),
+                );
+            }
             let Some(border) = movement::land_border(n.name, area.name) else {
                 return err(
                     f(),
@@ -571,35 +658,7 @@ fn exits(sc: &Scenario) -> Result<Option<Vec<Exit>>> {
                     ),
                 );
             }
-            if let Some(m) = main {
-                let by_main = main_from.is_some_and(|x| x.name == n.name);
-                if !b.reserve && !by_main {
-                    return err(
-                        f(),
-                        format!(
-                            "{} came from {}, not across the Main Attack's border ({}-{}, as \
-                             {} came): a block crossing another border is a reserve (6.3)",
-                            b.name(),
-                            n.name,
-                            main_from.map_or("?", |x| x.name),
-                            area.name,
-                            m.field()
-                        ),
-                    );
-                }
-                if b.reserve && by_main {
-                    return err(
-                        format!("{}.reserve", b.field()),
-                        format!(
-                            "{} crossed {}-{}, the Main Attack's border: only blocks crossing \
-                             other borders are reserves (6.3)",
-                            b.name(),
-                            n.name,
-                            area.name
-                        ),
-                    );
-                }
-            }
+            main_border(b, main, main_from, n.name, area.name)?;
             for e in exits.iter_mut().filter(|e| e.area.name == n.name) {
                 match side {
                     Side::Attacker => e.attacker_entered = true,
@@ -608,7 +667,97 @@ fn exits(sc: &Scenario) -> Result<Option<Vec<Exit>>> {
             }
         }
     }
-    Ok(Some(exits))
+    coast.extend(exits.iter().map(|e| (e.area.name, e.holder)));
+    let sea = (!sea_zones.is_empty()).then(|| {
+        SeaRetreat::new(area.name, sea_zones, sc.attacker.house, |a| {
+            coast.iter().find(|c| c.0 == a).map_or(Holder::Vacant, |c| c.1)
+        })
+    });
+    Ok(Some(MapRules { exits, sea }))
+}
+
+/// The place a block's `from` names: a map area or a sea zone (R42), by its printed name.
+fn place(from: &str) -> Option<&'static str> {
+    sea::zone(from)
+        .map(|z| sea::SEAS[z])
+        .or_else(|| data::area(from).map(|a| a.name))
+}
+
+/// A block that crossed from `crossed` (an area or a sea zone) is active only across the Main
+/// Attack's border and a reserve only across another (6.3).
+fn main_border(
+    b: &Arrival<'_>,
+    main: Option<&Arrival<'_>>,
+    main_from: Option<&str>,
+    crossed: &str,
+    area: &str,
+) -> Result<()> {
+    let Some(m) = main else {
+        return Ok(());
+    };
+    let by_main = main_from == Some(crossed);
+    if !b.reserve && !by_main {
+        return err(
+            format!("{}.from", b.field()),
+            format!(
+                "{} came from {}, not across the Main Attack's border ({}-{}, as {} came): a \
+                 block crossing another border is a reserve (6.3)",
+                b.name(),
+                crossed,
+                main_from.unwrap_or("?"),
+                area,
+                m.field()
+            ),
+        );
+    }
+    if b.reserve && by_main {
+        return err(
+            format!("{}.reserve", b.field()),
+            format!(
+                "{} crossed {}-{}, the Main Attack's border: only blocks crossing other borders \
+                 are reserves (6.3)",
+                b.name(),
+                crossed,
+                area
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// A block that came into the battle by sea (the Piracy card, 5.3, R42): an attacker, on a zone
+/// the area lies on, and no block that never sails.
+fn by_sea(sc: &Scenario, b: &Arrival<'_>, zone: usize, area: &Area, side: Side) -> Result<()> {
+    let f = format!("{}.from", b.field());
+    if side == Side::Defender {
+        return err(
+            f,
+            format!(
+                "{}: a reinforcement cannot come by sea: a sea move never enters an enemy or \
+                 contested area (5.3); only Piracy's attack does (R42)",
+                b.name()
+            ),
+        );
+    }
+    if !sea::on(area.name, zone) {
+        return err(
+            f,
+            format!(
+                "{}: {} does not lie on the {} (2.81): no sea move ends there (5.3)",
+                b.name(),
+                area.name,
+                sea::SEAS[zone]
+            ),
+        );
+    }
+    let data = b
+        .known
+        .and_then(|k| k.id.as_deref())
+        .and_then(|id| printed(sc, sc.attacker.house, id, &f).ok());
+    if let Some(d) = data.filter(|d| sea::never_by_sea(d)) {
+        return err(f, format!("{} never moves by sea (5.3)", d.id));
+    }
+    Ok(())
 }
 
 fn side_policy(sc: &Scenario, side: Side) -> &SidePolicy {
