@@ -37,7 +37,7 @@ fn no_land_move_across_an_estuary() {
     );
     says(
         &kent("Narnia", true),
-        "attacker.blocks[3].from: Norfolk: 'Narnia' is not an area of the map",
+        "attacker.blocks[3].from: Norfolk: 'Narnia' is not an area of the map nor a sea zone",
     );
 }
 

@@ -353,7 +353,7 @@ fn cities(card: &str, middlesex: u8) -> Position {
 }
 
 #[test]
-fn muster_plague_and_piracy_plan_no_attack_and_say_why() {
+fn muster_and_plague_plan_no_attack_and_say_why() {
     let p = cities("Plague", 2);
     let why = "Plague: no block moves this turn, so no attack (Event Cards); of Lancaster's city \
                areas, Somerset holds the most Lancaster blocks (3): Plague there takes the most \
@@ -375,16 +375,8 @@ fn muster_plague_and_piracy_plan_no_attack_and_say_why() {
             .unwrap_err()
             .starts_with("Muster: no attack this turn")
     );
-    let pi = cities("Piracy", 2);
-    assert_eq!(pi.ap, 2);
-    assert!(targets(&pi).is_empty());
-    assert!(
-        target(&pi, at("Sussex"))
-            .unwrap_err()
-            .contains("attacks by sea are not planned yet (R29)")
-    );
-    // Force March, Surprise and Treason allow an attack.
-    for card in ["Force March", "Surprise", "Treason"] {
+    // Piracy attacks by sea (R43, tests/sea.rs); Force March, Surprise and Treason by land.
+    for card in ["Force March", "Surprise", "Treason", "Piracy"] {
         let p = cities(card, 2);
         assert_eq!(card_refusal(&p), None);
         assert!(!targets(&p).is_empty(), "{card}");

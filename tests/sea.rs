@@ -64,13 +64,9 @@ fn only_friendly_or_vacant_areas_of_the_same_zone_take_the_retreat() {
     // is open.
     let b = battle(&essex(NORTH_SEA_LANCASTRIAN, "North Sea", false));
     assert_eq!(b.retreat_capacity(Side::Attacker), None);
-    let sea = Battle::sea_retreat(&scenario(&essex(
-        NORTH_SEA_LANCASTRIAN,
-        "North Sea",
-        false,
-    )))
-    .unwrap()
-    .unwrap();
+    let sea = Battle::sea_retreat(&scenario(&essex(NORTH_SEA_LANCASTRIAN, "North Sea", false)))
+        .unwrap()
+        .unwrap();
     assert_eq!(sea.open, ["Calais"]);
     // Calais contested too: no area left, so no retreat; Scotland, Lancaster's exile, never was
     // York's (2.7), and the English Channel's areas are another zone (Event Cards: the same sea
@@ -154,5 +150,238 @@ fn what_the_sea_rules_forbid_is_refused_by_field() {
         &essex(r#""Warwick":"York""#, "North Sea", false),
         "neighbours.Warwick: Warwick is not a land neighbour of Essex: Warwick and Essex share \
          no land border (5.2) nor on a sea zone the attack sailed (R42)",
+    );
+}
+
+// The planner with Piracy (R43).
+
+use bosworth::board::{Board, Position, battle as plan_battle, plans, target, targets, ways};
+use bosworth::rules::movement::area_index;
+use bosworth::rules::sea::{SEAS, place_name, sea_place, zone};
+
+/// York plays `card`: Warwick, Salisbury and Kent/Y in Calais, March and London's levy in
+/// Middlesex; Lancaster unseen in Essex (North Sea), Kent (North Sea and English Channel),
+/// Oxford (inland) and Somerset (Irish Sea). `extra` adds to Essex's entry.
+fn pirates(card: &str, calais: &str, essex: &str) -> String {
+    format!(
+        r#"{{"kind":"board","version":1,"house":"York","card":{card},"areas":[
+        {{"area":"Calais","blocks":[{calais}]}},
+        {{"area":"Middlesex","blocks":[{{"id":"March","strength":3}},
+          {{"id":"London (levy)","strength":2}}]}},
+        {{"area":"Essex","enemy":2{essex}}},{{"area":"Kent","enemy":1}},
+        {{"area":"Oxford","enemy":2}},{{"area":"Somerset","enemy":1}}]}}"#
+    )
+}
+
+const CALAIS: &str = r#"{"id":"Warwick/Y","strength":3},{"id":"Salisbury/Y","strength":2},
+    {"id":"Kent/Y","strength":2}"#;
+
+fn position(json: &str) -> Position {
+    let b: Board = serde_json::from_str(json).unwrap();
+    Position::new(&b).unwrap()
+}
+
+fn refused(json: &str, expected: &str) {
+    let b: Board = serde_json::from_str(json).unwrap();
+    assert_eq!(Position::new(&b).unwrap_err().to_string(), expected);
+}
+
+fn at(name: &str) -> usize {
+    area_index(name).unwrap()
+}
+
+#[test]
+fn piracy_attacks_every_enemy_area_on_a_zone_its_blocks_lie_on() {
+    let p = position(&pirates(r#""Piracy""#, CALAIS, ""));
+    let t: Vec<&str> = targets(&p).iter().map(|t| place_name(t.area)).collect();
+    // Calais lies on the English Channel and the North Sea, Middlesex on the North Sea: Essex
+    // and Kent; Somerset is on the Irish Sea only, and Oxford inland (5.3, 2.81).
+    assert_eq!(t, ["Essex", "Kent"]);
+    assert_eq!(
+        target(&p, at("Oxford")).unwrap_err(),
+        "Piracy's action points are sea moves (5.3, Event Cards), and Oxford lies on no sea \
+         zone: no sea move reaches it"
+    );
+    assert!(ways(&p, at("Somerset")).is_empty());
+    // Into Essex, across the North Sea: Calais' three and March, never the levy (5.3).
+    let essex = ways(&p, at("Essex"));
+    let mut who: Vec<String> = essex
+        .iter()
+        .map(|w| {
+            format!(
+                "{} from {} by {}",
+                p.own[w.block].block.id,
+                place_name(w.source()),
+                SEAS[w.sea.unwrap()]
+            )
+        })
+        .collect();
+    who.sort();
+    assert_eq!(
+        who,
+        [
+            "Kent/Y from Calais by North Sea",
+            "March from Middlesex by North Sea",
+            "Salisbury/Y from Calais by North Sea",
+            "Warwick/Y from Calais by North Sea"
+        ]
+    );
+    assert!(essex.iter().all(|w| w.borders().is_empty()));
+    // Into Kent, Calais' blocks may sail either zone.
+    let kent = ways(&p, at("Kent"));
+    assert_eq!(kent.iter().filter(|w| w.block == 0).count(), 2);
+}
+
+#[test]
+fn each_sea_move_is_one_action_point_with_no_port_bonus() {
+    let p = position(&pirates(r#""Piracy""#, CALAIS, ""));
+    assert_eq!(p.ap, 2);
+    let all = plans(&p, target(&p, at("Essex")).unwrap()).plans;
+    // Two action points: at most two blocks, though three stand in Calais (Event Cards: no
+    // port-to-port bonus); every plan costs one point per block.
+    assert_eq!(all.iter().map(|x| x.ways.len()).max(), Some(2));
+    assert!(all.iter().all(|x| usize::from(x.ap) == x.ways.len()));
+    // 4 single blocks and 6 pairs, all over one border: the North Sea, the Main Attack.
+    assert_eq!(all.len(), 10);
+    assert!(
+        all.iter()
+            .all(|x| x.main == Some(sea_place(zone("North Sea").unwrap())))
+    );
+}
+
+#[test]
+fn a_piracy_plans_battle_comes_by_sea_and_retreats_to_the_same_zone() {
+    let p = position(&pirates(r#""Piracy""#, CALAIS, ""));
+    let all = plans(&p, target(&p, at("Essex")).unwrap()).plans;
+    let both = all
+        .iter()
+        .find(|x| {
+            let ids: Vec<&str> = x.ways.iter().map(|w| p.own[w.block].block.id).collect();
+            ids == ["Warwick/Y", "March"]
+        })
+        .unwrap();
+    let sc = plan_battle(&p, both, &[]);
+    let froms: Vec<Option<&str>> = sc
+        .attacker
+        .blocks
+        .iter()
+        .map(|b| b.from.as_deref())
+        .collect();
+    assert_eq!(froms, [Some("North Sea"), Some("North Sea")]);
+    // Salisbury and Kent/Y stay in Calais, the levy in Middlesex: both York's; Kent is
+    // Lancaster's. York's attackers may retreat to the North Sea's other areas but Kent (R42).
+    let sea = Battle::sea_retreat(&sc).unwrap().unwrap();
+    assert_eq!(
+        sc.neighbours
+            .get("Kent")
+            .map(|h| format!("{h:?}"))
+            .as_deref(),
+        Some("Lancaster")
+    );
+    assert!(sea.open.contains(&"Calais") && sea.open.contains(&"Middlesex"));
+    assert!(!sea.open.contains(&"Kent"));
+    assert_eq!(sea.capacity(), None);
+}
+
+#[test]
+fn a_sea_move_made_this_turn_is_told_by_its_route() {
+    // Warwick sailed into Essex already: one point spent, one left; the North Sea is the Main
+    // Attack's border, and a second block joins across it.
+    let moved = r#",{"id":"Salisbury/Y","strength":2}"#;
+    let json = pirates(r#""Piracy""#, &moved[1..], "").replace(
+        r#"{"area":"Essex","enemy":2}"#,
+        r#"{"area":"Essex","enemy":2,"blocks":[{"id":"Warwick/Y","strength":3,
+                "route":["Calais","North Sea"]}]}"#,
+    );
+    let p = position(&json);
+    assert_eq!(p.ap, 1);
+    let t = target(&p, at("Essex")).unwrap();
+    let all = plans(&p, t).plans;
+    // The battle as it stands, or one more block: Salisbury from Calais or March from
+    // Middlesex, in the Main Attack (6.3); never two (one point left).
+    let mut sizes: Vec<usize> = all.iter().map(|x| x.ways.len()).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, [0, 1, 1]);
+    assert!(all.iter().all(|x| x.reserves().is_empty()));
+    assert!(
+        all.iter()
+            .all(|x| x.main == Some(sea_place(zone("North Sea").unwrap())))
+    );
+}
+
+#[test]
+fn a_sea_move_the_rules_forbid_is_refused_by_field() {
+    let sailed = |card: &str, id: &str, route: &str, area: &str| {
+        format!(
+            r#"{{"kind":"board","version":1,"house":"York","card":{card},"areas":[
+            {{"area":"{area}","enemy":1,"blocks":[{{"id":"{id}","strength":2,"route":{route}}}]}}]}}"#
+        )
+    };
+    // 5.3: a sea move never enters an enemy area, save with Piracy.
+    refused(
+        &sailed("3", "Warwick/Y", r#"["Calais","North Sea"]"#, "Essex"),
+        "areas[0].blocks[0].route: a sea move never enters an enemy or contested area (5.3): \
+         only Piracy attacks by sea (Event Cards), and the card is 3 AP",
+    );
+    refused(
+        &sailed(
+            r#""Piracy""#,
+            "London (levy)",
+            r#"["Kent","North Sea"]"#,
+            "Essex",
+        ),
+        "areas[0].blocks[0].route: London (levy) never moves by sea (5.3)",
+    );
+    refused(
+        &sailed(
+            r#""Force March""#,
+            "Warwick/Y",
+            r#"["Calais","North Sea"]"#,
+            "Essex",
+        ),
+        "areas[0].blocks[0].route: Force March allows no sea move (Event Cards)",
+    );
+    refused(
+        &sailed(
+            r#""Piracy""#,
+            "Warwick/Y",
+            r#"["Calais","Irish Sea"]"#,
+            "Essex",
+        ),
+        "areas[0].blocks[0].route[0]: a sea move goes from one area on a sea zone to another on \
+         the same zone (5.3): Calais does not lie on the Irish Sea",
+    );
+    refused(
+        &sailed(
+            r#""Piracy""#,
+            "Warwick/Y",
+            r#"["Calais","English Channel"]"#,
+            "Essex",
+        ),
+        "areas[0].blocks[0].route[1]: a sea move goes from one area on a sea zone to another on \
+         the same zone (5.3): Essex does not lie on the English Channel",
+    );
+    refused(
+        &sailed(
+            r#""Piracy""#,
+            "Warwick/Y",
+            r#"["Kent","Calais","North Sea"]"#,
+            "Essex",
+        ),
+        "areas[0].blocks[0].route: a sea move's route is where the block sailed from and the \
+         sea zone, as [\"Calais\", \"North Sea\"] (5.3)",
+    );
+    // Three sea moves are three action points with Piracy: more than its two.
+    let three = pirates(r#""Piracy""#, r#"{"id":"Kent/Y","strength":2}"#, "").replace(
+        r#"{"area":"Essex","enemy":2}"#,
+        r#"{"area":"Essex","enemy":2,"blocks":[
+            {"id":"Warwick/Y","strength":3,"route":["Calais","North Sea"]},
+            {"id":"Salisbury/Y","strength":2,"route":["Calais","North Sea"]},
+            {"id":"Norfolk","strength":2,"route":["Middlesex","North Sea"]}]}"#,
+    );
+    refused(
+        &three,
+        "areas: the blocks that moved by land started from 0 areas, one action point each \
+         (5.2), and 3 blocks moved by sea, 3 action points (5.3), more than the card's 2",
     );
 }

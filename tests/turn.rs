@@ -9,6 +9,7 @@ use bosworth::board::{
 };
 use bosworth::data::AREAS;
 use bosworth::rules::movement::area_index;
+use bosworth::rules::sea::{SEAS, place_name};
 use bosworth::solve;
 use std::collections::BTreeSet;
 
@@ -53,12 +54,13 @@ fn after(json: &str, p: &Position, plan: &Plan) -> Board {
             if let Some(bs) = a.get_mut("blocks").and_then(|b| b.as_array_mut()) {
                 if let Some(i) = bs.iter().position(|b| b["id"] == id) {
                     let mut b = bs.remove(i);
-                    b["route"] = serde_json::json!(
-                        w.path[..w.path.len() - 1]
-                            .iter()
-                            .map(|&x| AREAS[x].name)
-                            .collect::<Vec<_>>()
-                    );
+                    // By land the areas it passed; by sea where it sailed from and the zone (R43).
+                    let mut route: Vec<&str> = w.path[..w.path.len() - 1]
+                        .iter()
+                        .map(|&x| AREAS[x].name)
+                        .collect();
+                    route.extend(w.sea.map(|z| SEAS[z]));
+                    b["route"] = serde_json::json!(route);
                     moved.push(b);
                 }
             }
@@ -67,7 +69,7 @@ fn after(json: &str, p: &Position, plan: &Plan) -> Board {
     let t = areas.iter_mut().find(|a| a["area"] == target).unwrap();
     t["blocks"] = serde_json::Value::Array(moved);
     if plan.entries().len() > 1 {
-        t["main"] = serde_json::json!(AREAS[plan.main.unwrap()].name);
+        t["main"] = serde_json::json!(place_name(plan.main.unwrap()));
     }
     serde_json::from_value(v).unwrap()
 }
@@ -86,10 +88,19 @@ fn exact(p: &Position, plan: &Plan) -> (f64, f64, f64) {
 /// Every turn by brute force: each plan alone, and each pair one after the other where the board
 /// after the first still offers the second. Returns (plans by target, value by `f`).
 fn brute(json: &str, f: &dyn Fn(&[(f64, f64, f64)]) -> f64) -> Vec<(Vec<String>, f64)> {
+    brute_on(json, ["Kent", "Sussex"], f)
+}
+
+/// [`brute`] over two named targets.
+fn brute_on(
+    json: &str,
+    targets: [&str; 2],
+    f: &dyn Fn(&[(f64, f64, f64)]) -> f64,
+) -> Vec<(Vec<String>, f64)> {
     let p = Position::new(&board(json)).unwrap();
-    let (kent, sussex) = (area("Kent"), area("Sussex"));
+    let (one, two) = (area(targets[0]), area(targets[1]));
     let mut out = Vec::new();
-    for (first, second) in [(kent, sussex), (sussex, kent)] {
+    for (first, second) in [(one, two), (two, one)] {
         let t = target(&p, first).unwrap();
         for p1 in plans(&p, t).plans {
             let e1 = exact(&p, &p1);
@@ -169,6 +180,52 @@ fn the_best_turn_by_areas_is_the_best_of_every_combination() {
     for (names, v) in &found {
         let b = all.iter().find(|x| &x.0 == names).expect("a feasible turn");
         assert!((b.1 - v).abs() < 1e-12, "{names:?}");
+    }
+}
+
+/// York plays Piracy (R43): Warwick and Salisbury in Calais, March and London's levy (which
+/// never sails, 5.3) in Middlesex; Lancaster known in Essex and Kent, both on the North Sea, Kent
+/// on the English Channel too. Two action points: two blocks sail, one each (no port bonus).
+const PIRACY: &str = r#"{"kind":"board","version":1,"house":"York","card":"Piracy","areas":[
+  {"area":"Calais","blocks":[{"id":"Warwick/Y","strength":3},{"id":"Salisbury/Y","strength":2}]},
+  {"area":"Middlesex","blocks":[{"id":"March","strength":3},{"id":"London (levy)","strength":2}]},
+  {"area":"Essex","enemy_known":[{"id":"Oxford","strength":2}]},
+  {"area":"Kent","enemy_known":[{"id":"Devon","strength":2},{"id":"Exeter","strength":1}]}]}"#;
+
+#[test]
+fn the_best_piracy_turn_is_the_best_of_every_combination_of_sea_attacks() {
+    let all = brute_on(PIRACY, ["Essex", "Kent"], &|e| e.iter().map(|x| x.0).sum());
+    // One block each on two targets is a turn; so is two on one; never three blocks.
+    assert!(all.iter().any(|x| x.0.len() == 2));
+    let found = turns(PIRACY, Objective::Areas, vec![]);
+    let top = best(&all);
+    assert!(
+        (found[0].1 - top).abs() < 1e-12,
+        "{} against {top}",
+        found[0].1
+    );
+    for (names, v) in &found {
+        let b = all.iter().find(|x| &x.0 == names).expect("a feasible turn");
+        assert!((b.1 - v).abs() < 1e-12, "{names:?}");
+    }
+    let p = Position::new(&board(PIRACY)).unwrap();
+    let options = Options {
+        exact_budget: 10_000_000,
+        ..Options::default()
+    };
+    let t = TurnOptions {
+        objective: Objective::Areas,
+        pins: vec![],
+        top: 3,
+    };
+    for turn in best_turns(&p, &options, &t, &|_| true).unwrap().turns {
+        let blocks: usize = turn.attacks.iter().map(|a| a.plan.ways.len()).sum();
+        assert_eq!(
+            usize::from(turn.ap),
+            blocks,
+            "one action point per sea move"
+        );
+        assert!(blocks <= 2);
     }
 }
 

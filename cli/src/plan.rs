@@ -9,7 +9,6 @@ use bosworth::board::{
     Assessed, Board, Options, PlanError, Position, Ranking, Reinforce, Role, card_refusal,
     every_target, rank, target,
 };
-use bosworth::data::AREAS;
 use bosworth::rules::movement::area_index;
 use bosworth::solve::report::Method;
 use serde_json::{Value, json};
@@ -88,8 +87,9 @@ pub fn run(board: &Board, ask: &Ask<'_>) -> Result<String, Stop> {
     })
 }
 
-pub(crate) fn name(area: usize) -> &'static str {
-    AREAS[area].name
+/// A place's name: an area, or the sea zone a sea attack sails (R42).
+pub(crate) fn name(place: usize) -> &'static str {
+    bosworth::rules::sea::place_name(place)
 }
 
 pub(crate) fn pct(x: f64) -> String {
@@ -100,8 +100,8 @@ pub(crate) fn pct(x: f64) -> String {
 /// Essex` (by the group's area).
 fn block_way(position: &Position, w: &bosworth::board::Way) -> String {
     let id = position.own[w.block].block.id;
-    match w.path.len() {
-        3 => format!("{id} from {}", name(w.path[0])),
+    match (w.path.len(), w.sea) {
+        (3, _) | (_, Some(_)) => format!("{id} from {}", name(w.path[0])),
         _ => id.to_string(),
     }
 }
@@ -349,10 +349,15 @@ fn every_table(position: &Position, rankings: &[Ranking]) -> String {
 pub(crate) fn plan_json(position: &Position, rank: usize, a: &Assessed) -> Value {
     let f = &a.figures;
     let way = |w: &bosworth::board::Way| {
-        json!({
+        let mut v = json!({
             "id": position.own[w.block].block.id,
             "route": w.path.iter().map(|&x| name(x)).collect::<Vec<_>>(),
-        })
+        });
+        // A sea move's zone (Piracy, R43); absent by land.
+        if let Some(z) = w.sea {
+            v["sea"] = json!(bosworth::rules::sea::SEAS[z]);
+        }
+        v
     };
     let active: Vec<Value> = a
         .plan

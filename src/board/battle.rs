@@ -11,7 +11,7 @@ use super::reach::Role;
 use super::reinforce::Group;
 use super::validate::{Position, Seen};
 use crate::data::{AREAS, House};
-use crate::rules::movement;
+use crate::rules::{movement, sea};
 use crate::scenario::{
     Army, BlockEntry, Held, HiddenBlock, Policy, SCENARIO_VERSION, Scenario, Side, SidePolicy,
     StrengthPrior,
@@ -24,7 +24,7 @@ fn known(s: &Seen, reserve: bool, from: Option<usize>) -> BlockEntry {
         custom: None,
         strength: s.strength,
         reserve,
-        from: from.map(|a| AREAS[a].name.to_string()),
+        from: from.map(|a| sea::place_name(a).to_string()),
     }
 }
 
@@ -39,7 +39,7 @@ fn hidden(
         kinds: Vec::new(),
         strength: prior.clone(),
         reserve,
-        from: from.map(|a| AREAS[a].name.to_string()),
+        from: from.map(|a| sea::place_name(a).to_string()),
     }
 }
 
@@ -81,7 +81,7 @@ pub(crate) fn battle_with(
                 custom: None,
                 strength: position.own[k].strength,
                 reserve: reserve(from),
-                from: from.map(|a| AREAS[a].name.to_string()),
+                from: from.map(|a| sea::place_name(a).to_string()),
             })
             .collect(),
         retreat_capacity: None,
@@ -237,16 +237,31 @@ fn treason(position: &Position, plan: &Plan) -> Option<Side> {
     })
 }
 
-/// Who holds each land neighbour of the target once the plan's blocks and the reinforcements
-/// have moved (6.6): the moving player's blocks that stay, the enemy's that stay.
+/// Who holds each land neighbour of the target, and each area on a sea zone the plan's blocks
+/// sail (R42), once the plan's blocks and the reinforcements have moved (6.6): the moving
+/// player's blocks that stay, the enemy's that stay.
 fn neighbours(position: &Position, plan: &Plan, groups: &[Group]) -> BTreeMap<String, Held> {
     let held = |h: House| match h {
         House::York => Held::York,
         House::Lancaster => Held::Lancaster,
     };
     let mut out = BTreeMap::new();
-    for (n, _) in movement::land_neighbours(AREAS[plan.target.area].name) {
-        let a = movement::area_index(n.name).expect("a map area");
+    // The land neighbours, and the areas on the sea zones the plan's blocks sail (R42).
+    let t = plan.target.area;
+    let mut around: Vec<usize> = movement::land_neighbours(AREAS[t].name)
+        .map(|(n, _)| movement::area_index(n.name).expect("a map area"))
+        .collect();
+    for z in plan.ways.iter().filter_map(|w| w.sea) {
+        around.extend(
+            sea::coast(z)
+                .map(|n| movement::area_index(n.name).expect("a map area"))
+                .filter(|&a| a != t),
+        );
+    }
+    around.sort_unstable();
+    around.dedup();
+    for a in around {
+        let n = &AREAS[a];
         let spot = &position.spots[a];
         let own = spot
             .own

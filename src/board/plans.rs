@@ -6,9 +6,9 @@
 //! and keeps, for each assignment so far, every distinct state of the border limits it can
 //! leave (5.21): an assignment is possible when some way of moving the blocks respects every
 //! limit, at most three borders (6.3; two for Player 2's reinforcements), the action points
-//! (one per area the blocks leave, none for an area already activated this turn, 5.2) and the
-//! pins (5.22). Each plan then takes, block by
-//! block, the first way that keeps the limits, the ways crossing fewest areas first.
+//! (one per area the blocks leave, none for an area already activated this turn, 5.2; one per
+//! block with Piracy, whose moves are by sea, R43) and the pins (5.22). Each plan then takes,
+//! block by block, the first way that keeps the limits, the ways crossing fewest areas first.
 
 use super::reach::{self, Role, Target, Way};
 use super::validate::Position;
@@ -249,13 +249,18 @@ impl Search<'_> {
                 if n + 1 > may_leave[&area] {
                     continue;
                 }
-                // One action point per area left, none for an area already activated (5.2).
-                let fresh = leaving
-                    .keys()
-                    .filter(|&&a| !self.position.is_activated(a))
-                    .count();
-                let sources = fresh + (n == 0 && !self.position.is_activated(area)) as usize;
-                if sources > self.position.ap as usize {
+                // One action point per area left, none for an area already activated (5.2);
+                // with Piracy one per block, its sea move (5.3, R43).
+                let points = if self.position.sails() {
+                    leaving.values().sum::<usize>() + 1
+                } else {
+                    let fresh = leaving
+                        .keys()
+                        .filter(|&&a| !self.position.is_activated(a))
+                        .count();
+                    fresh + (n == 0 && !self.position.is_activated(area)) as usize
+                };
+                if points > self.position.ap as usize {
                     continue;
                 }
             }
@@ -411,11 +416,12 @@ impl Search<'_> {
                 here.iter().all(|k| ways.iter().any(|w| w.block == *k))
             })
             .collect();
+        let ap = self.position.moves_cost(ways.len(), &sources);
         self.out.push(Plan {
             target: self.target,
             ways,
             main,
-            ap: self.position.cost(&sources),
+            ap,
             left_empty,
         });
         if self.out.len() >= MAX_PLANS {

@@ -12,7 +12,7 @@
 use super::card::Event;
 use super::validate::Position;
 use crate::data::{AREAS, BORDERS, BorderKind, House};
-use crate::rules::movement;
+use crate::rules::{movement, sea};
 
 /// Who stands where, as a mover sees it: per area, whether the mover's blocks are there and
 /// whether the other house's are.
@@ -45,7 +45,8 @@ impl Field {
 }
 
 /// One way a block can reach a target: the areas it moves through, from where it stands to the
-/// target, two or three of them.
+/// target, two or three of them; or, with Piracy, where it sails from and the target, across
+/// one sea zone (5.3, R43).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Way {
     /// The block: an index into [`Position::own`] (or, for enemy groups, the group's area).
@@ -53,6 +54,8 @@ pub struct Way {
     /// Areas (indices into [`AREAS`]): where it starts, the area it passes through if any, the
     /// target.
     pub path: Vec<usize>,
+    /// The sea zone it sails (an index into [`sea::SEAS`]), for a sea move; `None` by land.
+    pub sea: Option<usize>,
 }
 
 impl Way {
@@ -61,13 +64,21 @@ impl Way {
         self.path[0]
     }
 
-    /// The neighbour it enters the target from: the border it attacks across.
+    /// The border it attacks across, as a place ([`sea::place_name`]): the neighbour it enters
+    /// the target from, or the sea zone it sails (R42).
     pub fn entry(&self) -> usize {
-        self.path[self.path.len() - 2]
+        match self.sea {
+            Some(z) => sea::sea_place(z),
+            None => self.path[self.path.len() - 2],
+        }
     }
 
-    /// The borders it crosses, as indices into [`BORDERS`].
+    /// The land borders it crosses, as indices into [`BORDERS`]: none for a sea move, which no
+    /// border limit counts (5.3, 5.21).
     pub fn borders(&self) -> Vec<usize> {
+        if self.sea.is_some() {
+            return Vec::new();
+        }
         self.path
             .windows(2)
             .map(|w| {
@@ -175,8 +186,8 @@ impl Target {
 
 /// Why the card played allows no attack this turn, if it does not (5.1, Event Cards): Muster's
 /// moves only reach a friendly or vacant area (R27), Plague moves no block (and the words say
-/// which enemy city area holds the most enemy blocks: the one Plague hurts most), Piracy's
-/// action points are sea moves, whose attacks the planner does not plan yet (R29).
+/// which enemy city area holds the most enemy blocks: the one Plague hurts most). Piracy's
+/// attacks are by sea ([`ways`], R43).
 pub fn card_refusal(position: &Position) -> Option<String> {
     let event = position.card.event()?;
     let enemy = position.enemy();
@@ -214,11 +225,7 @@ pub fn card_refusal(position: &Position) -> Option<String> {
             };
             format!("Plague: no block moves this turn, so no attack (Event Cards); {where_}")
         }
-        Event::Piracy => "Piracy: its action points are sea moves (5.3, Event Cards), and attacks \
-             by sea are not planned yet (R29): no plan this turn; land moves are not allowed \
-             with Piracy"
-            .to_string(),
-        Event::ForceMarch | Event::Surprise | Event::Treason => return None,
+        Event::Piracy | Event::ForceMarch | Event::Surprise | Event::Treason => return None,
     })
 }
 
@@ -261,6 +268,24 @@ pub fn target(position: &Position, area: usize) -> Result<Target, String> {
             position.house, a.name
         ));
     }
+    if position.sails() {
+        if sea::zones(a.name).is_empty() {
+            return Err(format!(
+                "Piracy's action points are sea moves (5.3, Event Cards), and {} lies on no sea \
+                 zone: no sea move reaches it",
+                a.name
+            ));
+        }
+        if !spot.attacked.is_empty() {
+            return Err(format!(
+                "Piracy's action points are sea moves (5.3, Event Cards), and a sea move never \
+                 enters a contested area: {} attacked {} this turn, and only an attack enters \
+                 by sea (R43)",
+                position.enemy(),
+                a.name
+            ));
+        }
+    }
     let role = if !spot.attacked.is_empty() {
         Role::Reinforce
     } else if let Some(main) = spot.main {
@@ -301,6 +326,9 @@ pub fn movable(position: &Position, area: usize) -> (Vec<usize>, usize, Vec<usiz
 /// already this turn (5.2). Border limits and the action points of several areas are for a plan
 /// to respect (`plan.rs`): a way is possible alone.
 pub fn ways(position: &Position, target: usize) -> Vec<Way> {
+    if position.sails() {
+        return sea_ways(position, target);
+    }
     let field = Field::of(position);
     let mut out = Vec::new();
     for area in 0..AREAS.len() {
@@ -317,6 +345,7 @@ pub fn ways(position: &Position, target: usize) -> Vec<Way> {
                 out.push(Way {
                     block: k,
                     path: p.clone(),
+                    sea: None,
                 });
             }
         }
@@ -329,11 +358,74 @@ pub fn ways(position: &Position, target: usize) -> Vec<Way> {
     out
 }
 
+/// Every way each of the moving player's blocks can sail to `target` with Piracy (5.3, Event
+/// Cards, R43): from an area on a sea zone the target lies on, across that zone (Kent, Cornwall,
+/// Scotland, Calais and France lie on two), for a block that may move (5.2, 5.22) and ever
+/// sails (5.3). Each costs one action point; no border limit counts it.
+fn sea_ways(position: &Position, target: usize) -> Vec<Way> {
+    let mut out = Vec::new();
+    if position.ap == 0 {
+        return out;
+    }
+    let shared = |area: usize| -> Vec<usize> {
+        sea::zones(AREAS[area].name)
+            .into_iter()
+            .filter(|&z| sea::on(AREAS[target].name, z))
+            .collect()
+    };
+    for area in (0..AREAS.len()).filter(|&a| a != target) {
+        let (free, may_leave, _) = movable(position, area);
+        let zones = shared(area);
+        if may_leave == 0 || zones.is_empty() {
+            continue;
+        }
+        for &k in free
+            .iter()
+            .filter(|&&k| !sea::never_by_sea(position.own[k].block))
+        {
+            for &z in &zones {
+                out.push(Way {
+                    block: k,
+                    path: vec![area, target],
+                    sea: Some(z),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Where the blocks of `from` may sail with Piracy (5.3, R43), with how many of them: every area
+/// on a sea zone it shares with `from` that is friendly or vacant, or held by the enemy alone
+/// (an attack), one block per action point left.
+fn sea_destinations(position: &Position, from: usize) -> Vec<(usize, usize)> {
+    let (free, may_leave, _) = movable(position, from);
+    let sailors = free
+        .iter()
+        .filter(|&&k| !sea::never_by_sea(position.own[k].block))
+        .count();
+    let blocks = sailors.min(may_leave).min(usize::from(position.ap));
+    let zones = sea::zones(AREAS[from].name);
+    (0..AREAS.len())
+        .filter(|&to| to != from && blocks > 0)
+        .filter(|&to| zones.iter().any(|&z| sea::on(AREAS[to].name, z)))
+        .filter(|&to| movement::may_enter(&AREAS[to], position.house))
+        .filter(|&to| {
+            let s = &position.spots[to];
+            s.own.is_empty() || s.enemies() == 0
+        })
+        .map(|to| (to, blocks))
+        .collect()
+}
+
 /// Every area the blocks of `from` can move to this turn for one action point (5.2; none if
 /// none is left and the area was not activated already), with the most of them that can get
 /// there across the border limits (5.21): each destination once, in the map's order. A
 /// destination holding enemy blocks ends the move (5.2).
 pub fn destinations(position: &Position, from: usize) -> Vec<(usize, usize)> {
+    if position.sails() {
+        return sea_destinations(position, from);
+    }
     let field = Field::of(position);
     let (free, may_leave, closed) = movable(position, from);
     let blocks = free.len().min(may_leave);

@@ -197,14 +197,16 @@ impl Used {
     }
 
     /// Takes `c` if the turn can make it too: no block twice, the action points for every area
-    /// left (5.2), each area's pins (5.22), each border's limit (5.21).
+    /// left (5.2; for every block with Piracy, R43), each area's pins (5.22), each border's
+    /// limit (5.21).
     fn take(&mut self, position: &Position, may_leave: &[usize], c: &Choice) -> bool {
         if self.blocks & c.blocks != 0 {
             return false;
         }
         let sources = self.sources | c.sources;
         let areas: Vec<usize> = (0..AREAS.len()).filter(|a| sources >> a & 1 == 1).collect();
-        if position.cost(&areas) > position.ap {
+        let blocks = (self.blocks | c.blocks).count_ones() as usize;
+        if position.moves_cost(blocks, &areas) > position.ap {
             return false;
         }
         if c.leaving
@@ -683,8 +685,9 @@ fn whole(
         .collect();
     sources.sort_unstable();
     sources.dedup();
+    let moving = plans.iter().map(|p| p.ways.len()).sum();
     Turn {
-        ap: position.cost(&sources),
+        ap: position.moves_cost(moving, &sources),
         attacks,
         value,
         std_error: var.sqrt(),

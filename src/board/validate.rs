@@ -6,7 +6,7 @@ use super::card::{Event, Played};
 use super::format::{BOARD_VERSION, Board};
 use super::setup;
 use crate::data::{self, AREAS, BLOCKS, BORDERS, BlockData, BorderKind, Colour, House};
-use crate::rules::movement;
+use crate::rules::{movement, sea};
 use crate::scenario::{ScenarioError, StrengthPrior};
 
 type Result<T> = std::result::Result<T, ScenarioError>;
@@ -146,6 +146,23 @@ impl Position {
     /// that moved by land started there): the others may move at no further cost (5.2).
     pub fn is_activated(&self, area: usize) -> bool {
         self.activated.contains(&area)
+    }
+
+    /// True if the card's action points are sea moves (the Piracy card, 5.3, R43): each moves
+    /// one block by sea, and no block moves by land.
+    pub fn sails(&self) -> bool {
+        self.card == Played::Event(Event::Piracy)
+    }
+
+    /// The action points moving `blocks` blocks out of these areas costs: one for each area not
+    /// already activated this turn (5.2); with Piracy one for each block, its sea move (5.3,
+    /// with no port-to-port bonus, Event Cards, R43).
+    pub fn moves_cost(&self, blocks: usize, areas: &[usize]) -> u8 {
+        if self.sails() {
+            u8::try_from(blocks).unwrap_or(u8::MAX)
+        } else {
+            self.cost(areas)
+        }
     }
 
     /// The action points moving the blocks of these areas costs: one for each area not already
@@ -307,6 +324,8 @@ fn build(b: &Board) -> Result<Position> {
     let mut placed: Vec<Placed> = Vec::new();
     let mut crossed = vec![0u8; BORDERS.len()];
     let mut starts: Vec<usize> = Vec::new();
+    // Blocks that moved by sea this turn (5.3, R43): one action point each.
+    let mut sailed = 0u8;
     // Checks a block placed on the board for either side.
     let mut place = |name: &str,
                      strength: u8,
@@ -449,7 +468,14 @@ fn build(b: &Board) -> Result<Position> {
         for (j, p) in entry.blocks.iter().enumerate() {
             let field = format!("{path}.blocks[{j}]");
             let d = place(&p.id, p.strength, house, &field)?;
-            let came_from = route(p, at, house, &field, &mut crossed, &mut starts, card)?;
+            let enemy_here = entry.enemy > 0 || !entry.enemy_known.is_empty();
+            let came_from = match sea_route(p, d, at, enemy_here, &field, card)? {
+                Some(zone) => {
+                    sailed += 1;
+                    Some(sea::sea_place(zone))
+                }
+                None => route(p, at, house, &field, &mut crossed, &mut starts, card)?,
+            };
             own.push(Own {
                 block: d,
                 strength: p.strength,
@@ -484,6 +510,14 @@ fn build(b: &Board) -> Result<Position> {
     if card == Played::Event(Event::Muster) {
         starts.clear();
     }
+    // A sea move costs one action point per block; two blocks from one major port to another
+    // may share one, save with Piracy (5.3, 5.31, Event Cards): `spent` says it where they did.
+    let least_sailed = if card == Played::Event(Event::Piracy) {
+        sailed
+    } else {
+        sailed.div_ceil(2)
+    };
+    let land = starts.len() as u8;
     let spent = match b.spent {
         Some(s) if s > points => {
             return err(
@@ -491,29 +525,28 @@ fn build(b: &Board) -> Result<Position> {
                 format!("{s} exceeds the card's {points} action points (5.1)"),
             );
         }
-        Some(s) if (s as usize) < starts.len() => {
+        Some(s) if s < land + least_sailed => {
             return err(
                 "spent",
                 format!(
-                    "{s}, but the blocks that moved by land started from {} areas, one action \
-                     point each (5.2)",
-                    starts.len()
+                    "{s}, but the blocks that moved by land started from {land} areas, one \
+                     action point each (5.2){}",
+                    sea_words(sailed, least_sailed)
                 ),
             );
         }
         Some(s) => s,
-        None if starts.len() > points as usize => {
+        None if land + sailed > points => {
             return err(
                 "areas",
                 format!(
-                    "the blocks that moved by land started from {} areas, one action point each \
-                     (5.2), more than the card's {}",
-                    starts.len(),
-                    points
+                    "the blocks that moved by land started from {land} areas, one action point \
+                     each (5.2){}, more than the card's {points}",
+                    sea_words(sailed, sailed)
                 ),
             );
         }
-        None => starts.len() as u8,
+        None => land + sailed,
     };
     let defected: Vec<&'static BlockData> = defected.into_iter().map(|(d, _)| d).collect();
     let mut pool: Vec<&'static str> = Vec::new();
@@ -612,6 +645,81 @@ pub(crate) fn candidates(
 /// border's limit: one or two areas, each step across a land border (never an estuary), no step
 /// after a red border, never through an exile area of the other house (2.7). Returns the area
 /// it entered its own from.
+/// The words for the action points sea moves take: ", and 3 blocks moved by sea, at least 2
+/// action points (5.3)", or nothing when none did.
+fn sea_words(sailed: u8, least: u8) -> String {
+    if sailed == 0 {
+        return String::new();
+    }
+    format!(
+        ", and {sailed} block{} moved by sea, {least} action point{} (5.3)",
+        if sailed == 1 { "" } else { "s" },
+        if least == 1 { "" } else { "s" }
+    )
+}
+
+/// A block's sea move this turn, if its `route` says one: where it sailed from and the sea zone,
+/// `["Calais", "North Sea"]` (5.3, R43). Returns the zone. Refused: a move that does not start
+/// and end on the zone, a block that never sails, a card that allows no sea move (Force March,
+/// Muster, Plague), and an enemy area entered by sea without Piracy (5.3).
+fn sea_route(
+    p: &super::format::Piece,
+    block: &BlockData,
+    at: usize,
+    enemy_here: bool,
+    field: &str,
+    card: Played,
+) -> Result<Option<usize>> {
+    let Some(zone) = p.route.last().and_then(|n| sea::zone(n)) else {
+        return Ok(None);
+    };
+    let f = format!("{field}.route");
+    if let Some(e @ (Event::ForceMarch | Event::Muster | Event::Plague)) = card.event() {
+        return err(f, format!("{} allows no sea move (Event Cards)", e.name()));
+    }
+    if p.route.len() != 2 {
+        return err(
+            f,
+            "a sea move's route is where the block sailed from and the sea zone, as \
+             [\"Calais\", \"North Sea\"] (5.3)",
+        );
+    }
+    let start = area_named(&p.route[0], &format!("{f}[0]"))?;
+    let (from, to) = (AREAS[start].name, AREAS[at].name);
+    if start == at {
+        return err(
+            format!("{f}[0]"),
+            format!("the block stands in {to}: a sea move goes to another area (5.3)"),
+        );
+    }
+    for (k, area) in [(0, from), (1, to)] {
+        if !sea::on(area, zone) {
+            return err(
+                format!("{f}[{k}]"),
+                format!(
+                    "a sea move goes from one area on a sea zone to another on the same zone \
+                     (5.3): {area} does not lie on the {}",
+                    sea::SEAS[zone]
+                ),
+            );
+        }
+    }
+    if sea::never_by_sea(block) {
+        return err(f, format!("{} never moves by sea (5.3)", block.id));
+    }
+    if enemy_here && card != Played::Event(Event::Piracy) {
+        return err(
+            f,
+            format!(
+                "a sea move never enters an enemy or contested area (5.3): only Piracy attacks by \
+                 sea (Event Cards), and the card is {}",
+                card.words()
+            ),
+        );
+    }
+    Ok(Some(zone))
+}
+
 fn route(
     p: &super::format::Piece,
     at: usize,
@@ -877,7 +985,10 @@ fn attacks(
     }
     if let Some(m) = &entry.main {
         let f = format!("{path}.main");
-        let from = area_named(m, &f)?;
+        let from = match sea::zone(m) {
+            Some(z) => sea::sea_place(z),
+            None => area_named(m, &f)?,
+        };
         if !contested || !entry.attacked_from.is_empty() {
             return err(
                 f,
@@ -893,7 +1004,8 @@ fn attacks(
                 f,
                 format!(
                     "none of the blocks that attacked {} came from {}",
-                    a.name, AREAS[from].name
+                    a.name,
+                    sea::place_name(from)
                 ),
             );
         }

@@ -670,7 +670,10 @@ fn map_rules(sc: &Scenario) -> Result<Option<MapRules>> {
     coast.extend(exits.iter().map(|e| (e.area.name, e.holder)));
     let sea = (!sea_zones.is_empty()).then(|| {
         SeaRetreat::new(area.name, sea_zones, sc.attacker.house, |a| {
-            coast.iter().find(|c| c.0 == a).map_or(Holder::Vacant, |c| c.1)
+            coast
+                .iter()
+                .find(|c| c.0 == a)
+                .map_or(Holder::Vacant, |c| c.1)
         })
     });
     Ok(Some(MapRules { exits, sea }))

@@ -503,7 +503,7 @@ fn plan(holds: f64, ways: &[(&str, &[&str], bool)]) -> PlanView {
         pretender_dies: None,
         method: bosworth::solve::report::Method::MonteCarlo { runs: 10, seed: 1 },
         main: Some("Middlesex".into()),
-        ways: ways.iter().map(|(id, r, reserve)| WayView { id: id.to_string(), route: r.iter().map(|x| x.to_string()).collect(), reserve: *reserve }).collect(),
+        ways: ways.iter().map(|(id, r, reserve)| WayView { id: id.to_string(), route: r.iter().map(|x| x.to_string()).collect(), reserve: *reserve, sea: None }).collect(),
         action_points: 2,
         left_empty: Vec::new(),
         reinforcements: Vec::new(),

@@ -23,4 +23,10 @@ pub const BOARDS: &[Example] = &[
         file: "board-turn.json",
         json: include_str!("../../../examples/board-turn.json"),
     },
+    Example {
+        name: "Piracy: York's attacks by sea from Calais and London",
+        note: "York plays Piracy: two sea moves, one block each, from Calais or Middlesex into Essex or Kent; the levy never sails (5.3, R43).",
+        file: "board-piracy.json",
+        json: include_str!("../../../examples/board-piracy.json"),
+    },
 ];

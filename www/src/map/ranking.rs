@@ -6,8 +6,8 @@
 use super::svg::Route;
 use bosworth::Scenario;
 use bosworth::board::{Assessed, Position, Ranking, Role, Solution, Way};
-use bosworth::data::{AREAS, BORDERS, House};
-use bosworth::rules::movement;
+use bosworth::data::{BORDERS, House};
+use bosworth::rules::{movement, sea};
 use bosworth::solve::report::Method;
 use serde::{Deserialize, Serialize};
 
@@ -29,12 +29,19 @@ pub struct WayView {
     pub route: Vec<String>,
     /// It crosses another border than the Main Attack's: a reserve (6.3).
     pub reserve: bool,
+    /// The sea zone it sails with Piracy (5.3, R43); `None` by land.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sea: Option<String>,
 }
 
 impl WayView {
-    /// The neighbour it enters the target from.
+    /// The border it enters the target by: the neighbour it comes from, or the sea zone it
+    /// sails (R42).
     pub fn entry(&self) -> &str {
-        &self.route[self.route.len().saturating_sub(2)]
+        match &self.sea {
+            Some(z) => z,
+            None => &self.route[self.route.len().saturating_sub(2)],
+        }
     }
 }
 
@@ -113,8 +120,9 @@ pub struct TargetPlans {
     pub plans: Vec<PlanView>,
 }
 
-fn name(area: usize) -> String {
-    AREAS[area].name.to_string()
+/// A place's name: an area, or a sea zone (R42).
+pub(crate) fn name(place: usize) -> String {
+    sea::place_name(place).to_string()
 }
 
 fn way(position: &Position, w: &Way, main: Option<usize>) -> WayView {
@@ -122,6 +130,7 @@ fn way(position: &Position, w: &Way, main: Option<usize>) -> WayView {
         id: position.own[w.block].block.id.to_string(),
         route: w.path.iter().map(|&a| name(a)).collect(),
         reserve: Some(w.entry()) != main,
+        sea: w.sea.map(|z| sea::SEAS[z].to_string()),
     }
 }
 
@@ -245,8 +254,17 @@ pub fn legs(plan: &PlanView, house: House) -> Vec<Leg> {
         } else {
             Route::Main
         };
-        for pair in w.route.windows(2) {
-            add(&pair[0], &pair[1], house, route);
+        match (&w.sea, w.route.as_slice()) {
+            // A sea move: out to the zone, and in from it (5.3).
+            (Some(z), [from, to]) => {
+                add(from, z, house, route);
+                add(z, to, house, route);
+            }
+            _ => {
+                for pair in w.route.windows(2) {
+                    add(&pair[0], &pair[1], house, route);
+                }
+            }
         }
     }
     for g in &plan.reinforcements {
@@ -289,8 +307,8 @@ pub fn border_use(plan: &PlanView, crossed: &[u8]) -> Vec<(String, String, u8, u
 
 /// The block's words in a plan: `Norfolk from Essex` when it passes through another area.
 fn block_way(w: &WayView) -> String {
-    match w.route.len() {
-        3 => format!("{} from {}", w.id, w.route[0]),
+    match (w.route.len(), &w.sea) {
+        (3, _) | (_, Some(_)) => format!("{} from {}", w.id, w.route[0]),
         _ => w.id.clone(),
     }
 }

@@ -5,7 +5,6 @@
 
 use crate::map::ranking::{HeirRisk, PlanView};
 use bosworth::board::{Objective, Position, Turns};
-use bosworth::data::AREAS;
 use bosworth::rules::movement::area_index;
 use serde::{Deserialize, Serialize};
 
@@ -141,7 +140,7 @@ pub struct TurnsView {
 }
 
 fn name(a: usize) -> String {
-    AREAS[a].name.to_string()
+    crate::map::ranking::name(a)
 }
 
 impl TurnsView {
