@@ -572,6 +572,31 @@ fn a_plan_is_drawn_border_by_border() {
     assert_eq!(of("Sussex", "Kent"), Some((1, 4)));
 }
 
+/// A sea attack with Piracy (R43) is drawn out to its zone and in from it, and counts against no
+/// border's limit: it crosses no land border, though Middlesex and Essex share one.
+#[wasm_bindgen_test]
+fn a_sea_attack_is_drawn_by_its_zone_and_counts_on_no_border() {
+    let mut p = plan(
+        0.5,
+        &[
+            ("Warwick/Y", &["Calais", "Essex"], false),
+            ("March", &["Middlesex", "Essex"], false),
+        ],
+    );
+    for w in &mut p.ways {
+        w.sea = Some("North Sea".into());
+    }
+    p.main = Some("North Sea".into());
+    let l = legs(&p, House::York);
+    let has = |f: &str, t: &str| l.iter().any(|x| x.0 == f && x.1 == t && x.3 == Route::Main);
+    assert_eq!(l.len(), 3, "{l:?}");
+    assert!(has("Calais", "North Sea") && has("Middlesex", "North Sea"));
+    assert!(has("North Sea", "Essex"));
+    assert!(!has("Middlesex", "Essex"));
+    assert!(border_use(&p, &vec![0u8; bosworth::data::BORDERS.len()]).is_empty());
+    assert_eq!(p.ways[1].entry(), "North Sea");
+}
+
 /// The planning keeps only the board on screen's answers; the second pass's figures replace the
 /// first's and are final; a Cancel keeps what came and drops what comes after.
 #[wasm_bindgen_test]

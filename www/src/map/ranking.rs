@@ -280,7 +280,8 @@ pub fn legs(plan: &PlanView, house: House) -> Vec<Leg> {
 /// `(a, b, used, limit)`.
 pub fn border_use(plan: &PlanView, crossed: &[u8]) -> Vec<(String, String, u8, u8)> {
     let mut out: Vec<(usize, u8)> = Vec::new();
-    for w in &plan.ways {
+    // A sea move crosses no land border and no limit counts it (5.3, R43).
+    for w in plan.ways.iter().filter(|w| w.sea.is_none()) {
         for pair in w.route.windows(2) {
             let Some(b) = movement::land_border_index(&pair[0], &pair[1]) else {
                 continue;

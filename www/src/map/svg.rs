@@ -773,14 +773,41 @@ pub fn arrow_points(border: &BorderShape, from: &str) -> Option<Vec<Point>> {
     Some(pts[start..=end].to_vec())
 }
 
-fn arrows(s: &mut String, scene: &Scene) {
+/// The points of each arrow to draw: one per border crossed, but a sea move (Piracy, 5.3, R43),
+/// which the plan gives as a leg out to its zone and a leg in from it, drawn as one arrow from
+/// the area it sails from across the water to the area it attacks.
+fn arrow_paths<'s, 'a>(scene: &'s Scene<'a>) -> Vec<(Vec<Point>, &'s Arrow<'a>)> {
+    let sea = |name: &str| g::area(name).is_none();
+    let points = |a: &Arrow<'_>| g::border(a.from, a.to).and_then(|b| arrow_points(b, a.from));
+    let mut out = Vec::new();
     for arrow in &scene.arrows {
-        let Some(b) = g::border(arrow.from, arrow.to) else {
+        if sea(arrow.from) {
+            continue; // drawn with the legs out to its zone
+        }
+        let Some(first) = points(arrow) else {
             continue;
         };
-        let Some(pts) = arrow_points(b, arrow.from) else {
+        if !sea(arrow.to) {
+            out.push((first, arrow));
             continue;
-        };
+        }
+        let ins = scene
+            .arrows
+            .iter()
+            .filter(|i| i.from == arrow.to && i.house == arrow.house && i.route == arrow.route);
+        for inward in ins {
+            if let Some(second) = points(inward) {
+                let mut pts = first.clone();
+                pts.extend(second);
+                out.push((pts, inward));
+            }
+        }
+    }
+    out
+}
+
+fn arrows(s: &mut String, scene: &Scene) {
+    for (pts, arrow) in arrow_paths(scene) {
         if pts.len() < 2 {
             continue;
         }
