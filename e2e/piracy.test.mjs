@@ -1,8 +1,8 @@
 // End to end: Piracy on the map (issue 34, R42, R43). examples/board-piracy.json opened from the
-// map's examples list: the card picker says Piracy; Essex ranked as `bosworth plan --target Essex
-// --json` ranks it, every plan's Main Attack the North Sea; the best plan drawn out of its ports
-// to the North Sea and in from it, with no border badge (a sea move counts on no land border);
-// Best turn's turns those of `bosworth plan --turn --json`; the best plan opened as a battle whose
+// map's examples list; Essex ranked as `bosworth plan --target Essex --json` ranks it, every
+// plan's Main Attack the North Sea; the best plan drawn as one arrow per sea move, from its port
+// across the water into Essex, with no border badge (a sea move counts on no land border); Best
+// turn's turns those of `bosworth plan --turn --json`; the best plan opened as a battle whose
 // headline is `bosworth exact`'s. Screenshots at desktop and phone sizes, both themes.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
