@@ -756,7 +756,7 @@ fn the_best_turns_work_keeps_to_its_job() {
     use bosworth_www::map::turn::work::Goal;
     let s = TurnState::default();
     assert_eq!(s.calc(), "idle");
-    let s = s.apply(TurnAction::Start(2, "B".into(), Goal::Steps));
+    let s = s.apply(TurnAction::Start(2, "B".into(), Goal::Steps, None));
     assert_eq!(s.calc(), "running");
     let s = s.apply(TurnAction::Progress(2, 50, 200));
     assert_eq!(s.fraction(), 0.25);
@@ -776,6 +776,6 @@ fn the_best_turns_work_keeps_to_its_job() {
     assert_eq!(stopped.clone().apply(TurnAction::Done(2, empty.clone())).calc(), "cancelled");
     let done = s.apply(TurnAction::Done(2, empty.clone()));
     assert_eq!(done.calc(), "done");
-    let known = TurnState::default().apply(TurnAction::Known("B".into(), Goal::Areas, empty));
+    let known = TurnState::default().apply(TurnAction::Known("B".into(), Goal::Areas, None, empty));
     assert_eq!((known.calc(), known.goal), ("done", Goal::Areas));
 }
