@@ -407,15 +407,15 @@ fn turn_section(native: &Value, app: Option<&Value>) -> String {
         let _ = writeln!(md, "In the browser: not measured in this run (`scripts/bench-app --turn-only` measures it).\n");
         return md;
     }
-    let _ = writeln!(md, "In the browser (`scripts/bench-app --turn-only`, headless Chromium, the page built by `scripts/serve --build-only`): the board opened on the map by link, Best turn asked once the page has planned every target, the time from the click to the turns' final figures (checked against `bosworth plan BOARD --turn --json`), the progress bar's updates and the longest it stood still; then Best turn asked again on a fresh page and Cancel pressed at the first progress, the time until the page said it had stopped. Wall-clock times on a shared machine, the load average beside each. Goal: within 5 s in the browser, with progress and Cancel.\n");
-    let _ = writeln!(md, "| position | turns shown | final figures (ms) | progress updates | bar still at most (ms) | load | Cancel: stopped after (ms) | goal (ms) | |");
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(md, "In the browser (`scripts/bench-app --turn-only`, headless Chromium, the page built by `scripts/serve --build-only`): the board opened on the map by link, Best turn asked once the page has planned every target, the time from the click to the turns' final figures (checked against `bosworth plan BOARD --turn --json`), the progress bar's updates and the longest it stood still; then Best turn asked again on a fresh page and Cancel pressed at the first progress, the time until the page said it had stopped, and whether the turn's worker was terminated (the work stopped, not only hidden). Wall-clock times on a shared machine, the load average beside each. Goal: within 5 s in the browser, with progress and Cancel.\n");
+    let _ = writeln!(md, "| position | turns shown | final figures (ms) | progress updates | bar still at most (ms) | load | Cancel: stopped after (ms) | worker terminated | goal (ms) | |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
     for r in runs {
         let fin = f(&r["final_ms"]);
         let goal = f(&r["goal_ms"]).unwrap_or(5000.0);
         let _ = writeln!(
             md,
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r["board"].as_str().unwrap_or("?"),
             r["turns"],
             fmt_long_ms(fin),
@@ -423,6 +423,7 @@ fn turn_section(native: &Value, app: Option<&Value>) -> String {
             fmt_long_ms(f(&r["bar_still_ms"])),
             load_words(&r["load_average"]),
             fmt_long_ms(f(&r["cancel_ms"])),
+            if r["cancel_workers_terminated"].as_bool() == Some(true) { "yes" } else { "no" },
             thousands(goal as u64),
             verdict(fin.is_some_and(|x| x <= goal)),
         );
