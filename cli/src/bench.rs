@@ -263,8 +263,9 @@ pub const STEPS: u64 = 5
 pub const TURN_STEPS: u64 = 3;
 
 /// Only the whole turn's part of the suite (issue 34): the best turns of
-/// `examples/board-turn.json` and of the sample views, each in a child process of its own.
-pub fn turn_only(meter: &Meter) -> Result<Bench, Stop> {
+/// `examples/board-turn.json` and of the sample views (found beside the bench's folder `dir`),
+/// each in a child process of its own.
+pub fn turn_only(dir: &str, meter: &Meter) -> Result<Bench, Stop> {
     Ok(Bench {
         machine: machine(),
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -274,7 +275,7 @@ pub fn turn_only(meter: &Meter) -> Result<Bench, Stop> {
         hidden: Vec::new(),
         hidden_advice: Vec::new(),
         plans: None,
-        turns: crate::bench_turns::turns(meter)?,
+        turns: crate::bench_turns::turns(dir, meter)?,
         growth: Vec::new(),
         budget: 0,
         budgets: Budgets {
@@ -1261,7 +1262,7 @@ pub fn run(
     let targets = targets(dir, quick, false, budgets, &load, meter)?;
     let hidden = hidden(dir, quick, budgets.exact, &read, meter)?;
     let plans = Some(crate::bench_plans::plans(dir, quick, &load, meter)?);
-    let turns = crate::bench_turns::turns(meter)?;
+    let turns = crate::bench_turns::turns(dir, meter)?;
     let growth = growth(budgets, meter)?;
     let accuracy = accuracy(dir, quick, &load, meter)?;
     meter.say("hot paths".into());

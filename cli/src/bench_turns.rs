@@ -135,18 +135,27 @@ pub struct TurnRow {
     run: Timed,
 }
 
-/// The positions measured: the example board, then each sample view whose card is a 3- or 4-AP
-/// action card, in the order of their names.
+/// The repository's folder: the one holding the bench's folder `dir`.
+fn root(dir: &str) -> std::path::PathBuf {
+    std::path::Path::new(dir)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."))
+        .to_path_buf()
+}
+
+/// The positions measured, as paths from the repository's folder: the example board, then each
+/// sample view whose card is a 3- or 4-AP action card, in the order of their names.
 ///
 /// # Errors
 /// The samples' folder cannot be read, or a view cannot be imported.
-pub fn positions() -> Result<Vec<(String, String)>, Stop> {
+pub fn positions(root: &std::path::Path) -> Result<Vec<(String, String)>, Stop> {
     let mut out = vec![(
         EXAMPLE.to_string(),
         "the whole turn worked by hand (README): York's 2-AP card, Sussex and Kent in reach"
             .to_string(),
     )];
-    let mut views: Vec<String> = std::fs::read_dir(SAMPLES)
+    let mut views: Vec<String> = std::fs::read_dir(root.join(SAMPLES))
         .map_err(|e| format!("cannot read {SAMPLES}: {e}"))?
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
@@ -155,7 +164,7 @@ pub fn positions() -> Result<Vec<(String, String)>, Stop> {
     views.sort();
     for v in views {
         let file = format!("{SAMPLES}/{v}");
-        let board = board_of(&file)?;
+        let board = board_of(&root.join(&file).to_string_lossy())?;
         if let Some(Card::Points(ap @ (3 | 4))) = board.card {
             out.push((
                 file,
@@ -169,12 +178,15 @@ pub fn positions() -> Result<Vec<(String, String)>, Stop> {
     Ok(out)
 }
 
-/// The whole turn's rows: each position in a child process of its own.
-pub fn turns(meter: &Meter) -> Result<Vec<TurnRow>, Stop> {
+/// The whole turn's rows: each position in a child process of its own (the repository's files
+/// found beside the bench's folder `dir`).
+pub fn turns(dir: &str, meter: &Meter) -> Result<Vec<TurnRow>, Stop> {
+    let root = root(dir);
     let mut rows = Vec::new();
-    for (file, what) in positions()? {
+    for (file, what) in positions(&root)? {
         meter.say(file.clone());
-        let text = run_child(&["--turn", &file], bosworth::DEFAULT_STATE_BUDGET)?;
+        let path = root.join(&file).to_string_lossy().into_owned();
+        let text = run_child(&["--turn", &path], bosworth::DEFAULT_STATE_BUDGET)?;
         let run: Timed = serde_json::from_str(&text)
             .map_err(|e| Stop::Error(format!("the turns of {file} answered {text:?}: {e}")))?;
         rows.push(TurnRow {

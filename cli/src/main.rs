@@ -633,7 +633,7 @@ fn main() -> ExitCode {
     {
         if *turn_only {
             let meter = Meter::steps(bench::TURN_STEPS, quiet);
-            let bench = bench::turn_only(&meter);
+            let bench = bench::turn_only(dir, &meter);
             drop(meter);
             return finish(bench.map(|b| {
                 if *as_json {
