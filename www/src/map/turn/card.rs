@@ -163,20 +163,23 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
     {
         let (state, worker) = (state.clone(), worker.clone());
         let chosen = chosen.clone();
-        use_effect_with((p.board.clone(), goal_now.clone(), pin_now.clone()), move |(board, goal, pin)| {
-            if let Some(b) = board {
-                start(b, goal, pin.as_ref(), &state, &worker);
-                if shown_on(b).is_none_or(|s| s.goal != *goal || s.pin != *pin) {
-                    chosen.set(0);
+        use_effect_with(
+            (p.board.clone(), goal_now.clone(), pin_now.clone()),
+            move |(board, goal, pin)| {
+                if let Some(b) = board {
+                    start(b, goal, pin.as_ref(), &state, &worker);
+                    if shown_on(b).is_none_or(|s| s.goal != *goal || s.pin != *pin) {
+                        chosen.set(0);
+                    }
+                } else {
+                    worker.borrow_mut().take();
                 }
-            } else {
-                worker.borrow_mut().take();
-            }
-            let worker = worker.clone();
-            move || {
-                worker.borrow_mut().take();
-            }
-        });
+                let worker = worker.clone();
+                move || {
+                    worker.borrow_mut().take();
+                }
+            },
+        );
     }
     // The worker is done: let it go.
     if state.calc() != "running" {
@@ -269,7 +272,13 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
             }
         })
     };
-    let pin_card = pin_fieldset(&reachable, &draft, &pin, pin_now.as_ref(), p.board.is_some());
+    let pin_card = pin_fieldset(
+        &reachable,
+        &draft,
+        &pin,
+        pin_now.as_ref(),
+        p.board.is_some(),
+    );
     let close = {
         let on_close = p.on_close.clone();
         Callback::from(move |_: MouseEvent| {
@@ -504,7 +513,8 @@ fn pin_fieldset(
             draft.set(PinAsk::default());
         })
     };
-    let ready = enabled && !draft.area.is_empty() && !draft.blocks.is_empty() && pinned != Some(&**draft);
+    let ready =
+        enabled && !draft.area.is_empty() && !draft.blocks.is_empty() && pinned != Some(&**draft);
     html! {
         <fieldset class="turn-pin" data-testid="turn-pin" disabled={!enabled || reachable.is_empty()}>
             <legend>{"Pin an attack"}</legend>

@@ -13,9 +13,12 @@ use yew::Reducible;
 /// Final answers kept for the session, at most this many.
 const REMEMBERED: usize = 32;
 
+/// What a final answer is kept by: the board JSON, the objective, the attack pinned.
+type Key = (String, Goal, Option<PinAsk>);
+
 thread_local! {
     /// Final answers by board JSON, objective and pinned attack.
-    static MEMORY: RefCell<HashMap<(String, Goal, Option<PinAsk>), Rc<TurnsView>>> = RefCell::new(HashMap::new());
+    static MEMORY: RefCell<HashMap<Key, Rc<TurnsView>>> = RefCell::new(HashMap::new());
     /// The board the Best turn view was last open on, its objective, pinned attack and the turn
     /// chosen.
     static SHOWN: RefCell<Option<(String, Shown)>> = const { RefCell::new(None) };

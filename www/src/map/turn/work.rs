@@ -123,7 +123,11 @@ pub fn plan_turns_pinned(
     let position = Position::new(board).map_err(|e| e.to_string())?;
     let turn = TurnOptions {
         objective: goal.objective(&position)?,
-        pins: pin.map(|p| p.pin(&position)).transpose()?.into_iter().collect(),
+        pins: pin
+            .map(|p| p.pin(&position))
+            .transpose()?
+            .into_iter()
+            .collect(),
         top: TOP,
     };
     let options = options();
