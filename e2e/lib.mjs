@@ -234,3 +234,54 @@ export function projectServer() {
     child.once('exit', (code) => reject(new Error(`bosworth-serve stopped (${code}) before listening: ${out}`)));
   });
 }
+
+/**
+ * An init script (`page.addInitScript(turnWatch, cancelAt)`) for the map's Best turn: records
+ * every Web Worker the page starts, when, and whether it was terminated (`window.workers`), and
+ * watches the Best turn card from the click on Best turn (`window.turnWatch`: the click's time,
+ * each progress value shown in turn, the longest the bar stood still, when the final turns came);
+ * with `cancelAt` a number, presses Cancel in the same task that first shows the bar at that
+ * value or more, so the worker's answer cannot have come before it (`cancelClick`, and
+ * `stoppedAt` when the card says it stopped). Times from the page's clock.
+ */
+export function turnWatch(cancelAt) {
+  const Real = window.Worker;
+  window.workers = [];
+  window.Worker = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.entry = { at: performance.now(), terminated: false };
+      window.workers.push(this.entry);
+    }
+
+    terminate() {
+      this.entry.terminated = true;
+      super.terminate();
+    }
+  };
+  const w = { t0: null, values: [], still: 0, lastAt: null, final: null, cancelClick: null, stoppedAt: null };
+  window.turnWatch = w;
+  document.addEventListener('click', (e) => {
+    if (w.t0 === null && e.target.closest?.('[data-testid="best-turn-open"]')) w.t0 = performance.now();
+  }, true);
+  new MutationObserver(() => {
+    if (w.t0 === null) return;
+    const now = performance.now();
+    const card = document.querySelector('[data-testid="best-turn"]');
+    const bar = card?.querySelector('[data-testid="turn-progress"]');
+    if (bar) {
+      const v = Number(bar.getAttribute('value'));
+      if (w.values.at(-1) !== v) {
+        if (w.lastAt !== null) w.still = Math.max(w.still, now - w.lastAt);
+        w.values.push(v);
+        w.lastAt = now;
+      }
+      if (cancelAt != null && w.cancelClick === null && v >= cancelAt) {
+        w.cancelClick = now;
+        card.querySelector('[data-testid="turn-cancel"]').click();
+      }
+    }
+    if (card?.dataset.calc === 'done' && w.final === null) w.final = now - w.t0;
+    if (card?.dataset.calc === 'cancelled' && w.stoppedAt === null) w.stoppedAt = now;
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}

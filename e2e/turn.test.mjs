@@ -4,14 +4,18 @@
 // another objective (take Kent keeping March) those of `--objective take:Kent:March`; the chosen
 // turn's arrows on the map with both targets outlined; its first attack opened as a battle whose
 // headline is `bosworth exact`'s on that attack's battle; Back finds the Best turn as it was.
-// Screenshots at desktop and phone sizes, both themes.
+// Then Cancel: pressed at the first progress shown, it stops the worker (terminated) and the
+// page says so; worked out again, the turns come with the bar rising. Then an attack pinned by
+// keyboard (Kent with March, Hastings and Herbert): every turn shown makes it, and the figures
+// are `bosworth plan BOARD --turn --with Kent=March,Hastings,Herbert --json`'s; Unpin brings back
+// the unpinned turns. Screenshots at desktop and phone sizes, both themes.
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ROOT, SHOTS, b64url, cliJson, addressOf, settled, headlineOf, guardedSuite, server, page } from './lib.mjs';
+import { ROOT, SHOTS, b64url, cliJson, addressOf, settled, headlineOf, guardedSuite, server, page, turnWatch } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
@@ -141,4 +145,101 @@ test('Best turn on examples/board-turn.json: bosworth plan --turn\'s turns, by t
   await page.click('[data-testid="turn-close"]');
   await page.waitForSelector('[data-testid="plans"]');
   await page.waitForFunction(() => document.activeElement?.dataset.testid === 'best-turn-open');
+});
+
+/** The board on the map by link, every target planned. */
+async function openTurnBoard() {
+  await page.goto(`${server.url}#b=${b64url(JSON.stringify(TURN))}`);
+  await page.waitForSelector('[data-testid="plans"][data-calc="done"]:not([data-target])', { timeout: 0 });
+  return boardOf();
+}
+
+test('Best turn: Cancel at the first progress stops the worker and the page says so; worked out again, the bar rises to the CLI\'s turns', async () => {
+  // Cancel pressed in the same task that first shows progress above 0: the worker is working.
+  await page.addInitScript(turnWatch, 0.001);
+  const board = await openTurnBoard();
+  await page.click('[data-testid="best-turn-open"]');
+  await page.waitForSelector('[data-testid="best-turn"][data-calc="cancelled"]', { timeout: 0 });
+  const w = await page.evaluate(() => window.turnWatch);
+  assert.ok(w.cancelClick !== null, 'Cancel was pressed');
+  assert.ok(w.values.some((v) => v > 0), `progress above 0 was shown before Cancel: ${w.values.join(' ')}`);
+  assert.equal(w.final, null, 'no turn came before Cancel');
+  // Every worker started since Best turn was asked has been terminated: the work is stopped.
+  const started = await page.evaluate((t0) => window.workers.filter((x) => x.at >= t0), w.t0);
+  assert.ok(started.length >= 1, 'Best turn started a worker');
+  assert.ok(started.every((x) => x.terminated), `every worker of the turn terminated: ${JSON.stringify(started)}`);
+  // The page says so: no bar, no turns, the words and a way to work it out again.
+  assert.match(await page.textContent('[data-testid="best-turn"] .plan-status'), /Stopped before any turn was worked out\./);
+  assert.equal(await page.locator('[data-testid="turn-progress"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="turn-list"]').count(), 0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('[data-testid="best-turn"]').screenshot({ path: path.join(SHOTS, 'map-turn-cancelled-phone-light.png') });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Worked out again (keyboard): the bar rises, then the CLI's turns.
+  const seen = w.values.length;
+  await page.focus('[data-testid="turn-resume"]');
+  await page.keyboard.press('Enter');
+  await turnsDone('areas');
+  const again = await page.evaluate(() => window.turnWatch.values);
+  const rising = again.slice(seen);
+  assert.ok(rising.filter((v) => v > 0).length >= 2, `the bar moved while the turn was worked out: ${rising.join(' ')}`);
+  assert.ok(rising.every((v, i) => i === 0 || v >= rising[i - 1]), `the bar never went back: ${rising.join(' ')}`);
+  assert.deepEqual(await shownTurns(), cliTurn(board, []).turns.map(asShown));
+});
+
+test('Best turn: an attack pinned by keyboard is in every turn shown, with bosworth plan --turn --with\'s figures; Unpin', async () => {
+  const board = await openTurnBoard();
+  await page.click('[data-testid="best-turn-open"]');
+  await turnsDone('areas');
+  const free = cliTurn(board, []);
+  // The pin offers the targets, and for Kent the blocks that can reach it.
+  assert.deepEqual(await page.$$eval('[data-testid="turn-pin-target"] option', (o) => o.map((x) => x.value)), ['', 'Sussex', 'Kent']);
+  await page.focus('[data-testid="turn-pin-target"]');
+  await page.selectOption('[data-testid="turn-pin-target"]', 'Kent');
+  const offered = await page.$$eval('.turn-pin-block input', (i) => i.map((x) => x.dataset.testid.replace('turn-pin-block-', '')));
+  const order = TURN.areas.flatMap((a) => (a.blocks ?? []).map((b) => b.id));
+  assert.deepEqual(offered, order.filter((b) => offered.includes(b)), 'in the board\'s order');
+  assert.ok(['March', 'Hastings', 'Herbert'].every((b) => offered.includes(b)), `Kent's blocks offered: ${offered.join(', ')}`);
+  assert.ok(await page.isDisabled('[data-testid="turn-pin-apply"]'), 'nothing to pin before a block is ticked');
+  for (const id of ['March', 'Hastings', 'Herbert']) {
+    await page.focus(`[data-testid="turn-pin-block-${id}"]`);
+    await page.keyboard.press('Space');
+  }
+  await page.focus('[data-testid="turn-pin-apply"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="turn-pinned"]');
+  assert.equal(await page.textContent('[data-testid="turn-pinned"]'), 'Pinned: Kent with March, Hastings, Herbert');
+  await turnsDone('areas');
+  await page.waitForFunction(() => document.querySelector('[data-testid="turn-0"] [data-pinned="true"]'));
+  const pinned = cliTurn(board, ['--with', 'Kent=March,Hastings,Herbert']);
+  assert.ok(pinned.turns.length >= 1);
+  assert.deepEqual(await shownTurns(), pinned.turns.map(asShown), 'the figures of bosworth plan --turn --with Kent=March,Hastings,Herbert');
+  assert.notDeepEqual(pinned.turns.map(asShown), free.turns.map(asShown), 'the pin changes the turns');
+  // Every turn shown makes the pinned attack with exactly those blocks, and says it is pinned.
+  const rows = await page.$$eval('[data-testid="turn-list"] .turn-row', (r) => r.map((row) => [...row.querySelectorAll('.turn-attack')]
+    .map((a) => ({ target: a.dataset.target, blocks: a.dataset.blocks, pinned: a.dataset.pinned }))));
+  assert.equal(rows.length, pinned.turns.length);
+  for (const attacks of rows) {
+    const kent = attacks.filter((a) => a.target === 'Kent');
+    assert.deepEqual(kent, [{ target: 'Kent', blocks: 'March,Hastings,Herbert', pinned: 'true' }]);
+    assert.ok(attacks.filter((a) => a.target !== 'Kent').every((a) => a.pinned === 'false'));
+  }
+  assert.match(await page.textContent('[data-testid="turn-method"]'), /as bosworth plan BOARD --turn --with "Kent=March,Hastings,Herbert" gives them/);
+  for (const [size, viewport] of Object.entries({ desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } })) {
+    for (const theme of ['light', 'dark']) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      await page.locator('[data-testid="best-turn"]').screenshot({ path: path.join(SHOTS, `map-turn-pinned-${size}-${theme}.png`) });
+    }
+  }
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling at 390 px');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  // Unpin: the turns without a pin, worked out before, at once.
+  await page.focus('[data-testid="turn-pin-clear"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="turn-pinned"]'));
+  await turnsDone('areas');
+  assert.deepEqual(await shownTurns(), free.turns.map(asShown));
 });

@@ -17,13 +17,21 @@
 //     plan: the time to the battle's exact headline (checked against `bosworth exact`), and
 //     whether it came from the page's cache of solved battles (the results panel's
 //     `data-source`). Every time with the machine's load average beside it (os.loadavg()).
+//  5. the whole turn (issue 34): the map's Best turn on examples/board-turn.json and on the
+//     heaviest sample view with a 3- or 4-AP card (tests/rtt-samples/game-1.view-020.json,
+//     imported by `bosworth import`), each opened by link: the time from the click on Best turn
+//     to the final turns (checked against `bosworth plan BOARD --turn --json`), the bar's updates
+//     and longest stand-still; then on a fresh page Cancel pressed at the first progress, the
+//     time until the page said it had stopped and whether its worker was terminated. Goal 5 s.
 // Writes target/bench-app.json. Not part of the test suite (run by scripts/bench-app).
 // `node scripts/bench-app.mjs --hidden-only` measures only part 3 and replaces it in
-// target/bench-app.json (for `scripts/performance --hidden-only`); `--map-only` likewise part 4.
+// target/bench-app.json (for `scripts/performance --hidden-only`); `--map-only` likewise part 4,
+// `--turn-only` part 5.
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { serve, browser, guardedPage, cliExact, cliJson, headlineOf, scenarioOf, b64url, ROOT } from '../e2e/lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { serve, browser, guardedPage, cliExact, cliJson, headlineOf, scenarioOf, b64url, ROOT, turnWatch } from '../e2e/lib.mjs';
 
 const EDITS = 20;
 const FOUR = {
@@ -176,13 +184,83 @@ async function mapRun(context, url) {
   };
 }
 
+const BOSWORTH = path.join(ROOT, 'target', 'release', 'bosworth');
+/** The whole turn's positions: the example board, and the heaviest sample view, imported. */
+const TURN_BOARDS = [
+  { board: 'examples/board-turn.json', json: fs.readFileSync(path.join(ROOT, 'examples', 'board-turn.json'), 'utf8') },
+  { board: 'tests/rtt-samples/game-1.view-020.json',
+    json: execFileSync(BOSWORTH, ['import', path.join(ROOT, 'tests', 'rtt-samples', 'game-1.view-020.json')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) },
+];
+
+/** The turns' values and each attack's chance, as the page's rows carry them. */
+const turnFigures = (p) => p.$$eval('[data-testid="turn-list"] .turn-row', (rows) => rows.map((r) => ({
+  value: Number(r.dataset.value),
+  holds: [...r.querySelectorAll('.turn-attack')].map((a) => [a.dataset.target, Number(a.dataset.holds)]),
+})));
+
+/**
+ * The map's Best turn on one position in fresh pages: worked out (the time from the click to the
+ * final turns, checked against the CLI), then Cancel at the first progress. Times in ms, read
+ * in the page.
+ */
+async function turnRun(context, url, { board, json }) {
+  const open = async (cancelAt) => {
+    const p = await context.newPage();
+    await p.addInitScript(turnWatch, cancelAt);
+    await p.goto(`${url}#b=${b64url(json)}`);
+    await p.waitForSelector('[data-testid="plans"][data-calc="done"]:not([data-target])', { timeout: 600000 });
+    return p;
+  };
+  const p = await open(null);
+  const loadBefore = load();
+  await p.click('[data-testid="best-turn-open"]');
+  await p.waitForSelector('[data-testid="best-turn"][data-calc="done"]', { timeout: 600000 });
+  await p.waitForFunction(() => window.turnWatch.final !== null);
+  const w = await p.evaluate(() => window.turnWatch);
+  const shown = await turnFigures(p);
+  // The page's board (with what the map writes) as the CLI's input.
+  const hash = await p.evaluate(() => window.location.hash);
+  const b = hash.slice(1).split('&').find((x) => x.startsWith('b='));
+  await p.close();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bosworth-turn-')), 'board.json');
+  fs.writeFileSync(file, Buffer.from(b.slice(2), 'base64url').toString('utf8'));
+  const cli = JSON.parse(execFileSync(BOSWORTH, ['plan', file, '--turn', '--json', '--quiet'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+  const want = cli.turns.map((t) => ({ value: t.value, holds: t.attacks.map((a) => [a.target, a.holds]) }));
+  if (JSON.stringify(shown) !== JSON.stringify(want)) throw new Error(`${board}: the page's turns ${JSON.stringify(shown)}, bosworth plan --turn says ${JSON.stringify(want)}`);
+  // Cancel at the first progress above 0.
+  const c = await open(0.001);
+  const loadCancel = load();
+  await c.click('[data-testid="best-turn-open"]');
+  await c.waitForSelector('[data-testid="best-turn"][data-calc="cancelled"]', { timeout: 600000 });
+  await c.waitForFunction(() => window.turnWatch.stoppedAt !== null);
+  const cw = await c.evaluate(() => window.turnWatch);
+  const workers = await c.evaluate((t0) => window.workers.filter((x) => x.at >= t0), cw.t0);
+  await c.close();
+  return {
+    board, goal_ms: 5000, turns: shown.length, final_ms: round1(w.final), progress_updates: w.values.length,
+    bar_still_ms: round1(w.still), load_average: loadBefore,
+    cancel_ms: round1(cw.stoppedAt - cw.cancelClick), cancel_at_progress: cw.values.at(-1),
+    cancel_workers_terminated: workers.length > 0 && workers.every((x) => x.terminated), cancel_load_average: loadCancel,
+  };
+}
+
 const server = await serve();
 const context = await browser();
 const hiddenOnly = process.argv.includes('--hidden-only');
 const mapOnly = process.argv.includes('--map-only');
+const turnOnly = process.argv.includes('--turn-only');
 const file = path.join(ROOT, 'target', 'bench-app.json');
-const out = (hiddenOnly || mapOnly) && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { edits: EDITS, blocks_per_side: 4 };
+const out = (hiddenOnly || mapOnly || turnOnly) && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { edits: EDITS, blocks_per_side: 4 };
 try {
+  if (turnOnly || (!hiddenOnly && !mapOnly)) {
+    const runs = [];
+    for (const b of TURN_BOARDS) {
+      const r = await turnRun(context, server.url, b);
+      runs.push(r);
+      console.log(`the map's Best turn on ${r.board}: ${r.turns} turns in ${r.final_ms} ms (goal ${r.goal_ms} ms; load ${r.load_average.join(' ')}), ${r.progress_updates} progress updates, bar still at most ${r.bar_still_ms} ms; Cancel stopped it after ${r.cancel_ms} ms, worker terminated: ${r.cancel_workers_terminated}`);
+    }
+    out.turn = { runs };
+  }
   if (mapOnly) {
     const runs = [];
     for (let i = 0; i < Number(process.env.BENCH_MAP_RUNS ?? 1); i++) {
@@ -194,13 +272,13 @@ try {
   }
   // Hidden blocks: the Kent battle with the solver pool as the machine has it, and with one.
   const runs = [];
-  for (const cores of mapOnly ? [] : [null, 1]) {
+  for (const cores of mapOnly || turnOnly ? [] : [null, 1]) {
     const r = await hiddenRun(context, server.url, cores);
     runs.push(r);
     console.log(`hidden blocks, the Kent battle, ${r.solver_workers} solver worker(s): opened ${r.opened.order.join(' then ')} at ${r.opened.order.map((m) => `${r.opened.ms_from_navigation[m]} ms`).join(', ')}; edited ${r.edited.order.join(' then ')} at ${r.edited.order.map((m) => `${r.edited.ms_from_edit[m]} ms`).join(', ')}`);
   }
-  if (!mapOnly) out.hidden = { battle: 'bench/hidden-kent.json', edit: 'Norfolk from 4 to 3', runs };
-  if (!hiddenOnly && !mapOnly) {
+  if (!mapOnly && !turnOnly) out.hidden = { battle: 'bench/hidden-kent.json', edit: 'Norfolk from 4 to 3', runs };
+  if (!hiddenOnly && !mapOnly && !turnOnly) {
     const m = await mapRun(context, server.url);
     out.map = { runs: [m] };
     const { page, problems } = await guardedPage(context);

@@ -255,7 +255,39 @@ pub const STEPS: u64 = 5
     + GROWTH_MAX as u64
     + 1
     + ACCURACY_BATTLES.len() as u64
-    + crate::bench_plans::BOARDS.len() as u64;
+    + crate::bench_plans::BOARDS.len() as u64
+    + TURN_STEPS;
+
+/// The steps of the whole turn's part (`--turn-only`): the example board and the sample views
+/// with a 3- or 4-AP card (two today; the bar's count is a guide).
+pub const TURN_STEPS: u64 = 3;
+
+/// Only the whole turn's part of the suite (issue 34): the best turns of
+/// `examples/board-turn.json` and of the sample views (found beside the bench's folder `dir`),
+/// each in a child process of its own.
+pub fn turn_only(dir: &str, meter: &Meter) -> Result<Bench, Stop> {
+    Ok(Bench {
+        machine: machine(),
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        quick: false,
+        rows: Vec::new(),
+        targets: Vec::new(),
+        hidden: Vec::new(),
+        hidden_advice: Vec::new(),
+        plans: None,
+        turns: crate::bench_turns::turns(dir, meter)?,
+        growth: Vec::new(),
+        budget: 0,
+        budgets: Budgets {
+            exact: bosworth::DEFAULT_STATE_BUDGET,
+            advise: crate::ADVISE_STATE_BUDGET,
+        },
+        micro_batches: 0,
+        micro_calls: 0,
+        micro: Vec::new(),
+        accuracy: Vec::new(),
+    })
+}
 
 /// The battles on which best play's estimate is set against exact best play (files of the
 /// suite's folder, or `growth:N`), each estimated within a tenth of the states exact best play
@@ -415,6 +447,9 @@ pub struct Bench {
     /// Best play with hidden blocks on issue 22's battles (R24), in `--advice-only` runs.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     hidden_advice: Vec<HiddenAdvice>,
+    /// Issue 34's whole turns: the best turns on each position, in a full or `--turn-only` run.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    turns: Vec<crate::bench_turns::TurnRow>,
 }
 
 /// Best play with hidden blocks (R24) on one of issue 22's battles, as `bosworth advise` answers
@@ -1130,6 +1165,7 @@ pub fn run(
         hidden: Vec::new(),
         hidden_advice: Vec::new(),
         plans: None,
+        turns: Vec::new(),
         growth: Vec::new(),
         budget,
         budgets,
@@ -1226,6 +1262,7 @@ pub fn run(
     let targets = targets(dir, quick, false, budgets, &load, meter)?;
     let hidden = hidden(dir, quick, budgets.exact, &read, meter)?;
     let plans = Some(crate::bench_plans::plans(dir, quick, &load, meter)?);
+    let turns = crate::bench_turns::turns(dir, meter)?;
     let growth = growth(budgets, meter)?;
     let accuracy = accuracy(dir, quick, &load, meter)?;
     meter.say("hot paths".into());
@@ -1239,6 +1276,7 @@ pub fn run(
         hidden,
         hidden_advice: Vec::new(),
         plans,
+        turns,
         growth,
         accuracy,
         budget,
@@ -1247,6 +1285,17 @@ pub fn run(
         micro_calls: if quick { 1_000 } else { 200_000 },
         micro,
     })
+}
+
+/// A `--turn-only` run as a table: the machine and the whole turn's rows.
+pub fn turn_table(b: &Bench) -> String {
+    format!(
+        "Machine: {}\n{}",
+        b.machine,
+        crate::bench_turns::table(&b.turns)
+    )
+    .trim_end()
+    .to_string()
 }
 
 /// The suite as a table.
@@ -1479,6 +1528,9 @@ pub fn table(b: &Bench) -> String {
             opt_n(a.states),
             opt(a.peak_rss_mb)
         );
+    }
+    if !b.turns.is_empty() {
+        o.push_str(&crate::bench_turns::table(&b.turns));
     }
     o.trim_end().to_string()
 }

@@ -3,6 +3,7 @@
 mod bench;
 mod bench_measure;
 mod bench_plans;
+mod bench_turns;
 mod csv;
 mod fog;
 mod game;
@@ -171,6 +172,11 @@ enum Command {
         /// of every battle, for `scripts/performance --advice-only`
         #[arg(long, conflicts_with = "hidden_only")]
         advice_only: bool,
+        /// Only the whole turn (issue 34): the best turns of examples/board-turn.json and of the
+        /// sample views of tests/rtt-samples/ with a 3- or 4-AP card, for `scripts/performance
+        /// --turn-only`
+        #[arg(long, conflicts_with_all = ["hidden_only", "advice_only"])]
+        turn_only: bool,
         /// Print JSON instead of a table
         #[arg(long)]
         json: bool,
@@ -212,6 +218,10 @@ enum Command {
         /// With --plan: the ranking only, not the best plan's exact mixture
         #[arg(long, requires = "plan")]
         quick_plan: bool,
+        /// The target is a board or a Rally the Troops view: its best whole turns on one thread
+        /// (issue 34)
+        #[arg(long, conflicts_with_all = ["advise", "hidden", "plan"])]
+        turn: bool,
     },
     /// Campaign Reset odds in the political-events variant: the Pledge of Loyalty and the three
     /// event rolls, exactly (docs/reset.md)
@@ -574,8 +584,12 @@ fn main() -> ExitCode {
         budget,
         plan,
         quick_plan,
+        turn,
     } = &cli.command
     {
+        if *turn {
+            return finish(bench_turns::solve_turn(target));
+        }
         if let Some(area) = plan {
             return finish(
                 read_board(target)
@@ -613,9 +627,22 @@ fn main() -> ExitCode {
         quick,
         hidden_only,
         advice_only,
+        turn_only,
         json: as_json,
     } = &cli.command
     {
+        if *turn_only {
+            let meter = Meter::steps(bench::TURN_STEPS, quiet);
+            let bench = bench::turn_only(dir, &meter);
+            drop(meter);
+            return finish(bench.map(|b| {
+                if *as_json {
+                    json(&b)
+                } else {
+                    bench::turn_table(&b)
+                }
+            }));
+        }
         let meter = Meter::steps(bench::STEPS, quiet);
         let bench = bench::run(
             dir,

@@ -252,6 +252,27 @@ fn bench_smoke_run_covers_the_suite() {
             assert_eq!(g[solver]["outcome"], "not_run", "{solver} after n = {past}");
         }
     }
+    // Issue 34's whole turns: the example board, then the sample views with a 3- or 4-AP card,
+    // each with its best turn as `bosworth plan BOARD --turn` gives it and its CPU time.
+    let turns = v["turns"].as_array().unwrap();
+    let files: Vec<&str> = turns.iter().map(|t| t["file"].as_str().unwrap()).collect();
+    assert_eq!(
+        files,
+        [
+            "examples/board-turn.json",
+            "tests/rtt-samples/game-1.view-020.json",
+            "tests/rtt-samples/game-2.view-006.json"
+        ]
+    );
+    let best = &turns[0]["run"];
+    assert_eq!(best["best_targets"], serde_json::json!(["Sussex", "Kent"]));
+    assert_eq!(best["best_value"], 1.537841012106857);
+    assert_eq!(turns[1]["run"]["action_points"], 3);
+    assert_eq!(turns[1]["run"]["house"], "Lancaster");
+    for t in turns {
+        assert_eq!(t["goal_ms"], 2000.0);
+        assert!(t["run"]["ms"].as_f64().unwrap() > 0.0, "{t}");
+    }
 }
 
 /// The benchmark's Bosworth 1485 is the app's preset of that name, the example file it embeds.

@@ -772,6 +772,38 @@ fn the_best_turn_in_webassembly_is_the_clis() {
     assert_eq!(plan_turns(&board, &not, Box::new(|_| {})).unwrap_err(), "objective: Hastings is not an heir (3.21)");
 }
 
+/// The Best turn with an attack pinned (R37: "I am attacking Kent with these"): the turns of
+/// `bosworth plan examples/board-turn.json --turn --with Kent=March,Hastings,Herbert --json`, to
+/// the bit, each making that attack with exactly those blocks; what the pin offers (each target's
+/// blocks that can reach it, 5.2); a block not on the board refused by field, as `--with` is.
+#[wasm_bindgen_test]
+fn a_pinned_attack_is_in_every_turn_as_the_cli_gives_it() {
+    use bosworth_www::map::turn::view::{PinAsk, reach};
+    use bosworth_www::map::turn::work::{Goal, plan_turns_pinned};
+    let board = codec::parse_board(include_str!("../../examples/board-turn.json")).unwrap();
+    let position = bosworth::board::Position::new(&board).unwrap();
+    let offered = reach(&position);
+    assert_eq!(offered.iter().map(|(a, _)| a.as_str()).collect::<Vec<_>>(), ["Sussex", "Kent"]);
+    assert_eq!(offered[1].1, ["March", "Hastings", "Herbert", "Norfolk", "Essex"]);
+    let pin = PinAsk { area: "Kent".into(), blocks: vec!["March".into(), "Hastings".into(), "Herbert".into()] };
+    assert_eq!(Goal::Areas.command_with(Some(&pin)), "bosworth plan BOARD --turn --with \"Kent=March,Hastings,Herbert\"");
+    let t = plan_turns_pinned(&board, &Goal::Areas, Some(&pin), Box::new(|_| {})).unwrap();
+    let values: Vec<f64> = t.turns.iter().map(|x| x.value).collect();
+    assert_eq!(values, [1.5283103609463013, 1.490693940661136, 1.3928440381709675]);
+    for turn in &t.turns {
+        let kent: Vec<_> = turn.attacks.iter().filter(|a| a.target == "Kent").collect();
+        assert_eq!(kent.len(), 1);
+        assert_eq!(kent[0].plan.holds, 0.6405229256929696);
+        let ids: Vec<&str> = kent[0].plan.ways.iter().map(|w| w.id.as_str()).collect();
+        assert_eq!(ids, ["March", "Hastings", "Herbert"]);
+    }
+    let bad = PinAsk { area: "Kent".into(), blocks: vec!["March".into(), "Bob".into()] };
+    assert_eq!(
+        plan_turns_pinned(&board, &Goal::Areas, Some(&bad), Box::new(|_| {})).unwrap_err(),
+        "pin: 'Bob' is none of York's blocks on the board"
+    );
+}
+
 /// What the page knows of the Best turn: another job's news is dropped, Cancel stops one under
 /// way and keeps nothing of it, a known answer is done at once.
 #[wasm_bindgen_test]
@@ -781,7 +813,7 @@ fn the_best_turns_work_keeps_to_its_job() {
     use bosworth_www::map::turn::work::Goal;
     let s = TurnState::default();
     assert_eq!(s.calc(), "idle");
-    let s = s.apply(TurnAction::Start(2, "B".into(), Goal::Steps));
+    let s = s.apply(TurnAction::Start(2, "B".into(), Goal::Steps, None));
     assert_eq!(s.calc(), "running");
     let s = s.apply(TurnAction::Progress(2, 50, 200));
     assert_eq!(s.fraction(), 0.25);
@@ -801,6 +833,6 @@ fn the_best_turns_work_keeps_to_its_job() {
     assert_eq!(stopped.clone().apply(TurnAction::Done(2, empty.clone())).calc(), "cancelled");
     let done = s.apply(TurnAction::Done(2, empty.clone()));
     assert_eq!(done.calc(), "done");
-    let known = TurnState::default().apply(TurnAction::Known("B".into(), Goal::Areas, empty));
+    let known = TurnState::default().apply(TurnAction::Known("B".into(), Goal::Areas, None, empty));
     assert_eq!((known.calc(), known.goal), ("done", Goal::Areas));
 }

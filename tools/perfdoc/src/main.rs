@@ -14,6 +14,10 @@
 //! `perfdoc --map-only APP.json OUT_DIR` rewrites only issue 35's section (the map's Kent
 //! question: the ranking's first and final figures, Open as battle) from `scripts/bench-app
 //! --map-only`'s JSON.
+//!
+//! `perfdoc --turn-only NATIVE.json OUT_DIR [APP.json]` rewrites only issue 34's section (the
+//! whole turn) from `bosworth bench --turn-only --json` and, when there, the browser's rows of
+//! `scripts/bench-app --turn-only`.
 
 use plotters::prelude::*;
 use serde_json::Value;
@@ -361,6 +365,73 @@ fn map_section(app: &Value) -> String {
     md
 }
 
+const TURN_HEADING: &str = "## The whole turn (issue 34)";
+
+/// Issue 34's section: the best turns of each position natively (`bosworth bench --turn-only`,
+/// one thread, CPU time and the clock's with the load average) and in the browser (`scripts/bench-app
+/// --turn-only`, the map's Best turn), each beside its goal.
+fn turn_section(native: &Value, app: Option<&Value>) -> String {
+    let verdict = |ok: bool| if ok { "reached" } else { "missed" };
+    let mut md = String::new();
+    let _ = writeln!(md, "{TURN_HEADING}\n");
+    let _ = writeln!(md, "`bosworth plan BOARD --turn` with its defaults (the three best turns by expected areas held) on one thread, each position in a child process of `bosworth bench --turn-only`: `examples/board-turn.json` and the play page views of `tests/rtt-samples/` (Rally the Troops games, imported as `bosworth import` does) whose card is a 3- or 4-AP action card. CPU time is what an idle core would take; the time on the clock is stretched by the machine's other work, whose load average (1, 5, 15 minutes) at the start is beside it. Goal: the best turns ranked within 2 s natively.\n");
+    let _ = writeln!(md, "| position | card | targets | plans | turns searched | best turn | CPU time (ms) | on the clock (ms) | load | goal (ms) | |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
+    for r in native["turns"].as_array().map(|v| v.as_slice()).unwrap_or(&[]) {
+        let run = &r["run"];
+        let goal = f(&r["goal_ms"]).unwrap_or(2000.0);
+        let cpu = f(&run["cpu_ms"]);
+        let best = run["best_targets"].as_array().map_or(String::new(), |t| t.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" + "));
+        let value = f(&run["best_value"]).map_or("-".into(), |v| format!("{v:.3} areas"));
+        let _ = writeln!(
+            md,
+            "| `{}` | {}, {} AP | {} | {} | {} | {}: {} | {} | {} | {} | {} | {} |",
+            r["file"].as_str().unwrap_or("?"),
+            run["house"].as_str().unwrap_or("?"),
+            run["action_points"],
+            run["targets"],
+            fmt_n(&run["plans"]),
+            fmt_n(&run["turns_searched"]),
+            if best.is_empty() { "none".to_string() } else { best },
+            value,
+            fmt_long_ms(cpu),
+            fmt_long_ms(f(&run["ms"])),
+            load_words(&run["load_before"]),
+            thousands(goal as u64),
+            verdict(cpu.or(f(&run["ms"])).is_some_and(|c| c <= goal)),
+        );
+    }
+    let _ = writeln!(md);
+    let runs = app.map(|a| a["turn"]["runs"].as_array().map(|v| v.as_slice()).unwrap_or(&[])).unwrap_or(&[]);
+    if runs.is_empty() {
+        let _ = writeln!(md, "In the browser: not measured in this run (`scripts/bench-app --turn-only` measures it).\n");
+        return md;
+    }
+    let _ = writeln!(md, "In the browser (`scripts/bench-app --turn-only`, headless Chromium, the page built by `scripts/serve --build-only`): the board opened on the map by link, Best turn asked once the page has planned every target, the time from the click to the turns' final figures (checked against `bosworth plan BOARD --turn --json`), the progress bar's updates and the longest it stood still; then Best turn asked again on a fresh page and Cancel pressed at the first progress, the time until the page said it had stopped, and whether the turn's worker was terminated (the work stopped, not only hidden). Wall-clock times on a shared machine, the load average beside each. Goal: within 5 s in the browser, with progress and Cancel.\n");
+    let _ = writeln!(md, "| position | turns shown | final figures (ms) | progress updates | bar still at most (ms) | load | Cancel: stopped after (ms) | worker terminated | goal (ms) | |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    for r in runs {
+        let fin = f(&r["final_ms"]);
+        let goal = f(&r["goal_ms"]).unwrap_or(5000.0);
+        let _ = writeln!(
+            md,
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            r["board"].as_str().unwrap_or("?"),
+            r["turns"],
+            fmt_long_ms(fin),
+            r["progress_updates"],
+            fmt_long_ms(f(&r["bar_still_ms"])),
+            load_words(&r["load_average"]),
+            fmt_long_ms(f(&r["cancel_ms"])),
+            if r["cancel_workers_terminated"].as_bool() == Some(true) { "yes" } else { "no" },
+            thousands(goal as u64),
+            verdict(fin.is_some_and(|x| x <= goal)),
+        );
+    }
+    let _ = writeln!(md);
+    md
+}
+
 /// The app's benchmark run (`scripts/bench-app`), if the file is there.
 fn read_app(path: Option<&String>) -> Option<Value> {
     path.and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str::<Value>(&t).ok())
@@ -393,6 +464,15 @@ fn main() {
         let doc = std::fs::read_to_string(&path).expect("PERFORMANCE.md");
         std::fs::write(&path, splice(&doc, MAP_HEADING, &map_section(&app), "## Hot paths")).expect("write PERFORMANCE.md");
         println!("rewrote the section on the map's answers of {path}");
+        return;
+    }
+    if args.get(1).map(String::as_str) == Some("--turn-only") {
+        let native: Value = serde_json::from_str(&std::fs::read_to_string(&args[2]).expect("native run")).expect("native JSON");
+        let path = format!("{}/PERFORMANCE.md", args[3]);
+        let doc = std::fs::read_to_string(&path).expect("PERFORMANCE.md");
+        let app = read_app(args.get(4));
+        std::fs::write(&path, splice(&doc, TURN_HEADING, &turn_section(&native, app.as_ref()), "## Hot paths")).expect("write PERFORMANCE.md");
+        println!("rewrote the section on the whole turn of {path}");
         return;
     }
     if args.get(1).map(String::as_str) == Some("--advice-only") {
@@ -501,6 +581,9 @@ fn main() {
     }
     if !native["plans"].is_null() {
         md.push_str(&plans_section(&native));
+    }
+    if !native["turns"].is_null() {
+        md.push_str(&turn_section(&native, read_app(args.get(4)).as_ref()));
     }
 
     let _ = writeln!(md, "## Hot paths\n");

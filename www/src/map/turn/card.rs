@@ -3,10 +3,12 @@
 //! turns with progress and Cancel, the turns ranked (value with its unit, each attack's target,
 //! chance to hold, blocks and AP, heirs at risk, areas left empty and open to counter-attack),
 //! the chosen turn drawn on the map (its arrows all at once), and each attack one click from its
-//! battle ("Open as battle", `#s=` in a new history entry, as a plan is opened).
+//! battle ("Open as battle", `#s=` in a new history entry, as a plan is opened). An attack can be
+//! pinned (an area and the blocks that go, `bosworth plan --turn --with`): the turns shown are
+//! then the best rest of the turn around it.
 
-use super::state::{TurnAction, TurnState, recall, remember, set_shown, shown_on};
-use super::view::{TurnView, error_words, goal_words, value_words};
+use super::state::{Shown, TurnAction, TurnState, recall, remember, set_shown, shown_on};
+use super::view::{PinAsk, TurnView, error_words, goal_words, reach, value_words};
 use super::work::{Goal, TurnAsk};
 use crate::map::planner::{Reply, Request};
 use crate::map::ranking::PlanView;
@@ -16,7 +18,7 @@ use crate::shell::worker::RawWorker;
 use bosworth::data::House;
 use std::cell::RefCell;
 use std::rc::Rc;
-use web_sys::HtmlSelectElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 type Worker = RawWorker<Request, Reply>;
@@ -40,27 +42,38 @@ pub struct BestTurnProps {
     pub on_close: Callback<()>,
 }
 
-/// Starts a worker on the board and objective (or shows the answer known already).
+/// Starts a worker on the board, objective and pinned attack (or shows the answer known already).
 fn start(
     board: &str,
     goal: &Goal,
+    pin: Option<&PinAsk>,
     state: &UseReducerHandle<TurnState>,
     worker: &Rc<RefCell<Option<Worker>>>,
 ) {
     worker.borrow_mut().take();
-    if let Some(t) = recall(board, goal) {
-        state.dispatch(TurnAction::Known(board.to_string(), goal.clone(), t));
+    if let Some(t) = recall(board, goal, pin) {
+        state.dispatch(TurnAction::Known(
+            board.to_string(),
+            goal.clone(),
+            pin.cloned(),
+            t,
+        ));
         return;
     }
     let job = state.job + 1;
-    state.dispatch(TurnAction::Start(job, board.to_string(), goal.clone()));
+    state.dispatch(TurnAction::Start(
+        job,
+        board.to_string(),
+        goal.clone(),
+        pin.cloned(),
+    ));
     let d = state.dispatcher();
-    let (b, g) = (board.to_string(), goal.clone());
+    let (b, g, pn) = (board.to_string(), goal.clone(), pin.cloned());
     let w = Worker::spawn("planner.js", move |r: Reply| {
         if let Reply::Turn(h) = r {
             let action = TurnAction::heard(h);
             if let TurnAction::Done(_, t) = &action {
-                remember(&b, &g, t.clone());
+                remember(&b, &g, pn.as_ref(), t.clone());
             }
             d.dispatch(action);
         }
@@ -71,6 +84,7 @@ fn start(
                 job,
                 board: board.to_string(),
                 goal: goal.clone(),
+                pin: pin.cloned(),
             }));
             Some(w)
         }
@@ -103,8 +117,29 @@ fn goal_of(value: &str, heir: Option<String>) -> Goal {
 pub fn BestTurn(p: &BestTurnProps) -> Html {
     let board_key = p.board.clone().unwrap_or_default();
     let remembered = shown_on(&board_key);
-    let goal = use_state(|| remembered.as_ref().map(|r| r.0.clone()).unwrap_or_default());
-    let chosen = use_state(|| remembered.as_ref().map_or(0, |r| r.1));
+    let goal = use_state(|| {
+        remembered
+            .as_ref()
+            .map(|r| r.goal.clone())
+            .unwrap_or_default()
+    });
+    let chosen = use_state(|| remembered.as_ref().map_or(0, |r| r.chosen));
+    // The attack pinned (applied), and the one being chosen before it is applied.
+    let pin = use_state(|| remembered.as_ref().and_then(|r| r.pin.clone()));
+    let draft = use_state(|| {
+        remembered
+            .as_ref()
+            .and_then(|r| r.pin.clone())
+            .unwrap_or_default()
+    });
+    // Who can attack each target this turn, for the pin's choices.
+    let reachable = use_memo(p.board.clone(), |b| {
+        b.as_deref()
+            .and_then(|b| bosworth_link::parse_board(b).ok())
+            .and_then(|b| bosworth::board::Position::new(&b).ok())
+            .map(|pos| reach(&pos))
+            .unwrap_or_default()
+    });
     let state = use_reducer(TurnState::default);
     let worker: Rc<RefCell<Option<Worker>>> = use_mut_ref(|| None);
     // A take objective whose area is no longer a target: back to expected areas.
@@ -119,29 +154,41 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
         },
         g => g.clone(),
     };
+    // A pin whose area or blocks can no longer attack (the board changed): none.
+    let pin_now = (*pin).clone().filter(|q| {
+        reachable
+            .iter()
+            .any(|(a, who)| *a == q.area && q.blocks.iter().all(|b| who.contains(b)))
+    });
     {
         let (state, worker) = (state.clone(), worker.clone());
         let chosen = chosen.clone();
-        use_effect_with((p.board.clone(), goal_now.clone()), move |(board, goal)| {
-            if let Some(b) = board {
-                start(b, goal, &state, &worker);
-                if shown_on(b).is_none_or(|(g, _)| g != *goal) {
-                    chosen.set(0);
+        use_effect_with(
+            (p.board.clone(), goal_now.clone(), pin_now.clone()),
+            move |(board, goal, pin)| {
+                if let Some(b) = board {
+                    start(b, goal, pin.as_ref(), &state, &worker);
+                    if shown_on(b).is_none_or(|s| s.goal != *goal || s.pin != *pin) {
+                        chosen.set(0);
+                    }
+                } else {
+                    worker.borrow_mut().take();
                 }
-            } else {
-                worker.borrow_mut().take();
-            }
-            let worker = worker.clone();
-            move || {
-                worker.borrow_mut().take();
-            }
-        });
+                let worker = worker.clone();
+                move || {
+                    worker.borrow_mut().take();
+                }
+            },
+        );
     }
     // The worker is done: let it go.
     if state.calc() != "running" {
         worker.borrow_mut().take();
     }
-    let ours = state.board.is_some() && state.board == p.board && state.goal == goal_now;
+    let ours = state.board.is_some()
+        && state.board == p.board
+        && state.goal == goal_now
+        && state.pin == pin_now;
     let turns = state.turns.clone().filter(|_| ours);
     let pick = turns.as_ref().and_then(|t| {
         t.turns
@@ -158,7 +205,16 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
         });
     }
     {
-        let shown = p.board.clone().map(|b| (b, goal_now.clone(), chosen_now));
+        let shown = p.board.clone().map(|b| {
+            (
+                b,
+                Shown {
+                    goal: goal_now.clone(),
+                    pin: pin_now.clone(),
+                    chosen: chosen_now,
+                },
+            )
+        });
         use_effect_with(shown, |s| {
             if let Some(s) = s {
                 set_shown(Some(s.clone()));
@@ -203,18 +259,26 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
         })
     };
     let resume = {
-        let (state, worker, board, g) = (
+        let (state, worker, board, g, pn) = (
             state.clone(),
             worker.clone(),
             p.board.clone(),
             goal_now.clone(),
+            pin_now.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             if let Some(b) = &board {
-                start(b, &g, &state, &worker);
+                start(b, &g, pn.as_ref(), &state, &worker);
             }
         })
     };
+    let pin_card = pin_fieldset(
+        &reachable,
+        &draft,
+        &pin,
+        pin_now.as_ref(),
+        p.board.is_some(),
+    );
     let close = {
         let on_close = p.on_close.clone();
         Callback::from(move |_: MouseEvent| {
@@ -262,6 +326,7 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
                     </select>
                 </label>
             </div>
+            { pin_card }
             if p.board.is_none() {
                 <p class="muted">{"No turn while the board cannot be: see what is wrong above the map."}</p>
             } else if let Some(why) = p.refusal.clone() {
@@ -288,13 +353,13 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
                     }
                     <fieldset class="plan-list turn-list" data-testid="turn-list">
                         <legend class="visually-hidden">{"Choose a turn to draw on the map"}</legend>
-                        { for t.turns.iter().enumerate().map(|(i, turn)| row(i, turn, chosen_now, &t.goal, p.house, &chosen)) }
+                        { for t.turns.iter().enumerate().map(|(i, turn)| row(i, turn, chosen_now, &t.goal, pin_now.as_ref(), p.house, &chosen)) }
                     </fieldset>
                     <p class="small muted plans-method" data-testid="turn-method">
                         {format!("Each attack is fought as its plan's own battle, apart from the others (R37), so expected areas and steps add up over them; \
                             the figures are the fog of war's on each battle, as {} gives them on this board's link (Copy link). \
                             Open as battle shows an attack's battle in the battle calculator, where bosworth exact gives its odds; Back returns here.",
-                            t.goal.command())}
+                            t.goal.command_with(pin_now.as_ref()))}
                     </p>
                 }
             }
@@ -309,6 +374,7 @@ fn row(
     turn: &TurnView,
     chosen: usize,
     goal: &Goal,
+    pin: Option<&PinAsk>,
     house: House,
     pick: &UseStateHandle<usize>,
 ) -> Html {
@@ -339,7 +405,7 @@ fn row(
                     </span>
                     <span class="plan-cost">{format!("{n} battle{} · {} AP · {blocks} block{}", if n == 1 { "" } else { "s" },
                         turn.action_points, if blocks == 1 { "" } else { "s" })}</span>
-                    { for turn.attacks.iter().enumerate().map(|(j, a)| attack(i, j, &a.target, &a.plan, house)) }
+                    { for turn.attacks.iter().enumerate().map(|(j, a)| attack(i, j, &a.target, &a.plan, pin.is_some_and(|q| q.area == a.target), house)) }
                     if !risk.is_empty() {
                         <span class="plan-line turn-risk" data-testid={format!("turn-{i}-heirs")}>{format!("Heirs at risk: {}", risk.join(", "))}</span>
                     }
@@ -360,13 +426,15 @@ fn row(
     }
 }
 
-/// One attack of a turn: its target, chance to hold, and the plan's lines.
-fn attack(i: usize, j: usize, target: &str, plan: &PlanView, house: House) -> Html {
+/// One attack of a turn: its target, chance to hold, and the plan's lines; the pinned one says so.
+fn attack(i: usize, j: usize, target: &str, plan: &PlanView, pinned: bool, house: House) -> Html {
     html! {
         <span class="turn-attack" data-testid={format!("turn-{i}-attack-{j}")} data-target={target.to_string()}
-            data-holds={plan.holds.to_string()} data-std-error={plan.std_error.to_string()}>
+            data-holds={plan.holds.to_string()} data-std-error={plan.std_error.to_string()} data-pinned={pinned.to_string()}
+            data-blocks={plan.ways.iter().map(|w| w.id.clone()).collect::<Vec<_>>().join(",")}>
             <span class="plan-line turn-attack-head"><b>{target.to_string()}</b>{format!(": holds {}{}", pct(plan.holds),
-                crate::map::ranking::error_words(plan))}</span>
+                crate::map::ranking::error_words(plan))}
+                if pinned { <span class="turn-pinned">{" · pinned"}</span> }</span>
             { plan_lines(plan, house) }
         </span>
     }
@@ -388,5 +456,97 @@ fn open_button(i: usize, j: usize, target: &str, plan: &PlanView) -> Html {
         <a class={classes!("button", (j == 0).then_some("primary"))} href={battle_fragment(plan)} data-testid={format!("turn-{i}-open-{j}")} onclick={go}>
             {format!("Open as battle: {target}")}
         </a>
+    }
+}
+
+/// Pin an attack: the target, the blocks that go (those that can reach it), and the button that
+/// asks for the best rest of the turn; once pinned, what is pinned and Unpin. Plain form controls,
+/// so the keyboard reaches every one.
+fn pin_fieldset(
+    reachable: &[(String, Vec<String>)],
+    draft: &UseStateHandle<PinAsk>,
+    pin: &UseStateHandle<Option<PinAsk>>,
+    pinned: Option<&PinAsk>,
+    enabled: bool,
+) -> Html {
+    let on_target = {
+        let draft = draft.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            draft.set(PinAsk {
+                area: v,
+                blocks: Vec::new(),
+            });
+        })
+    };
+    let who: Vec<String> = reachable
+        .iter()
+        .find(|(a, _)| *a == draft.area)
+        .map(|(_, w)| w.clone())
+        .unwrap_or_default();
+    let toggle = |id: String| {
+        let draft = draft.clone();
+        let order = who.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let mut d = (*draft).clone();
+            d.blocks.retain(|b| *b != id);
+            if on {
+                d.blocks.push(id.clone());
+            }
+            d.blocks.sort_by_key(|b| order.iter().position(|o| o == b));
+            draft.set(d);
+        })
+    };
+    let apply = {
+        let (draft, pin) = (draft.clone(), pin.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !draft.area.is_empty() && !draft.blocks.is_empty() {
+                pin.set(Some((*draft).clone()));
+            }
+        })
+    };
+    let clear = {
+        let (draft, pin) = (draft.clone(), pin.clone());
+        Callback::from(move |_: MouseEvent| {
+            pin.set(None);
+            draft.set(PinAsk::default());
+        })
+    };
+    let ready =
+        enabled && !draft.area.is_empty() && !draft.blocks.is_empty() && pinned != Some(&**draft);
+    html! {
+        <fieldset class="turn-pin" data-testid="turn-pin" disabled={!enabled || reachable.is_empty()}>
+            <legend>{"Pin an attack"}</legend>
+            <p class="small muted">{"\"I am attacking this area with these blocks\": every turn shown makes that attack, with the best rest of the turn around it."}</p>
+            <label>
+                <span>{"Attack"}</span>
+                <select onchange={on_target} data-testid="turn-pin-target">
+                    <option value="" selected={draft.area.is_empty()}>{"No attack pinned"}</option>
+                    { for reachable.iter().map(|(a, _)| html! {
+                        <option value={a.clone()} selected={draft.area == *a}>{a.clone()}</option>
+                    }) }
+                </select>
+            </label>
+            if !who.is_empty() {
+                <div class="turn-pin-blocks" role="group" aria-label={format!("Blocks attacking {}", draft.area)}>
+                    <span class="small">{"with"}</span>
+                    { for who.iter().map(|id| html! {
+                        <label class="turn-pin-block">
+                            <input type="checkbox" checked={draft.blocks.contains(id)} onchange={toggle(id.clone())}
+                                data-testid={format!("turn-pin-block-{id}")} />
+                            {id.clone()}
+                        </label>
+                    }) }
+                </div>
+            }
+            <div class="turn-pin-actions">
+                <button onclick={apply} disabled={!ready} data-testid="turn-pin-apply">{"Best rest of the turn"}</button>
+                if let Some(q) = pinned {
+                    <span class="small" data-testid="turn-pinned">{format!("Pinned: {} with {}", q.area, q.blocks.join(", "))}</span>
+                    <button onclick={clear} data-testid="turn-pin-clear">{"Unpin"}</button>
+                }
+            </div>
+        </fieldset>
     }
 }

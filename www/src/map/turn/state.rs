@@ -3,7 +3,7 @@
 //! was open on a board, so that Back from a battle opened from a turn finds it as it was left.
 //! Pure but for those two memories; no `Html` here.
 
-use super::view::TurnsView;
+use super::view::{PinAsk, TurnsView};
 use super::work::{Goal, TurnHeard};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -13,41 +13,60 @@ use yew::Reducible;
 /// Final answers kept for the session, at most this many.
 const REMEMBERED: usize = 32;
 
+/// What a final answer is kept by: the board JSON, the objective, the attack pinned.
+type Key = (String, Goal, Option<PinAsk>);
+
 thread_local! {
-    /// Final answers by board JSON and objective.
-    static MEMORY: RefCell<HashMap<(String, Goal), Rc<TurnsView>>> = RefCell::new(HashMap::new());
-    /// The board the Best turn view was last open on, its objective and the turn chosen.
-    static SHOWN: RefCell<Option<(String, Goal, usize)>> = const { RefCell::new(None) };
+    /// Final answers by board JSON, objective and pinned attack.
+    static MEMORY: RefCell<HashMap<Key, Rc<TurnsView>>> = RefCell::new(HashMap::new());
+    /// The board the Best turn view was last open on, its objective, pinned attack and the turn
+    /// chosen.
+    static SHOWN: RefCell<Option<(String, Shown)>> = const { RefCell::new(None) };
+}
+
+/// What the Best turn view showed on a board: the objective, the attack pinned, the turn chosen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    /// The objective.
+    pub goal: Goal,
+    /// The attack pinned, if any.
+    pub pin: Option<PinAsk>,
+    /// The turn chosen (its rank from 0).
+    pub chosen: usize,
 }
 
 /// Keeps a final answer for the session.
-pub fn remember(board: &str, goal: &Goal, turns: Rc<TurnsView>) {
+pub fn remember(board: &str, goal: &Goal, pin: Option<&PinAsk>, turns: Rc<TurnsView>) {
     MEMORY.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= REMEMBERED {
             m.clear();
         }
-        m.insert((board.to_string(), goal.clone()), turns);
+        m.insert((board.to_string(), goal.clone(), pin.cloned()), turns);
     });
 }
 
 /// A final answer worked out before, if any.
-pub fn recall(board: &str, goal: &Goal) -> Option<Rc<TurnsView>> {
-    MEMORY.with(|m| m.borrow().get(&(board.to_string(), goal.clone())).cloned())
+pub fn recall(board: &str, goal: &Goal, pin: Option<&PinAsk>) -> Option<Rc<TurnsView>> {
+    MEMORY.with(|m| {
+        m.borrow()
+            .get(&(board.to_string(), goal.clone(), pin.cloned()))
+            .cloned()
+    })
 }
 
 /// Notes that the view is open on `board` (or closed, `None`).
-pub fn set_shown(shown: Option<(String, Goal, usize)>) {
+pub fn set_shown(shown: Option<(String, Shown)>) {
     SHOWN.with(|s| *s.borrow_mut() = shown);
 }
 
-/// The objective and turn chosen when the view was last open on `board`, if it was.
-pub fn shown_on(board: &str) -> Option<(Goal, usize)> {
+/// What the view showed when it was last open on `board`, if it was.
+pub fn shown_on(board: &str) -> Option<Shown> {
     SHOWN.with(|s| {
         s.borrow()
             .as_ref()
-            .filter(|(b, _, _)| b == board)
-            .map(|(_, g, c)| (g.clone(), *c))
+            .filter(|(b, _)| b == board)
+            .map(|(_, s)| s.clone())
     })
 }
 
@@ -60,6 +79,8 @@ pub struct TurnState {
     pub board: Option<String>,
     /// The objective asked.
     pub goal: Goal,
+    /// The attack pinned, if any.
+    pub pin: Option<PinAsk>,
     /// Work done and expected, while the worker works.
     pub progress: Option<(u64, u64)>,
     /// The turns, once worked out.
@@ -73,10 +94,10 @@ pub struct TurnState {
 /// What changes [`TurnState`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum TurnAction {
-    /// A job on a board by an objective.
-    Start(u64, String, Goal),
+    /// A job on a board by an objective, with an attack pinned or not.
+    Start(u64, String, Goal, Option<PinAsk>),
     /// The turns known already (worked out before in this session).
-    Known(String, Goal, Rc<TurnsView>),
+    Known(String, Goal, Option<PinAsk>, Rc<TurnsView>),
     /// The worker's progress.
     Progress(u64, u64, u64),
     /// The worker's turns, read.
@@ -107,20 +128,22 @@ impl TurnState {
     /// Applies an action (pure); news of another job is dropped.
     pub fn apply(mut self, action: TurnAction) -> TurnState {
         match action {
-            TurnAction::Start(job, board, goal) => {
+            TurnAction::Start(job, board, goal, pin) => {
                 self = TurnState {
                     job,
                     board: Some(board),
                     goal,
+                    pin,
                     progress: Some((0, 1)),
                     ..TurnState::default()
                 };
             }
-            TurnAction::Known(board, goal, turns) => {
+            TurnAction::Known(board, goal, pin, turns) => {
                 self = TurnState {
                     job: self.job,
                     board: Some(board),
                     goal,
+                    pin,
                     turns: Some(turns),
                     ..TurnState::default()
                 };

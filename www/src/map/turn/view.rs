@@ -4,7 +4,7 @@
 //! with the objective's unit; the objective as the page asks it. No `Html` here.
 
 use crate::map::ranking::{HeirRisk, PlanView};
-use bosworth::board::{Objective, Position, Turns};
+use bosworth::board::{Objective, Pin, Position, Turns, targets, ways};
 use bosworth::rules::movement::area_index;
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +47,14 @@ impl Goal {
         }
     }
 
+    /// The `bosworth plan` command that gives the same figures with an attack pinned.
+    pub fn command_with(&self, pin: Option<&PinAsk>) -> String {
+        match pin {
+            None => self.command(),
+            Some(p) => format!("{} --with \"{}\"", self.command(), p.words()),
+        }
+    }
+
     /// The engine's objective, checked against the board (the CLI's `--objective` messages).
     ///
     /// # Errors
@@ -81,6 +89,71 @@ impl Goal {
             }
         })
     }
+}
+
+/// An attack the player pins (R37: "I am attacking Kent with these"): every turn shown makes it,
+/// with exactly these blocks, as `bosworth plan BOARD --turn --with AREA=BLOCK,BLOCK` asks.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct PinAsk {
+    /// The target's name.
+    pub area: String,
+    /// The moving player's blocks that go (ids, in the board's order).
+    pub blocks: Vec<String>,
+}
+
+impl PinAsk {
+    /// The command-line words: `Kent=March,Herbert`.
+    pub fn words(&self) -> String {
+        format!("{}={}", self.area, self.blocks.join(","))
+    }
+
+    /// The engine's pin, checked against the board (the CLI's `--with` messages).
+    ///
+    /// # Errors
+    /// An area not of the map, no block named, or a block that is none of the moving player's.
+    pub fn pin(&self, position: &Position) -> Result<Pin, String> {
+        let area = area_index(&self.area)
+            .ok_or_else(|| format!("pin: '{}' is not an area of the map", self.area))?;
+        if self.blocks.is_empty() {
+            return Err(format!("pin: no block is named to attack {}", self.area));
+        }
+        let mut blocks = Vec::new();
+        for id in &self.blocks {
+            let k = position
+                .own
+                .iter()
+                .position(|o| o.block.id == id.as_str())
+                .ok_or_else(|| {
+                    format!(
+                        "pin: '{id}' is none of {}'s blocks on the board",
+                        position.house
+                    )
+                })?;
+            blocks.push(k);
+        }
+        blocks.sort_unstable();
+        blocks.dedup();
+        Ok(Pin { area, blocks })
+    }
+}
+
+/// For each area the moving player can attack this turn (the map's order), the blocks (ids, in
+/// the board's order) that have a way there (5.2, 5.22): what the Best turn offers to pin.
+pub fn reach(position: &Position) -> Vec<(String, Vec<String>)> {
+    targets(position)
+        .into_iter()
+        .map(|t| {
+            let mut who: Vec<usize> = ways(position, t.area).iter().map(|w| w.block).collect();
+            who.sort_unstable();
+            who.dedup();
+            (
+                name(t.area),
+                who.into_iter()
+                    .map(|k| position.own[k].block.id.to_string())
+                    .collect(),
+            )
+        })
+        .collect()
 }
 
 /// One attack of a turn: its target and its plan with the fog of war's figures on its battle.

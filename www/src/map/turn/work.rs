@@ -6,7 +6,7 @@
 //! `Html` here.
 
 pub use super::view::Goal;
-use super::view::TurnsView;
+use super::view::{PinAsk, TurnsView};
 use bosworth::board::{Board, Options, PlanError, Position, TurnOptions, best_turns};
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +60,9 @@ pub struct TurnAsk {
     pub board: String,
     /// What the turns are ranked by.
     pub goal: Goal,
+    /// An attack every turn makes (`--with`), if the player pinned one.
+    #[serde(default)]
+    pub pin: Option<PinAsk>,
 }
 
 /// What the worker says.
@@ -104,10 +107,27 @@ pub fn plan_turns(
     goal: &Goal,
     progress: Box<dyn Fn(u64)>,
 ) -> Result<TurnsView, String> {
+    plan_turns_pinned(board, goal, None, progress)
+}
+
+/// The best turns on a board that make the pinned attack, if any (`bosworth plan --turn --with`).
+///
+/// # Errors
+/// The engine's words: a board it refuses, an objective it cannot take, a pin no plan makes.
+pub fn plan_turns_pinned(
+    board: &Board,
+    goal: &Goal,
+    pin: Option<&PinAsk>,
+    progress: Box<dyn Fn(u64)>,
+) -> Result<TurnsView, String> {
     let position = Position::new(board).map_err(|e| e.to_string())?;
     let turn = TurnOptions {
         objective: goal.objective(&position)?,
-        pins: Vec::new(),
+        pins: pin
+            .map(|p| p.pin(&position))
+            .transpose()?
+            .into_iter()
+            .collect(),
         top: TOP,
     };
     let options = options();
@@ -139,7 +159,7 @@ pub fn run(ask: &TurnAsk, tell: impl Fn(TurnHeard) + Clone + 'static) {
         let tell = tell.clone();
         move |done: u64| tell(TurnHeard::Progress { job, done, total })
     };
-    match plan_turns(&board, &ask.goal, Box::new(progress)) {
+    match plan_turns_pinned(&board, &ask.goal, ask.pin.as_ref(), Box::new(progress)) {
         Ok(t) => tell(TurnHeard::Turns {
             job,
             turns: serde_json::to_string(&t).expect("turns serialise"),
