@@ -247,6 +247,16 @@ impl<K: Copy + Eq + Hash + Default> Levels<K> {
         all.clear();
     }
 
+    /// Adds one state at once (for tables small enough to stay in cache; [`Levels::add_batch`]
+    /// gives the same tables).
+    #[inline]
+    pub(crate) fn add(&mut self, s: Pending<K>) {
+        if self.table(s.level).add(s.key, s.hash, s.p) {
+            self.visited += 1;
+            self.live += 1;
+        }
+    }
+
     /// The table of `level`, taken out of the levels (`live` drops by its size); give it back
     /// with [`Levels::recycle`] once expanded.
     pub(crate) fn take(&mut self, level: usize) -> Option<Table<K>> {
