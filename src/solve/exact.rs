@@ -2,7 +2,7 @@
 //! States are processed in the order of [`State::progress`], which every action increases, so
 //! each state is expanded once, after all the probability that reaches it has arrived.
 
-use crate::rules::action::{chances, resolve};
+use crate::rules::action::{each_chance, resolve};
 use crate::rules::battle::Battle;
 use crate::rules::log::Silent;
 use crate::rules::policy;
@@ -183,11 +183,11 @@ fn expand<C: Codec, S: Sink<C::Key>>(
             continue;
         };
         let action = policy::choose(battle, &s, actor);
-        for &(q, roll) in chances(battle, &s, actor, action).iter() {
+        each_chance(battle, &s, actor, action, |q, roll| {
             let mut next = s;
             resolve(battle, &mut next, actor, action, roll, &mut Silent);
             place(battle, codec, &mut next, p * q, out, tally);
-        }
+        });
     }
 }
 

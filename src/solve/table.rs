@@ -222,6 +222,7 @@ impl<K: Copy + Eq + Hash + Default> Levels<K> {
         }
     }
 
+    #[inline]
     fn table(&mut self, level: usize) -> &mut Table<K> {
         let spare = &mut self.spare;
         self.levels[level]
