@@ -11,9 +11,9 @@ use crate::rules::state::MAX_BLOCKS;
 use crate::rules::state::State;
 use crate::rules::treachery;
 use crate::solve::error::SolveError;
-use crate::solve::key::{Codec, Narrow, Packer, Plain};
+use crate::solve::key::{Codec, Narrow, Packer, Plain, Short};
 use crate::solve::report::{Method, Report, Tally};
-use crate::solve::table::{Levels, Pending, Table};
+use crate::solve::table::{Levels, Pending, Table, TableKey, Tagged};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 
 /// The default state budget. The tables hold only the levels not yet expanded, packed (see
@@ -27,6 +27,7 @@ pub const DEFAULT_STATE_BUDGET: usize = 50_000_000;
 /// probability and its tag, as laid out in memory. Tables are filled to between 7/16 and 7/8.
 pub fn state_bytes(battle: &Battle) -> usize {
     match Packer::for_policy(battle) {
+        Some(p) if p.fits_56() => Table::<Tagged>::slot_bytes(),
         Some(p) if p.fits_64() => Table::<u64>::slot_bytes(),
         Some(_) => Table::<u128>::slot_bytes(),
         None => Table::<State>::slot_bytes(),
@@ -103,6 +104,15 @@ fn solve_into_with(
     threads: bool,
 ) -> Result<(usize, usize), SolveError> {
     match Packer::for_policy(battle) {
+        Some(packer) if packer.fits_56() => solve_keyed(
+            battle,
+            &Short(packer),
+            budget,
+            weight,
+            tally,
+            watch,
+            threads,
+        ),
         Some(packer) if packer.fits_64() => solve_keyed(
             battle,
             &Narrow(packer),
@@ -158,9 +168,9 @@ impl<K> Sink<K> for Expanded<K> {
 
 /// Successors added to their owner's levels at once, in the order found: on one thread, the
 /// same tables as [`Expanded`] then [`absorb`], without the successors held in between.
-struct Direct<'a, K>(&'a mut [Levels<K>; OWNERS]);
+struct Direct<'a, K: TableKey>(&'a mut [Levels<K>; OWNERS]);
 
-impl<K: Copy + Eq + std::hash::Hash + Default> Sink<K> for Direct<'_, K> {
+impl<K: TableKey> Sink<K> for Direct<'_, K> {
     #[inline]
     fn put(&mut self, owner: usize, pending: Pending<K>) {
         self.0[owner].add(pending);
@@ -226,7 +236,7 @@ fn expand_halves<C>(
     threads: bool,
 ) where
     C: Codec + Sync,
-    C::Key: Send + Sync,
+    C::Key: TableKey + Send + Sync,
 {
     let (a, b) = chunk.split_at(chunk.len() / 2);
     let [ta, tb] = tallies;
@@ -258,7 +268,7 @@ fn expand_halves<C>(
 /// owners on two threads when there are many.
 fn absorb<K>(levels: &mut [Levels<K>; OWNERS], halves: &mut [Expanded<K>; 2], threads: bool)
 where
-    K: Copy + Eq + std::hash::Hash + Default + Send,
+    K: TableKey + Send,
 {
     let [l0, l1] = levels;
     let [h0, h1] = halves;
@@ -294,7 +304,7 @@ fn solve_keyed<C>(
 ) -> Result<(usize, usize), SolveError>
 where
     C: Codec + Sync,
-    C::Key: Send + Sync,
+    C::Key: TableKey + Send + Sync,
 {
     let count = 4 * (MAX_BLOCKS + 1);
     let mut levels = [Levels::new(count), Levels::new(count)];
