@@ -240,8 +240,6 @@ fn expand_halves<C>(
 {
     let (a, b) = chunk.split_at(chunk.len() / 2);
     let [ta, tb] = tallies;
-    #[cfg(target_arch = "wasm32")]
-    let _ = (threads, &halves);
     #[cfg(not(target_arch = "wasm32"))]
     if threads && chunk.len() >= THREADED_CHUNK {
         let [ha, hb] = halves;
