@@ -149,7 +149,7 @@ impl TableKey for Tagged {
     }
     #[inline]
     fn entry(slot: &TaggedSlot) -> (Self, f64) {
-        (Tagged(slot.word & (1 << 56) - 1), slot.p)
+        (Tagged(slot.word & ((1 << 56) - 1)), slot.p)
     }
     #[inline]
     fn p_mut(slot: &mut TaggedSlot) -> &mut f64 {
