@@ -522,3 +522,22 @@ fn monte_carlo_in_steps_is_one_run_of_as_many_battles() {
         steps.report().unwrap().report
     );
 }
+
+/// A composition of the Kent battle (`bench/hidden-kent.json`, here Henry VI, Somerset and
+/// Exeter/L at full strength) packs into a key of at most 56 bits, so the exact solver's slots
+/// keep the tag in the key's word: 16 bytes a state, against 24 for a 64-bit key beside its tag
+/// and 32 for a 128-bit one (the 8-a-side battle with reserves).
+#[test]
+fn the_kent_battles_take_sixteen_bytes_a_state() {
+    let kent = common::battle(
+        r#"{"version":1,"area":"Kent","king":"Lancaster",
+        "attacker":{"house":"York","blocks":[{"id":"March","strength":3},
+            {"id":"Hastings","strength":3},{"id":"Herbert","strength":3},
+            {"id":"Norfolk","strength":4}]},
+        "defender":{"house":"Lancaster","blocks":[{"id":"Henry VI","strength":4},
+            {"id":"Somerset","strength":3},{"id":"Exeter/L","strength":3}]}}"#,
+    );
+    assert_eq!(bosworth::state_bytes(&kent), 16);
+    let eight = common::battle_file("bench/large.json");
+    assert_eq!(bosworth::state_bytes(&eight), 32);
+}

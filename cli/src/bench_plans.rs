@@ -12,8 +12,8 @@ use bosworth::solve::report::Method;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
-/// Issue 23's boards: name, file, target, what it is.
-pub const BOARDS: [(&str, &str, &str, &str); 2] = [
+/// Issue 23's boards, and issue 35's Kent question: name, file, target, what it is.
+pub const BOARDS: [(&str, &str, &str, &str); 3] = [
     (
         "6.3 Example 1",
         "board-six-three.json",
@@ -27,6 +27,14 @@ pub const BOARDS: [(&str, &str, &str, &str); 2] = [
         "Sussex",
         "ten York blocks in reach of Sussex (three in Kent, three in Middlesex, two in Wilts, two \
          in Oxford), a 4-AP card, against 4 unseen Lancaster blocks",
+    ),
+    (
+        "Kent",
+        "board-kent.json",
+        "Kent",
+        "issue 35's question on the map (`examples/board-kent.json`): York's March, Hastings and \
+         Herbert in Middlesex, Norfolk in Essex, a 3-AP card, against 3 unseen Lancaster blocks \
+         in Kent",
     ),
 ];
 

@@ -163,7 +163,8 @@ enum Command {
         #[arg(long)]
         quick: bool,
         /// Only issue 22's battles with hidden blocks (hidden-three.json, hidden-kent.json,
-        /// hidden-four.json) and issue 23's boards (board-six-three.json, board-ten.json), for
+        /// hidden-four.json) and the planner's boards (board-six-three.json, board-ten.json,
+        /// board-kent.json), for
         /// `scripts/performance --hidden-only`
         #[arg(long)]
         hidden_only: bool,

@@ -62,10 +62,8 @@ impl Chances {
         }
     }
     fn push(&mut self, p: f64, roll: Roll) {
-        if p > 0.0 {
-            self.items[self.len] = (p, roll);
-            self.len += 1;
-        }
+        self.items[self.len] = (p, roll);
+        self.len += 1;
     }
     /// The results and their chances.
     pub fn iter(&self) -> impl Iterator<Item = &(f64, Roll)> {
@@ -76,13 +74,32 @@ impl Chances {
 /// The chance of each result of `action` by `actor` in this state.
 pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> Chances {
     let mut out = Chances::new();
+    each_chance(battle, state, actor, action, |p, roll| out.push(p, roll));
+    out
+}
+
+/// [`chances`] given one at a time to `take`, in the same order and with the same chances
+/// (those above 0 only), without building the list: the exact solver's inner loop.
+#[inline]
+pub(crate) fn each_chance(
+    battle: &Battle,
+    state: &State,
+    actor: usize,
+    action: Action,
+    mut take: impl FnMut(f64, Roll),
+) {
+    let mut push = |p: f64, roll: Roll| {
+        if p > 0.0 {
+            take(p, roll);
+        }
+    };
     match action {
-        Action::Pass | Action::Retreat => out.push(1.0, Roll::Nothing),
+        Action::Pass | Action::Retreat => push(1.0, Roll::Nothing),
         Action::Fire => {
             let row =
                 &HITS[state.strength[actor] as usize][firepower(battle, state, actor) as usize];
             for (k, &p) in row.iter().enumerate() {
-                out.push(p, Roll::Hits(k as u8));
+                push(p, Roll::Hits(k as u8));
             }
         }
         Action::Charge(target) => {
@@ -90,7 +107,7 @@ pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> 
                 &HITS[state.strength[actor] as usize][firepower(battle, state, actor) as usize];
             for (h, &p) in row.iter().enumerate() {
                 match charge::counter_fire(battle, state, target, h as u8) {
-                    None => out.push(
+                    None => push(
                         p,
                         Roll::Charge {
                             hits: h as u8,
@@ -99,7 +116,7 @@ pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> 
                     ),
                     Some((dice, fp)) => {
                         for (c, &q) in HITS[dice as usize][fp as usize].iter().enumerate() {
-                            out.push(
+                            push(
                                 p * q,
                                 Roll::Charge {
                                     hits: h as u8,
@@ -116,11 +133,10 @@ pub fn chances(battle: &Battle, state: &State, actor: usize, action: Action) -> 
             let dice =
                 treachery::dice_against(battle, state, side, Some(actor), target).unwrap_or(0);
             let p = treachery::success_chance(dice);
-            out.push(p, Roll::Treachery(true));
-            out.push(1.0 - p, Roll::Treachery(false));
+            push(p, Roll::Treachery(true));
+            push(1.0 - p, Roll::Treachery(false));
         }
     }
-    out
 }
 
 /// Draws the result of `action` by `actor` from `rng`, with the chances of [`chances`]: one draw

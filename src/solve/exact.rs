@@ -2,18 +2,18 @@
 //! States are processed in the order of [`State::progress`], which every action increases, so
 //! each state is expanded once, after all the probability that reaches it has arrived.
 
-use crate::rules::action::{chances, resolve};
+use crate::rules::action::{each_chance, resolve};
 use crate::rules::battle::Battle;
 use crate::rules::log::Silent;
 use crate::rules::policy;
-use crate::rules::round::{Point, advance};
+use crate::rules::round::{Point, advance, next_actor};
 use crate::rules::state::MAX_BLOCKS;
 use crate::rules::state::State;
 use crate::rules::treachery;
 use crate::solve::error::SolveError;
-use crate::solve::key::{Codec, Narrow, Packer, Plain};
+use crate::solve::key::{Codec, Narrow, Packer, Plain, Short};
 use crate::solve::report::{Method, Report, Tally};
-use crate::solve::table::{Levels, Pending, Table};
+use crate::solve::table::{Levels, Pending, Table, TableKey, Tagged};
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 
 /// The default state budget. The tables hold only the levels not yet expanded, packed (see
@@ -27,6 +27,7 @@ pub const DEFAULT_STATE_BUDGET: usize = 50_000_000;
 /// probability and its tag, as laid out in memory. Tables are filled to between 7/16 and 7/8.
 pub fn state_bytes(battle: &Battle) -> usize {
     match Packer::for_policy(battle) {
+        Some(p) if p.fits_56() => Table::<Tagged>::slot_bytes(),
         Some(p) if p.fits_64() => Table::<u64>::slot_bytes(),
         Some(_) => Table::<u128>::slot_bytes(),
         None => Table::<State>::slot_bytes(),
@@ -103,6 +104,15 @@ fn solve_into_with(
     threads: bool,
 ) -> Result<(usize, usize), SolveError> {
     match Packer::for_policy(battle) {
+        Some(packer) if packer.fits_56() => solve_keyed(
+            battle,
+            &Short(packer),
+            budget,
+            weight,
+            tally,
+            watch,
+            threads,
+        ),
         Some(packer) if packer.fits_64() => solve_keyed(
             battle,
             &Narrow(packer),
@@ -128,92 +138,135 @@ const OWNERS: usize = 2;
 #[cfg(not(target_arch = "wasm32"))]
 const THREADED_CHUNK: usize = 8192;
 
+/// The most states held in the tables for a chunk's successors to be added one at a time as
+/// they are found; past it, their memory reads are overlapped in batches (`Levels::add_batch`).
+const DIRECT_LIVE: usize = 1 << 16;
+
 /// States expanded between two looks at the budget and at `watch`: a multiple of [`EVERY`],
 /// large enough that starting threads for it costs little.
 const CHUNK: usize = 8 * EVERY;
 
 /// What expanding part of a level gives, besides the endings its tally takes: the successors,
-/// by owner.
+/// by owner, for a level expanded by two threads (each owner's then added by its own thread).
 struct Expanded<K> {
     by_owner: [Vec<Pending<K>>; OWNERS],
 }
 
+/// Where [`place`] puts a successor: each owner's successors must reach its levels in the order
+/// they were found, so that its tables (their slots, and so the order the next level is
+/// expanded in and every sum's order) are the same however a level is expanded.
+trait Sink<K> {
+    fn put(&mut self, owner: usize, pending: Pending<K>);
+}
+
+impl<K> Sink<K> for Expanded<K> {
+    #[inline]
+    fn put(&mut self, owner: usize, pending: Pending<K>) {
+        self.by_owner[owner].push(pending);
+    }
+}
+
+/// Successors added to their owner's levels at once, in the order found: on one thread, the
+/// same tables as [`Expanded`] then [`absorb`], without the successors held in between.
+struct Direct<'a, K: TableKey>(&'a mut [Levels<K>; OWNERS]);
+
+impl<K: TableKey> Sink<K> for Direct<'_, K> {
+    #[inline]
+    fn put(&mut self, owner: usize, pending: Pending<K>) {
+        self.0[owner].add(pending);
+    }
+}
+
 /// Expands `states` (one chunk of a level) into `out`, endings into `tally`.
-fn expand<C: Codec>(
+fn expand<C: Codec, S: Sink<C::Key>>(
     battle: &Battle,
     codec: &C,
     states: &[(C::Key, f64)],
-    out: &mut Expanded<C::Key>,
+    out: &mut S,
     tally: &mut Tally,
 ) {
     for &(key, p) in states {
-        let mut s = codec.unpack(&key);
-        let Point::Act(actor) = advance(battle, &mut s, &mut Silent) else {
+        let s = codec.unpack(&key);
+        // A state in the tables was moved on to its decision point before it was packed
+        // (`place`), and packing loses nothing: its actor is the next one, nothing else to do.
+        let Some(actor) = next_actor(battle, &s) else {
             continue;
         };
         let action = policy::choose(battle, &s, actor);
-        for &(q, roll) in chances(battle, &s, actor, action).iter() {
+        each_chance(battle, &s, actor, action, |q, roll| {
             let mut next = s;
             resolve(battle, &mut next, actor, action, roll, &mut Silent);
-            place(battle, codec, next, p * q, out, tally);
-        }
+            place(battle, codec, &mut next, p * q, out, tally);
+        });
     }
 }
 
 /// A state reached with probability `p`: its ending into `tally`, or the state to its owner.
-fn place<C: Codec>(
+#[inline]
+fn place<C: Codec, S: Sink<C::Key>>(
     battle: &Battle,
     codec: &C,
-    mut s: State,
+    s: &mut State,
     p: f64,
-    out: &mut Expanded<C::Key>,
+    out: &mut S,
     tally: &mut Tally,
 ) {
-    match advance(battle, &mut s, &mut Silent) {
-        Point::End(ending) => tally.add(battle, &s, ending, p),
+    match advance(battle, s, &mut Silent) {
+        Point::End(ending) => tally.add(battle, s, ending, p),
         Point::Act(_) => {
-            let pending = Pending::new(s.progress(battle), codec.pack(&s), p);
+            let pending = Pending::new(s.progress(battle), codec.pack(s), p);
             // The owner: a bit of the hash that the tables' slots and tags do not use.
-            out.by_owner[(pending.hash >> 40) as usize % OWNERS].push(pending);
+            out.put((pending.hash >> 40) as usize % OWNERS, pending);
         }
     }
 }
 
-/// Expands a chunk in two halves, each into its own [`Expanded`] and tally, on two threads when
-/// it is large enough.
+/// Expands a chunk in two halves, each with its own tally: on two threads when it is large
+/// enough; each half's successors held and then added by owner in batches ([`absorb`]), or,
+/// while the tables are small enough to stay in cache ([`DIRECT_LIVE`]) and one thread expands
+/// both halves, one half after the other, each successor added to its owner's levels at once.
+/// The tables are the same either way (see [`Sink`]).
 fn expand_halves<C>(
     battle: &Battle,
     codec: &C,
     chunk: &[(C::Key, f64)],
+    levels: &mut [Levels<C::Key>; OWNERS],
     halves: &mut [Expanded<C::Key>; 2],
     tallies: &mut [Tally; 2],
     threads: bool,
 ) where
     C: Codec + Sync,
-    C::Key: Send + Sync,
+    C::Key: TableKey + Send + Sync,
 {
     let (a, b) = chunk.split_at(chunk.len() / 2);
-    let [ha, hb] = halves;
     let [ta, tb] = tallies;
-    #[cfg(target_arch = "wasm32")]
-    let _ = threads;
     #[cfg(not(target_arch = "wasm32"))]
     if threads && chunk.len() >= THREADED_CHUNK {
+        let [ha, hb] = halves;
         std::thread::scope(|scope| {
             scope.spawn(|| expand(battle, codec, b, hb, tb));
             expand(battle, codec, a, ha, ta);
         });
+        absorb(levels, halves, threads);
         return;
     }
+    if levels[0].live + levels[1].live <= DIRECT_LIVE {
+        let mut direct = Direct(levels);
+        expand(battle, codec, a, &mut direct, ta);
+        expand(battle, codec, b, &mut direct, tb);
+        return;
+    }
+    let [ha, hb] = halves;
     expand(battle, codec, a, ha, ta);
     expand(battle, codec, b, hb, tb);
+    absorb(levels, halves, threads);
 }
 
 /// Adds each owner's successors from both halves (the first half's first) to its levels, the
 /// owners on two threads when there are many.
 fn absorb<K>(levels: &mut [Levels<K>; OWNERS], halves: &mut [Expanded<K>; 2], threads: bool)
 where
-    K: Copy + Eq + std::hash::Hash + Default + Send,
+    K: TableKey + Send,
 {
     let [l0, l1] = levels;
     let [h0, h1] = halves;
@@ -249,7 +302,7 @@ fn solve_keyed<C>(
 ) -> Result<(usize, usize), SolveError>
 where
     C: Codec + Sync,
-    C::Key: Send + Sync,
+    C::Key: TableKey + Send + Sync,
 {
     let count = 4 * (MAX_BLOCKS + 1);
     let mut levels = [Levels::new(count), Levels::new(count)];
@@ -270,8 +323,8 @@ where
         openings = vec![(weight * p, true), (weight * (1.0 - p), false)];
     }
     for (p, success) in openings {
-        let s = treachery::play_treason(battle, success, Vec::new(), &mut Silent);
-        place(battle, codec, s, p, &mut halves[0], tally);
+        let mut s = treachery::play_treason(battle, success, Vec::new(), &mut Silent);
+        place(battle, codec, &mut s, p, &mut halves[0], tally);
     }
     absorb(&mut levels, &mut halves, threads);
     let mut states: Vec<(C::Key, f64)> = Vec::new();
@@ -292,8 +345,15 @@ where
             let size = (CHUNK - expanded % CHUNK).min(rest.len());
             let (chunk, after) = rest.split_at(size);
             rest = after;
-            expand_halves(battle, codec, chunk, &mut halves, &mut tallies, threads);
-            absorb(&mut levels, &mut halves, threads);
+            expand_halves(
+                battle,
+                codec,
+                chunk,
+                &mut levels,
+                &mut halves,
+                &mut tallies,
+                threads,
+            );
             peak = peak.max(levels[0].live + levels[1].live + held);
             if visited(&levels) > budget {
                 return Err(SolveError::TooLarge { budget });

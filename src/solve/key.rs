@@ -26,6 +26,7 @@
 use crate::rules::battle::Battle;
 use crate::rules::state::{MAX_BLOCKS, State, bits};
 use crate::scenario::Side;
+use crate::solve::table::Tagged;
 use std::hash::Hash;
 
 /// How a solver turns states into table keys and back.
@@ -317,6 +318,11 @@ impl Packer {
         self.width <= 64
     }
 
+    /// True if every key fits in 56 bits: [`Short`] keys then leave the tables room for a tag.
+    pub(crate) fn fits_56(&self) -> bool {
+        self.width <= 56
+    }
+
     /// A packer for the exact solver under the scenario's policy: only the targets of its
     /// Treachery plans and of the Treason card can defect, only the plans' rollers roll.
     pub(crate) fn for_policy(battle: &Battle) -> Option<Packer> {
@@ -383,6 +389,22 @@ impl Codec for Narrow {
     #[inline]
     fn unpack(&self, key: &u64) -> State {
         self.0.unpack_word(*key)
+    }
+}
+
+/// A [`Packer`] whose layout fits in 56 bits, with [`Tagged`] keys: the tables keep each key's
+/// tag in its top byte (`solve::table`), the same keys as [`Narrow`]'s in a smaller slot.
+pub(crate) struct Short(pub(crate) Packer);
+
+impl Codec for Short {
+    type Key = Tagged;
+    #[inline]
+    fn pack(&self, state: &State) -> Tagged {
+        Tagged(Narrow::pack_with(&self.0, state))
+    }
+    #[inline]
+    fn unpack(&self, key: &Tagged) -> State {
+        self.0.unpack_word(key.0)
     }
 }
 

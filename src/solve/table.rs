@@ -59,15 +59,111 @@ const EMPTY: u8 = 0;
 /// One slot: the tag sits beside the key (in what would be padding for a 128-bit key), so one
 /// read of memory serves the whole probe.
 #[derive(Clone, Copy, Default)]
-struct Slot<K> {
+pub(crate) struct Slot<K> {
     key: K,
     p: f64,
     tag: u8,
 }
 
+/// A key the tables hold, and how one of their slots holds it with its probability and tag
+/// (the slot's layout only: the slots a key probes, and so every table's order, are the same).
+pub(crate) trait TableKey: Copy + Eq + Hash + Default {
+    /// A slot holding such a key.
+    type Slot: Copy + Default + Send + Sync;
+    /// A full slot.
+    fn slot(key: Self, p: f64, tag: u8) -> Self::Slot;
+    /// Its tag ([`EMPTY`] when empty).
+    fn tag_of(slot: &Self::Slot) -> u8;
+    /// True if the slot holds `key` with `tag`.
+    fn holds(slot: &Self::Slot, key: Self, tag: u8) -> bool;
+    /// Its key and probability.
+    fn entry(slot: &Self::Slot) -> (Self, f64);
+    /// Its probability, to add to.
+    fn p_mut(slot: &mut Self::Slot) -> &mut f64;
+    /// Empties it.
+    fn empty(slot: &mut Self::Slot);
+}
+
+macro_rules! beside {
+    ($($k:ty),*) => {$(
+        impl TableKey for $k {
+            type Slot = Slot<$k>;
+            #[inline]
+            fn slot(key: Self, p: f64, tag: u8) -> Slot<$k> {
+                Slot { key, p, tag }
+            }
+            #[inline]
+            fn tag_of(slot: &Slot<$k>) -> u8 {
+                slot.tag
+            }
+            #[inline]
+            fn holds(slot: &Slot<$k>, key: Self, tag: u8) -> bool {
+                slot.tag == tag && slot.key == key
+            }
+            #[inline]
+            fn entry(slot: &Slot<$k>) -> (Self, f64) {
+                (slot.key, slot.p)
+            }
+            #[inline]
+            fn p_mut(slot: &mut Slot<$k>) -> &mut f64 {
+                &mut slot.p
+            }
+            #[inline]
+            fn empty(slot: &mut Slot<$k>) {
+                slot.tag = EMPTY;
+            }
+        }
+    )*};
+}
+beside!(u64, u128, crate::rules::state::State);
+
+/// A key of at most 56 bits (`key::Narrow` keys when the layout allows): its tag is kept in the
+/// top byte of the same word, so a slot is 16 bytes instead of 24 and more of a table stays in
+/// cache. It hashes as the `u64` it is, so its tables are those of `u64` keys, slot for slot.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Tagged(pub(crate) u64);
+
+/// A [`Tagged`] key's slot: the tag in the word's top byte (0 when empty), the key below.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct TaggedSlot {
+    word: u64,
+    p: f64,
+}
+
+impl TableKey for Tagged {
+    type Slot = TaggedSlot;
+    #[inline]
+    fn slot(key: Self, p: f64, tag: u8) -> TaggedSlot {
+        TaggedSlot {
+            word: (tag as u64) << 56 | key.0,
+            p,
+        }
+    }
+    #[inline]
+    fn tag_of(slot: &TaggedSlot) -> u8 {
+        (slot.word >> 56) as u8
+    }
+    #[inline]
+    fn holds(slot: &TaggedSlot, key: Self, tag: u8) -> bool {
+        slot.word == (tag as u64) << 56 | key.0
+    }
+    #[inline]
+    fn entry(slot: &TaggedSlot) -> (Self, f64) {
+        (Tagged(slot.word & ((1 << 56) - 1)), slot.p)
+    }
+    #[inline]
+    fn p_mut(slot: &mut TaggedSlot) -> &mut f64 {
+        &mut slot.p
+    }
+    #[inline]
+    fn empty(slot: &mut TaggedSlot) {
+        slot.word = 0;
+    }
+}
+
 /// One open-addressing table of (state key, probability).
-pub(crate) struct Table<K> {
-    slots: Vec<Slot<K>>,
+pub(crate) struct Table<K: TableKey> {
+    slots: Vec<K::Slot>,
     len: usize,
     /// `slots.len() - 1`; the length is a power of two.
     mask: usize,
@@ -82,10 +178,10 @@ fn tag(h: u64) -> u8 {
     0x80 | (h >> 57) as u8
 }
 
-impl<K: Copy + Eq + Hash + Default> Table<K> {
+impl<K: TableKey> Table<K> {
     fn with_slots(slots: usize) -> Self {
         Table {
-            slots: vec![Slot::default(); slots],
+            slots: vec![K::Slot::default(); slots],
             len: 0,
             mask: slots - 1,
         }
@@ -93,7 +189,7 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
 
     /// Bytes of one slot.
     pub(crate) fn slot_bytes() -> usize {
-        std::mem::size_of::<Slot<K>>()
+        std::mem::size_of::<K::Slot>()
     }
 
     /// States held.
@@ -118,13 +214,13 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
         let mut i = self.home(h);
         loop {
             let slot = &mut self.slots[i];
-            if slot.tag == EMPTY {
-                *slot = Slot { key, p, tag: t };
+            if K::tag_of(slot) == EMPTY {
+                *slot = K::slot(key, p, t);
                 self.len += 1;
                 return true;
             }
-            if slot.tag == t && slot.key == key {
-                slot.p += p;
+            if K::holds(slot, key, t) {
+                *K::p_mut(slot) += p;
                 return false;
             }
             i = (i + 1) & self.mask;
@@ -133,9 +229,9 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
 
     fn grow(&mut self) {
         let old = std::mem::replace(self, Table::with_slots(self.slots.len() * 2));
-        for slot in old.slots.into_iter().filter(|s| s.tag != EMPTY) {
-            let mut j = self.home(hash(&slot.key));
-            while self.slots[j].tag != EMPTY {
+        for slot in old.slots.into_iter().filter(|s| K::tag_of(s) != EMPTY) {
+            let mut j = self.home(hash(&K::entry(&slot).0));
+            while K::tag_of(&self.slots[j]) != EMPTY {
                 j = (j + 1) & self.mask;
             }
             self.slots[j] = slot;
@@ -146,15 +242,15 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
     /// Reads the slot a hash starts at, so that a later [`Table::add`] finds it in cache.
     #[inline]
     fn touch(&self, h: u64) -> u8 {
-        self.slots[self.home(h)].tag
+        K::tag_of(&self.slots[self.home(h)])
     }
 
     /// Every (key, probability) held, in slot order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (K, f64)> + '_ {
         self.slots
             .iter()
-            .filter(|s| s.tag != EMPTY)
-            .map(|s| (s.key, s.p))
+            .filter(|s| K::tag_of(s) != EMPTY)
+            .map(K::entry)
     }
 
     /// Slots allocated.
@@ -164,7 +260,7 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
 
     fn clear(&mut self) {
         if self.len > 0 {
-            self.slots.iter_mut().for_each(|s| s.tag = EMPTY);
+            self.slots.iter_mut().for_each(K::empty);
             self.len = 0;
         }
     }
@@ -201,7 +297,7 @@ impl<K: Hash> Pending<K> {
 
 /// Probability per state, level by level; counts the distinct states ever held and those held
 /// now.
-pub(crate) struct Levels<K> {
+pub(crate) struct Levels<K: TableKey> {
     levels: Vec<Option<Table<K>>>,
     /// Emptied tables, kept for the next levels.
     spare: Vec<Table<K>>,
@@ -211,7 +307,7 @@ pub(crate) struct Levels<K> {
     pub(crate) live: usize,
 }
 
-impl<K: Copy + Eq + Hash + Default> Levels<K> {
+impl<K: TableKey> Levels<K> {
     /// `count` empty levels.
     pub(crate) fn new(count: usize) -> Self {
         Levels {
@@ -222,6 +318,7 @@ impl<K: Copy + Eq + Hash + Default> Levels<K> {
         }
     }
 
+    #[inline]
     fn table(&mut self, level: usize) -> &mut Table<K> {
         let spare = &mut self.spare;
         self.levels[level]
@@ -245,6 +342,16 @@ impl<K: Copy + Eq + Hash + Default> Levels<K> {
             }
         }
         all.clear();
+    }
+
+    /// Adds one state at once (for tables small enough to stay in cache; [`Levels::add_batch`]
+    /// gives the same tables).
+    #[inline]
+    pub(crate) fn add(&mut self, s: Pending<K>) {
+        if self.table(s.level).add(s.key, s.hash, s.p) {
+            self.visited += 1;
+            self.live += 1;
+        }
     }
 
     /// The table of `level`, taken out of the levels (`live` drops by its size); give it back
