@@ -40,7 +40,7 @@ function showProgress() {
     text.dataset.total = String(total);
     text.textContent = got >= total
       ? `Downloaded ${mb(total)}: starting…`
-      : `Downloading: ${Math.floor((100 * got) / total)}% (${mb(got)} of ${mb(total)})`;
+      : `Downloading: ${Math.floor((100 * got) / total)}% (${(got / 1e6).toFixed(2)} of ${mb(total)})`;
   } else {
     bar.removeAttribute('value');
     text.textContent = `Downloading: ${mb(got)} received`;
