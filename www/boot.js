@@ -54,7 +54,12 @@ function mb(bytes) {
 
 /** `file` counted in the progress from now on, before its request is made. */
 function expect(file) {
-  if (!downloads.has(file)) downloads.set(file, { got: 0, total: built[file] || 0 });
+  if (!downloads.has(file)) {
+    const d = { got: 0, total: built[file] || 0 };
+    d.read = new Promise((resolve) => { d.finish = resolve; });
+    downloads.set(file, d);
+  }
+  return downloads.get(file);
 }
 
 /**
@@ -62,10 +67,12 @@ function expect(file) {
  * with the same bytes, typed as wasm when it is (so the browser still compiles it as it streams).
  */
 async function counted(file) {
-  const response = await fetch(`./${file}`);
-  if (!response.ok || !response.body) return response;
-  expect(file);
-  const d = downloads.get(file);
+  const d = expect(file);
+  const response = await fetch(`./${file}`).catch((err) => { d.finish(); throw err; });
+  if (!response.ok || !response.body) {
+    d.finish();
+    return response;
+  }
   // Without its size as built, the length sent is it when the file is sent as it is.
   if (!d.total && !response.headers.get('content-encoding')) d.total = Number(response.headers.get('content-length')) || 0;
   showProgress();
@@ -74,6 +81,7 @@ async function counted(file) {
     async pull(controller) {
       const { done, value } = await reader.read();
       if (done) {
+        d.finish();
         controller.close();
         return;
       }
@@ -81,7 +89,7 @@ async function counted(file) {
       showProgress();
       controller.enqueue(value);
     },
-    cancel(reason) { return reader.cancel(reason); },
+    cancel(reason) { d.finish(); return reader.cancel(reason); },
   });
   const type = response.headers.get('content-type') || '';
   return new Response(body, { status: response.status, headers: { 'content-type': type } });
@@ -185,7 +193,9 @@ function startEngine(scenario) {
   const script = fetch('./worker.js').then((r) => (r.ok ? r.text() : Promise.reject(new Error(`worker.js: ${r.status}`))));
   const module = WebAssembly.compileStreaming(counted('worker_bg.wasm'));
   const booted = { worker: null, loaded: false, taken: false };
-  const arrived = module.then(() => undefined, () => undefined);
+  // Its wasm read to the end (or failed), not yet compiled.
+  const arrived = expect('worker_bg.wasm').read;
+  module.catch(() => expect('worker_bg.wasm').finish());
   Promise.all([script, module]).then(([text, compiled]) => {
     if (booted.taken) return;
     // The worker's own loader, then its wasm from the module compiled here (a worker started

@@ -6,7 +6,10 @@
 //!
 //! Each kind of worker is a program of its own (`src/bin/`: the battle's engine `worker.js`, best
 //! play's `helper.js`, the map's planner `planner.js`), so that the one the battle's first figure
-//! waits for carries no other calculator's code (issue 26).
+//! waits for carries no other calculator's code (issue 26). The first engine worker the page asks
+//! for is the one `www/boot.js` started with the page, before the app's wasm arrived (issue 35),
+//! taken over already loaded; its replies to the loading screen's own question (another handler
+//! id) are left aside.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
