@@ -11,7 +11,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { DIST, SHOTS, SIDEBAR, b64url, browser, cliExact, guardedPage, headlineOf, projectServer, settled } from './lib.mjs';
+import {
+  DIST, SHOTS, SIDEBAR, b64url, browser, cliExact, guardedPage, headlineOf, projectServer, revisedFrom, revisionOf, settled,
+} from './lib.mjs';
 
 let server;
 before(async () => {
@@ -149,14 +151,18 @@ async function bootFigures(page) {
   return { attacker: await text('attacker'), defender: await text('defender'), vacant: await text('vacant') };
 }
 
-test('the loading screen counts its bytes and shows a link\'s figures before the app, which takes its worker over', async () => {
+test('the loading screen counts its bytes and shows a link\'s figures before the app, which shows them at once and takes its worker over', async () => {
   // The rulebook's 6.2 sidebar as a link, not the default battle.
   const link = `${server.url}#s=${b64url(JSON.stringify(SIDEBAR))}`;
   const context = await browser();
   try {
     const { page, problems } = await guardedPage(context);
-    const workers = [];
-    page.on('worker', (w) => workers.push(w));
+    // The engine's files, each time they are asked for (by the page or a worker).
+    const engine = [];
+    context.on('request', (r) => {
+      const file = new URL(r.url()).pathname;
+      if (['/worker.js', '/worker_bg.wasm'].includes(file)) engine.push(file);
+    });
     let release;
     const held = new Promise((r) => { release = r; });
     await page.route('**/bosworth-www_bg.wasm', async (route) => { await held; await route.continue(); });
@@ -173,9 +179,17 @@ test('the loading screen counts its bytes and shows a link\'s figures before the
     const figures = await settled(page);
     assert.deepEqual(early, headlineOf(cliExact(SIDEBAR)), 'the engine\'s figures, as `bosworth exact` gives them');
     assert.deepEqual(early, figures, 'the loading screen\'s figures are the app\'s');
-    // The app took the loading screen's worker over, and started no other for its figure.
+    assert.equal(await page.getAttribute('[data-testid="results"]', 'data-source'), 'solved-before', 'not solved again');
+    // An edit: solved by the loading screen's worker, which the app took over, starting no other
+    // engine worker (the helper worker, best play's, may start: it is another program).
+    const rev = await revisionOf(page);
+    await page.click('[data-testid="pip-attacker-0-2"]');
+    await revisedFrom(page, rev);
+    await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"][data-source="solved"]');
+    const edited = await settled(page);
+    assert.notDeepEqual(edited, figures);
     assert.equal(await page.evaluate(() => window.bosworthBoot.take('worker.js')), undefined, 'taken already');
-    assert.equal(workers.length, 1, 'one worker');
+    assert.deepEqual(engine.sort(), ['/worker.js', '/worker_bg.wasm'], 'one engine worker, the loading screen\'s');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -11,6 +11,11 @@ import init from './bosworth-www.js';
 
 const loading = document.getElementById('loading');
 
+// The app's stylesheet sits at the end of the body so that the loading screen paints without
+// waiting for it (index.html); into the head with it, since the app, mounting on the body,
+// clears the body.
+for (const sheet of document.querySelectorAll('body > link[rel="stylesheet"]')) document.head.append(sheet);
+
 // Each file's size as built (scripts/boot-sizes.mjs writes them into index.html): a reader counts
 // the bytes as decoded, whatever the encoding on the wire.
 const built = (() => {
@@ -218,7 +223,10 @@ function startEngine(scenario) {
       }
       if (r.u64() !== BOOT_HANDLER) return;
       if (r.u32() === 8 && r.u64() === BOOT_JOB) { // Reply::Done
-        try { showFigures(scenario, JSON.parse(r.str())); } catch (_) { /* the app shows them */ }
+        const report = r.str();
+        // For the app, which shows them at once (shell::solved::keep_boot_answer).
+        booted.solved = { scenario, report };
+        try { showFigures(scenario, JSON.parse(report)); } catch (_) { /* the app shows them */ }
       }
     };
     booted.listen = listen;
@@ -232,6 +240,8 @@ function startEngine(scenario) {
  *  has loaded; its later replies to this page (handler 1) the app leaves aside. */
 function handover(booted) {
   return {
+    /** The loading screen's answer, `{ scenario, report }` as JSON texts, once it has come. */
+    get solved() { return booted.solved; },
     take(path) {
       if (path !== 'worker.js' || booted.taken || !booted.worker) return undefined;
       booted.taken = true;
