@@ -69,13 +69,26 @@ pub fn recall(key: &str) -> Option<Rc<Solution>> {
 /// engine's report JSON, as a worker's `Reply::Done` carries it), so that the app shows it at
 /// once instead of solving it again. Nothing when it had not come by the time the app started.
 pub fn keep_boot_answer() {
-    let Some(window) = web_sys::window() else { return };
-    let Ok(solved) = js_sys::Reflect::get(&window, &"bosworthBoot".into()).and_then(|boot| js_sys::Reflect::get(&boot, &"solved".into())) else {
+    let Some(window) = web_sys::window() else {
         return;
     };
-    let text = |k: &str| js_sys::Reflect::get(&solved, &k.into()).ok().and_then(|v| v.as_string());
-    let (Some(scenario), Some(report)) = (text("scenario"), text("report")) else { return };
-    if let (Ok(scenario), Ok(report)) = (crate::shell::codec::parse(&scenario), serde_json::from_str::<bosworth::Report>(&report)) {
+    let Ok(solved) = js_sys::Reflect::get(&window, &"bosworthBoot".into())
+        .and_then(|boot| js_sys::Reflect::get(&boot, &"solved".into()))
+    else {
+        return;
+    };
+    let text = |k: &str| {
+        js_sys::Reflect::get(&solved, &k.into())
+            .ok()
+            .and_then(|v| v.as_string())
+    };
+    let (Some(scenario), Some(report)) = (text("scenario"), text("report")) else {
+        return;
+    };
+    if let (Ok(scenario), Ok(report)) = (
+        crate::shell::codec::parse(&scenario),
+        serde_json::from_str::<bosworth::Report>(&report),
+    ) {
         keep(&key(&scenario), Solution::Plain(report));
     }
 }
