@@ -14,7 +14,7 @@ import { serve, browser, projectServer } from '../e2e/lib.mjs';
  * paint, the first figure (the loading screen's, worked out by the engine's worker while the
  * app's wasm downloads, or the app's headline, whichever comes first) and the app's own figure
  * (its headline), in ms from the navigation; whether the paint came before the main wasm had
- * arrived; and each file's bytes on the wire with its encoding.
+ * arrived; and each file's bytes on the wire with its encoding and when it had all come (ms).
  */
 export async function visit(url, mbps, latency) {
   const context = await browser();
@@ -27,7 +27,9 @@ export async function visit(url, mbps, latency) {
     });
     const files = new Map();
     const pending = [];
+    let t0;
     context.on('requestfinished', (r) => pending.push((async () => {
+      const at = Date.now() - t0;
       const url = new URL(r.url());
       if (url.protocol !== 'http:') return;
       // Content-Length: the body as sent (a worker's requests report no sizes of their own).
@@ -35,9 +37,9 @@ export async function visit(url, mbps, latency) {
       const response = await r.response();
       const headers = response?.headers() || {};
       const bytes = headers['content-length'] ? Number(headers['content-length']) : (await response.body()).length;
-      files.set(url.pathname, { bytes, encoding: headers['content-encoding'] || 'identity' });
+      files.set(url.pathname, { bytes, encoding: headers['content-encoding'] || 'identity', at });
     })()));
-    const t0 = Date.now();
+    t0 = Date.now();
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForSelector('[data-testid="boot-figure"]:not([hidden]), [data-testid="headline"][data-current="true"]', { timeout: 120000 });
     const figure = Date.now() - t0;

@@ -40,6 +40,8 @@ async function measure(url, link) {
     app: median(visits.map((v) => v.app)),
     loaderFirst: visits.every((v) => v.loaderFirst),
     bytes: files.reduce((t, [, f]) => t + f.bytes, 0),
+    // What had come by the first figure (the last visit's).
+    first: files.filter(([, f]) => f.at <= last.figure).reduce((t, [, f]) => t + f.bytes, 0),
     files,
   };
 }
@@ -78,14 +80,15 @@ say('odds of the default battle are first on screen: on the loading screen, work
 say('engine\'s worker while the app\'s wasm still downloads (`www/boot.js`), or in the app\'s headline,');
 say('whichever comes first; *app* is when the app\'s headline shows them. All are counted from the');
 say(`navigation, the median of ${RUNS} visits. *Bytes* are every file on the wire by the app\'s figure`);
-say('(the page, its wasm, the worker\'s wasm). Timings depend on the machine and its load: the wasm');
-say('is compiled on its CPU.');
+say('(the page, its wasm, the worker\'s wasm); *before the figure* those that had all come by the first');
+say('figure (of the last visit). Timings depend on the machine and its load: the wasm is compiled on');
+say('its CPU.');
 say(`This run: ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? 'unknown CPU'}), load average ${os.loadavg()[0].toFixed(1)} at the start.`);
 say();
 say('## Against the goals');
 say();
-say('| link | served | first paint | first figure | app | bytes (MB) | paint first | goals met |');
-say('|---|---|---|---|---|---|---|---|');
+say('| link | served | first paint | first figure | app | bytes (MB) | before the figure (MB) | paint first | goals met |');
+say('|---|---|---|---|---|---|---|---|---|');
 const speed = (link) => (link.mbps >= 1 ? `${link.mbps} Mbps` : `${link.mbps * 1000} kbps`);
 for (const r of rows) {
   const ordinary = r.link === LINKS[0];
@@ -93,9 +96,9 @@ for (const r of rows) {
   const met = [
     r.paint <= GOALS.paint ? 'paint ≤ 0.5 s' : `paint > 0.5 s`,
     r.figure <= goal ? `figure ≤ ${goal / 1000} s` : `figure > ${goal / 1000} s`,
-    ...(ordinary ? [r.bytes <= GOALS.bytes ? 'bytes ≤ 0.7 MB' : 'bytes > 0.7 MB'] : []),
+    ...(ordinary ? [r.first <= GOALS.bytes ? 'bytes before ≤ 0.7 MB' : 'bytes before > 0.7 MB'] : []),
   ].join(', ');
-  say(`| ${r.link.name} (${speed(r.link)}, ${r.link.latency} ms) | ${r.server} | ${r.paint} ms | ${r.figure} ms | ${r.app} ms | ${mb(r.bytes)} | ${r.loaderFirst ? 'yes' : 'no'} | ${met} |`);
+  say(`| ${r.link.name} (${speed(r.link)}, ${r.link.latency} ms) | ${r.server} | ${r.paint} ms | ${r.figure} ms | ${r.app} ms | ${mb(r.bytes)} | ${mb(r.first)} | ${r.loaderFirst ? 'yes' : 'no'} | ${met} |`);
 }
 say();
 say('*Paint first*: the loading indicator was painted before the page\'s wasm had arrived, on every visit.');
@@ -109,8 +112,10 @@ say();
 say('The first figure needs only the worker\'s wasm (the engine that solves the battle off the');
 say('page\'s thread): the page preloads it from its head and `boot.js` starts the worker as soon as it');
 say('has arrived, then fetches the app\'s wasm (on a slow link the two would share it and the figure');
-say('would wait for both). The app takes that worker over when it mounts, already loaded. The');
-say('loading screen shows each download\'s share received, of its size on the wire. The helper worker (best');
+say('would wait for both). The app takes that worker over when it mounts, already loaded, and shows');
+say('the loading screen\'s figures at once (the page\'s battles solved, `shell/solved.rs`). The loading');
+say('screen counts both downloads\' bytes as they arrive (of the files as built: a reader sees them');
+say('decoded). The helper worker (best');
 say('play, replay checkpoints, pinned plans: `helper_bg.wasm`) is a wasm of its own, fetched only');
 say('when one of them is first asked for; so is the map\'s planner (`planner_bg.wasm`), fetched when');
 say('the map first plans.');
