@@ -1,14 +1,19 @@
 // The first visit (issue 26, part 1): the loading indicator is in the served page before any
 // script runs, the project's server (tools/serve, as scripts/serve runs it) sends each asset
 // compressed when asked and as it is otherwise, with the headers a static host sends, and the
-// page loads and computes the default battle without a console warning or error.
+// page loads and computes the default battle without a console warning or error. Issue 35: the
+// loading screen counts the bytes of its downloads, and shows the battle's figures, worked out by
+// the engine's worker while the app's wasm is still on the way, the same as the app's; the app
+// takes that worker over.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { DIST, SHOTS, browser, guardedPage, projectServer, settled } from './lib.mjs';
+import {
+  DIST, SHOTS, SIDEBAR, b64url, browser, cliExact, guardedPage, headlineOf, projectServer, revisedFrom, revisionOf, settled,
+} from './lib.mjs';
 
 let server;
 before(async () => {
@@ -123,17 +128,71 @@ test('the loading indicator is in the served page, before any script, and the ap
       await wasmAsked;
       const status = page.locator('#loading');
       assert.equal(await status.isVisible(), true, `${name}: the indicator shows while the wasm loads`);
+      // The engine's worker works out the default battle while the app's wasm is held.
+      const early = await bootFigures(page);
       const colours = await status.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
       assert.deepEqual(colours, scheme === 'dark' ? ['rgb(21, 18, 14)', 'rgb(238, 229, 211)'] : ['rgb(244, 239, 228)', 'rgb(42, 33, 24)'],
         `${name}: the theme's background and ink`);
       await page.screenshot({ path: path.join(SHOTS, `loading-${name}.png`) });
       release();
-      await settled(page);
+      assert.deepEqual(early, await settled(page), `${name}: the loading screen's figures are the app's`);
       assert.equal(await page.locator('#loading').count(), 0, `${name}: the app removed the indicator`);
       assert.deepEqual(problems, [], `${name}: no console error and no request beyond 127.0.0.1`);
     } finally {
       await context.close();
     }
+  }
+});
+
+/** The loading screen's figures, once the engine's worker has given them. */
+async function bootFigures(page) {
+  await page.waitForSelector('[data-testid="boot-figure"]:not([hidden])');
+  const text = (who) => page.textContent(`[data-testid="boot-${who}"]`);
+  return { attacker: await text('attacker'), defender: await text('defender'), vacant: await text('vacant') };
+}
+
+test('the loading screen counts its bytes and shows a link\'s figures before the app, which shows them at once and takes its worker over', async () => {
+  // The rulebook's 6.2 sidebar as a link, not the default battle.
+  const link = `${server.url}#s=${b64url(JSON.stringify(SIDEBAR))}`;
+  const context = await browser();
+  try {
+    const { page, problems } = await guardedPage(context);
+    // The engine's files, each time they are asked for (by the page or a worker).
+    const engine = [];
+    context.on('request', (r) => {
+      const file = new URL(r.url()).pathname;
+      if (['/worker.js', '/worker_bg.wasm'].includes(file)) engine.push(file);
+    });
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route('**/bosworth-www_bg.wasm', async (route) => { await held; await route.continue(); });
+    await page.goto(link);
+    const early = await bootFigures(page);
+    // What was read: all of the engine's wasm and nothing yet of the app's, of both as built.
+    const size = (f) => fs.statSync(path.join(DIST, f)).size;
+    const bytes = page.getByTestId('boot-bytes');
+    assert.equal(Number(await bytes.getAttribute('data-received')), size('worker_bg.wasm'));
+    assert.equal(Number(await bytes.getAttribute('data-total')), size('worker_bg.wasm') + size('bosworth-www_bg.wasm'));
+    assert.match(await bytes.textContent(), /^Downloading: \d+% \(0\.\d\d of \d\.\d\d MB\)$/);
+    assert.equal(await page.locator('#boot-progress').evaluate((el) => el.value), size('worker_bg.wasm'));
+    release();
+    const figures = await settled(page);
+    assert.deepEqual(early, headlineOf(cliExact(SIDEBAR)), 'the engine\'s figures, as `bosworth exact` gives them');
+    assert.deepEqual(early, figures, 'the loading screen\'s figures are the app\'s');
+    assert.equal(await page.getAttribute('[data-testid="results"]', 'data-source'), 'solved-before', 'not solved again');
+    // An edit: solved by the loading screen's worker, which the app took over, starting no other
+    // engine worker (the helper worker, best play's, may start: it is another program).
+    const rev = await revisionOf(page);
+    await page.click('[data-testid="pip-attacker-0-2"]');
+    await revisedFrom(page, rev);
+    await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"][data-source="solved"]');
+    const edited = await settled(page);
+    assert.notDeepEqual(edited, figures);
+    assert.equal(await page.evaluate(() => window.bosworthBoot.take('worker.js')), undefined, 'taken already');
+    assert.deepEqual(engine.sort(), ['/worker.js', '/worker_bg.wasm'], 'one engine worker, the loading screen\'s');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
   }
 });
 

@@ -24,9 +24,11 @@ pub mod reset;
 pub mod shell;
 
 /// Mounts the app on the page, with a panic hook that shows any panic in the page, and takes away
-/// the loading indicator that `index.html` shows from its first paint.
+/// the loading indicator that `index.html` shows from its first paint; the figures the loading
+/// screen showed (`www/boot.js`) are the app's at once.
 pub fn start() {
     shell::panic::install_panic_hook();
+    shell::solved::keep_boot_answer();
     yew::Renderer::<shell::root::Root>::new().render();
     remove_loading_indicator();
 }

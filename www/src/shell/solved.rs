@@ -63,3 +63,32 @@ pub fn keep(key: &str, solution: Solution) {
 pub fn recall(key: &str) -> Option<Rc<Solution>> {
     SOLVED.with(|s| s.borrow().0.get(key).cloned())
 }
+
+/// Keeps the exact answer the loading screen's worker gave for the battle the page opened with
+/// (`bosworthBoot.solved` of `www/boot.js`, issue 35: the scenario JSON it asked about and the
+/// engine's report JSON, as a worker's `Reply::Done` carries it), so that the app shows it at
+/// once instead of solving it again. Nothing when it had not come by the time the app started.
+pub fn keep_boot_answer() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(solved) = js_sys::Reflect::get(&window, &"bosworthBoot".into())
+        .and_then(|boot| js_sys::Reflect::get(&boot, &"solved".into()))
+    else {
+        return;
+    };
+    let text = |k: &str| {
+        js_sys::Reflect::get(&solved, &k.into())
+            .ok()
+            .and_then(|v| v.as_string())
+    };
+    let (Some(scenario), Some(report)) = (text("scenario"), text("report")) else {
+        return;
+    };
+    if let (Ok(scenario), Ok(report)) = (
+        crate::shell::codec::parse(&scenario),
+        serde_json::from_str::<bosworth::Report>(&report),
+    ) {
+        keep(&key(&scenario), Solution::Plain(report));
+    }
+}

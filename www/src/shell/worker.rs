@@ -6,7 +6,10 @@
 //!
 //! Each kind of worker is a program of its own (`src/bin/`: the battle's engine `worker.js`, best
 //! play's `helper.js`, the map's planner `planner.js`), so that the one the battle's first figure
-//! waits for carries no other calculator's code (issue 26).
+//! waits for carries no other calculator's code (issue 26). The first engine worker the page asks
+//! for is the one `www/boot.js` started with the page, before the app's wasm arrived (issue 35),
+//! taken over already loaded; its replies to the loading screen's own question (another handler
+//! id) are left aside.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -42,6 +45,34 @@ fn pack<I: Serialize>(msg: &ToWorker<I>) -> JsValue {
     js_sys::Uint8Array::from(bytes.as_slice()).into()
 }
 
+/// Starts a worker from `path` as gloo-worker does (a blob that imports the script and loads its
+/// wasm): the worker and the blob's URL, revoked once the worker has loaded.
+fn start(path: &str) -> Result<(web_sys::Worker, String), JsValue> {
+    let window = web_sys::window().ok_or("no window")?;
+    let script = web_sys::Url::new_with_base(path, &window.location().href()?)?.href();
+    let wasm = script.replace(".js", "_bg.wasm");
+    let parts = js_sys::Array::of1(
+        &format!(r#"importScripts("{script}");wasm_bindgen({{ module_or_path: "{wasm}" }});"#).into(),
+    );
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    Ok((web_sys::Worker::new(&url)?, url))
+}
+
+/// The worker of `path` the loading screen started with the page (`bosworthBoot.take` of
+/// `www/boot.js`, issue 35: the battle's engine, fetched before the app's wasm), if there is one
+/// not yet taken, and whether it has loaded its wasm already.
+fn booted(path: &str) -> Option<(web_sys::Worker, bool)> {
+    let boot = js_sys::Reflect::get(&web_sys::window()?.into(), &"bosworthBoot".into()).ok()?;
+    let take: js_sys::Function = js_sys::Reflect::get(&boot, &"take".into()).ok()?.dyn_into().ok()?;
+    let taken = take.call1(&boot, &path.into()).ok()?;
+    let worker = js_sys::Reflect::get(&taken, &"worker".into()).ok()?.dyn_into().ok()?;
+    let loaded = js_sys::Reflect::get(&taken, &"loaded".into()).ok()?.as_bool() == Some(true);
+    Some((worker, loaded))
+}
+
 /// A worker running a worker program (`worker.js`, `helper.js`, `planner.js`), taking requests `I` and answering `O`, terminated when dropped.
 pub struct RawWorker<I, O> {
     worker: web_sys::Worker,
@@ -53,42 +84,41 @@ pub struct RawWorker<I, O> {
 
 impl<I: Serialize, O: DeserializeOwned + 'static> RawWorker<I, O> {
     /// Starts a worker from `path` (as gloo-worker does: a blob that imports the script and
-    /// loads its wasm); `callback` gets every reply.
+    /// loads its wasm), or takes over the one the loading screen started for it; `callback` gets
+    /// every reply to this page (not those to the loading screen's question).
     ///
     /// # Errors
     /// When the browser refuses to start a worker.
     pub fn spawn(path: &str, callback: impl Fn(O) + 'static) -> Result<Self, JsValue> {
-        let window = web_sys::window().ok_or("no window")?;
-        let script = web_sys::Url::new_with_base(path, &window.location().href()?)?.href();
-        let wasm = script.replace(".js", "_bg.wasm");
-        let parts = js_sys::Array::of1(
-            &format!(
-                r#"importScripts("{script}");wasm_bindgen({{ module_or_path: "{wasm}" }});"#
-            )
-            .into(),
-        );
-        let options = web_sys::BlobPropertyBag::new();
-        options.set_type("application/javascript");
-        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-        let worker = web_sys::Worker::new(&url)?;
-        let queue = Rc::new(RefCell::new(Some(vec![pack(&ToWorker::<I>::Connected(
-            HANDLER,
-        ))])));
+        let connected = pack(&ToWorker::<I>::Connected(HANDLER));
+        let (worker, url, loaded) = match booted(path) {
+            Some((worker, loaded)) => (worker, None, loaded),
+            None => {
+                let (worker, url) = start(path)?;
+                (worker, Some(url), false)
+            }
+        };
+        if loaded {
+            worker.post_message(&connected)?;
+        }
+        let queue = Rc::new(RefCell::new((!loaded).then(|| vec![connected])));
         let onmessage = {
             let worker = worker.clone();
             let queue = queue.clone();
-            let url = url.clone();
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
                 let bytes = js_sys::Uint8Array::new(&e.data()).to_vec();
                 match bincode::deserialize::<FromWorker<O>>(&bytes) {
                     Ok(FromWorker::WorkerLoaded) => {
-                        let _ = web_sys::Url::revoke_object_url(&url);
+                        if let Some(url) = &url {
+                            let _ = web_sys::Url::revoke_object_url(url);
+                        }
                         for m in queue.borrow_mut().take().unwrap_or_default() {
                             let _ = worker.post_message(&m);
                         }
                     }
-                    Ok(FromWorker::ProcessOutput(_, reply)) => callback(reply),
+                    Ok(FromWorker::ProcessOutput(HANDLER, reply)) => callback(reply),
+                    // The loading screen's own question to a worker it started (www/boot.js).
+                    Ok(FromWorker::ProcessOutput(..)) => {}
                     Err(e) => web_sys::console::error_1(
                         &format!("a worker's message could not be read: {e}").into(),
                     ),
