@@ -283,3 +283,31 @@ test('the roster offers no minor heir before his time; Enter with two matches ad
   assert.equal(await page.locator('[data-testid="add-middlesex-Clarence/Y"]').count(), 1);
   assert.equal(await page.locator('[data-testid="add-middlesex-Gloucester"]').count(), 0);
 });
+
+test('R on an area that cannot be attacked says why in the map\'s live region; R on one that can ranks it and clears it', async () => {
+  const board = { ...KENT, areas: [...KENT.areas, { area: 'Cumbria', enemy: 2 }] };
+  await page.goto(`${server.url}#b=${Buffer.from(JSON.stringify(board)).toString('base64url')}`);
+  await page.waitForSelector('[data-testid="board-view"]');
+  const said = '[data-testid="map-said"]';
+  assert.equal(await page.getAttribute(said, 'role'), 'status');
+  assert.equal(await page.textContent(said), '');
+  const sayOf = async (area) => {
+    await page.focus(`.map-card .hit[data-area="${area}"]`);
+    await page.keyboard.press('r');
+    await page.waitForFunction(([s, a]) => document.querySelector(s)?.textContent.startsWith(`${a}:`), [said, area]);
+    return page.textContent(said);
+  };
+  // York's own area, no Lancaster block there: the planner's reason (bosworth::board::target).
+  assert.equal(await sayOf('Middlesex'),
+    'Middlesex: no attack on it this turn: no Lancaster block stands in Middlesex: there is nothing to attack');
+  // Lancaster's blocks in Cumbria, out of reach of York's with 3 action points.
+  assert.equal(await sayOf('Cumbria'),
+    'Cumbria: no attack on it this turn: no York block can reach it this turn (action points, 5.2; at most 3 borders, 6.3; border limits, 5.21)');
+  // The focus stays on the area, and the plans do not change.
+  assert.equal(await focused(), 'area:Cumbria');
+  // R on Kent ranks it, and the message goes.
+  await page.focus('.map-card .hit[data-area="Kent"]');
+  await page.keyboard.press('r');
+  await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 0 });
+  assert.equal(await page.textContent(said), '');
+});
