@@ -7,31 +7,17 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, SHOTS, addressOf, guardedSuite, server, page } from './lib.mjs';
+import { ROOT, SHOTS, addressOf, guardedSuite, server, page, violations } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
 const KENT = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'board-kent.json'), 'utf8'));
-const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** The board in the page's address, once written. */
 async function boardOf() {
   const hash = await addressOf(page);
   const b = hash.slice(1).split('&').find((p) => p.startsWith('b='));
   return JSON.parse(Buffer.from(b.slice(2), 'base64url').toString('utf8'));
-}
-
-/** Serious and critical axe violations on the page as it is (as e2e/a11y.test.mjs runs it). */
-async function violations() {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'target-size': { enabled: true } },
-    resultTypes: ['violations'],
-  }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }
 
 /** The keys pressed so far in a test. */
