@@ -297,3 +297,33 @@ test('R on an area that cannot be attacked says why in the map\'s live region; R
   await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 0 });
   assert.equal(await page.textContent(said), '');
 });
+
+for (const [width, height] of [[1024, 768], [1280, 800]]) {
+  test(`at ${width}x${height}, the ranking's controls are in view beside the map, and stay there as the page scrolls`, async () => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${server.url}#b=${Buffer.from(JSON.stringify(KENT)).toString('base64url')}`);
+    await page.waitForSelector('[data-testid="board-view"]');
+    await page.focus('.map-card .hit[data-area="Kent"]');
+    await page.keyboard.press('r');
+    await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"] [data-testid="open-battle"]', { timeout: 0 });
+    const inView = (sel) => page.$eval(sel, (el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+    });
+    const side = () => page.evaluate(() => {
+      const [m, p] = ['[data-testid="map"]', '[data-testid="plans"]'].map((s) => document.querySelector(s).getBoundingClientRect());
+      return p.left >= m.right;
+    });
+    assert.ok(await side(), 'the plans beside the map, not below it');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => window.scrollY === 0);
+    for (const sel of ['[data-testid="target-pick"]', '[data-testid="open-battle"]', '[data-testid="map"] .hit[data-area="Kent"]']) {
+      assert.ok(await inView(sel), `${sel} in view at ${width}x${height}`);
+    }
+    // Scrolled down to the area's editor, the plans' controls stay (sticky, as on a wide screen).
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await page.waitForFunction(() => window.scrollY > 0);
+    assert.ok(await inView('[data-testid="target-pick"]'), `the target picker in view, scrolled, at ${width}x${height}`);
+    await page.screenshot({ path: path.join(SHOTS, `mapkeys-${width}.png`) });
+  });
+}
