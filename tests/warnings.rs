@@ -266,7 +266,10 @@ fn with_hidden_blocks_a_choice_set_aside_in_only_some_of_them_says_how_likely_r4
     // Norfolk may not be targeted (a rose noble): set aside in every battle, said as ever.
     let w = fog_warnings(r#"{"candidates":["Norfolk"]}"#);
     assert_eq!(w.len(), 1);
-    assert_eq!((w[0].field.as_str(), w[0].reason.as_str()), ("treason", WHY));
+    assert_eq!(
+        (w[0].field.as_str(), w[0].reason.as_str()),
+        ("treason", WHY)
+    );
     // Stanley/Y may be: nothing to say.
     assert_eq!(fog_warnings(r#"{"candidates":["Stanley/Y"]}"#), []);
     // Either, equally likely (R13): half of the time.
@@ -294,5 +297,8 @@ fn with_hidden_blocks_a_roll_on_a_reserve_in_round_1_is_flagged_as_with_every_bl
         r#"{"id":"Stanley/Y","strength":4,"reserve":true}]"#,
         r#"{"id":"Stanley/Y","strength":4,"reserve":true}],"hidden":[{},{"reserve":true}]"#,
     ));
-    assert_eq!(bosworth::Fog::new(&sc).unwrap().warnings(), known.warnings());
+    assert_eq!(
+        bosworth::Fog::new(&sc).unwrap().warnings(),
+        known.warnings()
+    );
 }

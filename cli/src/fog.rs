@@ -23,7 +23,13 @@ pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
             let format = Format::of(*as_json, *format);
             let warnings = fog.warnings();
             let w = Warned::with(&f, &warnings);
-            Ok(show(format, &w, |w| w.table(text::fog), |w| w.csv(csv::fog), None))
+            Ok(show(
+                format,
+                &w,
+                |w| w.table(text::fog),
+                |w| w.csv(csv::fog),
+                None,
+            ))
         }
         Command::Simulate {
             runs,
@@ -46,7 +52,13 @@ pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
             let format = Format::of(*as_json, *format);
             let warnings = fog.warnings();
             let w = Warned::with(&f, &warnings);
-            Ok(show(format, &w, |w| w.table(text::fog), |w| w.csv(csv::fog), cut))
+            Ok(show(
+                format,
+                &w,
+                |w| w.table(text::fog),
+                |w| w.csv(csv::fog),
+                cut,
+            ))
         }
         Command::Advise {
             objective,

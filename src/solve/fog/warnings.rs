@@ -66,10 +66,7 @@ impl Fog {
                     return w;
                 }
                 let when = if chance.is_some() && total > 0.0 {
-                    format!(
-                        "in {} of what the hidden blocks may be",
-                        percent(p / total)
-                    )
+                    format!("in {} of what the hidden blocks may be", percent(p / total))
                 } else {
                     "in some of what the hidden blocks may be".to_string()
                 };
