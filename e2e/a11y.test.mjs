@@ -5,26 +5,11 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { settled, guardedSuite, link, b64url, ROOT, server, page } from './lib.mjs';
+import { settled, guardedSuite, link, b64url, ROOT, server, page, violations } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
-const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
-
-/** Serious and critical violations on the page as it is, each as `rule: target (why)`. */
-async function violations() {
-  // Evaluated through the debugger protocol, so the page's Content-Security-Policy allows it.
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'target-size': { enabled: true } },
-    resultTypes: ['violations'],
-  }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} - ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
-}
 
 /** The battle with a Treason card, choices and a reserve: most of the page has something to show. */
 const BATTLE = {

@@ -161,3 +161,26 @@ test('a choice the rules set aside is shown with its rule beside it and in the s
   assert.ok((await plans(2)).includes('Treachery roll on Stanley/Y instead of firing: 1 die, all even to turn (6.9, D10); his charge on Gloucester planned for this round is not made: the roll comes first (R3, R35)'), (await plans(2)).join(' | '));
   assert.deepEqual(await settled(page), headlineOf(cliExact(await scenarioOf(page))));
 });
+
+test('with a hidden block, a choice the rules set aside is shown as it is with every block known, and the CLI says the same (R44)', async () => {
+  // Bosworth 1485 with the roll on Stanley/Y (in reserve, 6.3) in round 1, and one more York
+  // block no one has seen.
+  const bosworth = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/bosworth-1485.json'), 'utf8'));
+  bosworth.policy.attacker.treachery[0].round = 1;
+  bosworth.defender.hidden = [{}];
+  await page.goto(link(server.url, bosworth));
+  const why = 'Stanley/Y is in reserve in round 1 and cannot be targeted before round 2 (6.3, D4, D10): Richmond makes no roll in round 1 under this plan';
+  const beside = '[data-testid="warning-policy.attacker.treachery[0].round"]';
+  assert.equal(await (await page.waitForSelector(beside)).textContent(), `Set aside: ${why}`);
+  assert.equal(await page.locator(`li:has([data-testid="treachery-attacker-0-round"]) ${beside}`).count(), 1);
+  assert.equal(await page.textContent('[data-testid="summary-warning"]'), `Lancaster's choice set aside: ${why}`);
+  const cli = cliExact(await scenarioOf(page));
+  assert.deepEqual(cli.warnings, [{ field: 'policy.attacker.treachery[0].round', reason: why }]);
+  // The exact mixture's figures are the CLI's.
+  await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"]', { timeout: 0 });
+  assert.deepEqual(await settled(page), headlineOf(cli.report));
+  // Back to round 2, the roll is made and nothing is said.
+  await page.selectOption('[data-testid="treachery-attacker-0-round"]', '2');
+  await page.waitForSelector(beside, { state: 'detached' });
+  assert.equal(await page.locator('[data-testid="summary-warning"]').count(), 0);
+});

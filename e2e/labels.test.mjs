@@ -34,16 +34,25 @@ function measure() {
       px: parseFloat(getComputedStyle(t).fontSize) * k,
       height: t.getBoundingClientRect().height,
     }));
-    return { tags, names, blocks, chips, view: box(svg) };
+    const badges = [...document.querySelectorAll('.tags text.badge-text')].map((t) => ({
+      border: t.previousElementSibling?.dataset.border,
+      text: t.textContent,
+      px: parseFloat(getComputedStyle(t).fontSize) * k,
+    }));
+    return { tags, names, blocks, chips, badges, view: box(svg) };
   });
 }
 
 const meets = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
+/** A box grown by `d` CSS px on every side. */
+const grown = (b, d) => ({ ...b, x: b.x - d, y: b.y - d, w: b.w + 2 * d, h: b.h + 2 * d });
+
 function assertClear(m, where) {
   assert.ok(m.tags.length > 0, `${where}: badges or chips drawn`);
   for (const [i, t] of m.tags.entries()) {
-    for (const o of [...m.names, ...m.blocks, ...m.tags.slice(i + 1)]) {
+    // A name with a pixel round it: touching one is as bad as covering it.
+    for (const o of [...m.names.map((n) => grown(n, 1)), ...m.blocks, ...m.tags.slice(i + 1)]) {
       assert.ok(!meets(t, o), `${where}: the ${t.what} ${JSON.stringify(t)} covers the ${o.what} ${JSON.stringify(o)}`);
     }
   }
@@ -89,5 +98,36 @@ for (const [size, width, height] of [['desktop', 1366, 900], ['phone', 390, 844]
       assert.ok(c.px >= 11, `${size}, Kent ranked: ${c.area}'s chip text is ${c.px.toFixed(1)} px`);
     }
     await page.locator('[data-testid="map"]').screenshot({ path: path.join(SHOTS, `map-labels-${size}.png`) });
+  });
+}
+
+/** The README's map (scripts/screenshots.mjs): York's turn with a 4-AP card and five Lancaster
+ * areas within reach, every target planned. */
+const TURN = {
+  kind: 'board', version: 1, house: 'York', king: 'Lancaster', card: 4,
+  areas: [
+    { area: 'Middlesex', blocks: [{ id: 'March', strength: 3 }, { id: 'Hastings', strength: 3 }, { id: 'Herbert', strength: 3 }] },
+    { area: 'Essex', blocks: [{ id: 'Norfolk', strength: 4 }] },
+    { area: 'Warwick', blocks: [{ id: 'Warwick/Y', strength: 4 }, { id: 'Salisbury (levy)', strength: 2 }] },
+    { area: 'East Anglia', blocks: [{ id: 'Suffolk', strength: 3 }] },
+    { area: 'Kent', enemy: 3 }, { area: 'Oxford', enemy: 2 }, { area: 'Leicester', enemy: 1, enemy_strength: 'any' },
+    { area: 'Chester', enemy: 3 }, { area: 'Lancaster', enemy: 2 },
+  ],
+};
+
+for (const [size, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]]) {
+  test(`${size}: the README's 4-AP board, the whole map: badges and chips touch no name, block or each other, their text 11 px or more on a phone`, async () => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${server.url}#b=${b64url(JSON.stringify(TURN))}`);
+    await page.waitForSelector('[data-testid="plans"][data-calc="done"]:not([data-target])', { timeout: 0 });
+    await page.waitForSelector('.tags rect.badge');
+    const m = await measure();
+    assertClear(m, `${size}, 4-AP board`);
+    assert.ok(m.badges.length > 0, 'badges drawn');
+    if (size === 'phone') {
+      for (const b of m.badges) assert.ok(b.px >= 11, `${size}: the badge ${b.text} on ${b.border} is ${b.px.toFixed(1)} px`);
+      for (const c of m.chips) assert.ok(c.px >= 11, `${size}: ${c.area}'s chip text is ${c.px.toFixed(1)} px`);
+    }
+    await page.locator('[data-testid="map"]').screenshot({ path: path.join(SHOTS, `map-labels-turn-${size}.png`) });
   });
 }

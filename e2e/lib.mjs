@@ -180,6 +180,28 @@ export const SIDEBAR = {
   defender: { house: 'Lancaster', blocks: [{ id: 'Rivers/L', strength: 2 }] },
 };
 
+/** axe-core's script, read once for `violations`. */
+let axeScript;
+
+/**
+ * Serious and critical violations axe-core finds on `p` (the current test's page by default) as
+ * it is: its default rules for WCAG 2.0-2.2 A and AA and best practice, plus WCAG 2.2's
+ * target-size; each as `rule (impact): target - why`, at most three nodes per rule.
+ */
+export async function violations(p = page) {
+  axeScript ??= fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the debugger protocol, so the page's Content-Security-Policy allows it.
+  await p.evaluate(axeScript);
+  const result = await p.evaluate(async () => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    rules: { 'target-size': { enabled: true } },
+    resultTypes: ['violations'],
+  }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} - ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+}
+
 /** The page's address for a scenario, as a share link (`#s=` + base64url of the JSON). */
 export const link = (url, scenario) => `${url}#s=${b64url(JSON.stringify(scenario))}`;
 

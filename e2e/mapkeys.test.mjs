@@ -7,31 +7,17 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, SHOTS, addressOf, guardedSuite, server, page } from './lib.mjs';
+import { ROOT, SHOTS, addressOf, guardedSuite, server, page, violations } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
 const KENT = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'board-kent.json'), 'utf8'));
-const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** The board in the page's address, once written. */
 async function boardOf() {
   const hash = await addressOf(page);
   const b = hash.slice(1).split('&').find((p) => p.startsWith('b='));
   return JSON.parse(Buffer.from(b.slice(2), 'base64url').toString('utf8'));
-}
-
-/** Serious and critical axe violations on the page as it is (as e2e/a11y.test.mjs runs it). */
-async function violations() {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'target-size': { enabled: true } },
-    resultTypes: ['violations'],
-  }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }
 
 /** The keys pressed so far in a test. */
@@ -283,3 +269,61 @@ test('the roster offers no minor heir before his time; Enter with two matches ad
   assert.equal(await page.locator('[data-testid="add-middlesex-Clarence/Y"]').count(), 1);
   assert.equal(await page.locator('[data-testid="add-middlesex-Gloucester"]').count(), 0);
 });
+
+test('R on an area that cannot be attacked says why in the map\'s live region; R on one that can ranks it and clears it', async () => {
+  const board = { ...KENT, areas: [...KENT.areas, { area: 'Cumbria', enemy: 2 }] };
+  await page.goto(`${server.url}#b=${Buffer.from(JSON.stringify(board)).toString('base64url')}`);
+  await page.waitForSelector('[data-testid="board-view"]');
+  const said = '[data-testid="map-said"]';
+  assert.equal(await page.getAttribute(said, 'role'), 'status');
+  assert.equal(await page.textContent(said), '');
+  const sayOf = async (area) => {
+    await page.focus(`.map-card .hit[data-area="${area}"]`);
+    await page.keyboard.press('r');
+    await page.waitForFunction(([s, a]) => document.querySelector(s)?.textContent.startsWith(`${a}:`), [said, area]);
+    return page.textContent(said);
+  };
+  // York's own area, no Lancaster block there: the planner's reason (bosworth::board::target).
+  assert.equal(await sayOf('Middlesex'),
+    'Middlesex: no attack on it this turn: no Lancaster block stands in Middlesex: there is nothing to attack');
+  // Lancaster's blocks in Cumbria, out of reach of York's with 3 action points.
+  assert.equal(await sayOf('Cumbria'),
+    'Cumbria: no attack on it this turn: no York block can reach it this turn (action points, 5.2; at most 3 borders, 6.3; border limits, 5.21)');
+  // The focus stays on the area, and the plans do not change.
+  assert.equal(await focused(), 'area:Cumbria');
+  // R on Kent ranks it, and the message goes.
+  await page.focus('.map-card .hit[data-area="Kent"]');
+  await page.keyboard.press('r');
+  await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 0 });
+  assert.equal(await page.textContent(said), '');
+});
+
+for (const [width, height] of [[1024, 768], [1280, 800]]) {
+  test(`at ${width}x${height}, the ranking's controls are in view beside the map, and stay there as the page scrolls`, async () => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${server.url}#b=${Buffer.from(JSON.stringify(KENT)).toString('base64url')}`);
+    await page.waitForSelector('[data-testid="board-view"]');
+    await page.focus('.map-card .hit[data-area="Kent"]');
+    await page.keyboard.press('r');
+    await page.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"] [data-testid="open-battle"]', { timeout: 0 });
+    const inView = (sel) => page.$eval(sel, (el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+    });
+    const side = () => page.evaluate(() => {
+      const [m, p] = ['[data-testid="map"]', '[data-testid="plans"]'].map((s) => document.querySelector(s).getBoundingClientRect());
+      return p.left >= m.right;
+    });
+    assert.ok(await side(), 'the plans beside the map, not below it');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => window.scrollY === 0);
+    for (const sel of ['[data-testid="target-pick"]', '[data-testid="open-battle"]', '[data-testid="map"] .hit[data-area="Kent"]']) {
+      assert.ok(await inView(sel), `${sel} in view at ${width}x${height}`);
+    }
+    // Scrolled down to the area's editor, the plans' controls stay (sticky, as on a wide screen).
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await page.waitForFunction(() => window.scrollY > 0);
+    assert.ok(await inView('[data-testid="target-pick"]'), `the target picker in view, scrolled, at ${width}x${height}`);
+    await page.screenshot({ path: path.join(SHOTS, `mapkeys-${width}.png`) });
+  });
+}

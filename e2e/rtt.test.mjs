@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { ROOT, SHOTS, b64url, pct, addressOf, settled, guardedSuite, server, page } from './lib.mjs';
+import { ROOT, SHOTS, b64url, pct, addressOf, settled, guardedSuite, server, page, violations } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
 
@@ -232,20 +232,6 @@ test('a finished game\'s export: its points, a point\'s board, kept across a rel
   assert.equal(shown.attacker, pct(first.odds));
 });
 
-const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical violations axe-core finds on the page as it is (as e2e/a11y.test.mjs). */
-async function violations() {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'target-size': { enabled: true } },
-    resultTypes: ['violations'],
-  }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} - ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
-}
 
 test('axe finds nothing serious in the import card, the notes, a game\'s points and its report, both themes, desktop and phone', async () => {
   for (const [size, viewport] of [['desktop', { width: 1366, height: 900 }], ['phone', { width: 390, height: 844 }]]) {

@@ -707,3 +707,76 @@ fn the_kent_boards_badges_and_chips_are_clear_at_every_scale() {
         }
     }
 }
+
+/// Issue 36: the README's 4-AP board (`scripts/screenshots.mjs`: York in Middlesex, Essex,
+/// Warwick and East Anglia, Lancaster in Kent, Oxford, Leicester, Chester and Lancaster), its
+/// whole map with every target planned: the badges of its best plans' borders and the chips of
+/// its targets clear of everything and each other, and none smaller than
+/// [`map::chips::LEAST_SHRINK`] of its size at any scale (on a phone's whole map, about 2, the
+/// Essex|Middlesex badge once shrank to 7 CSS px).
+#[test]
+fn the_four_ap_boards_badges_stay_legible_and_clear_at_every_scale() {
+    let stacks: Vec<String> = [
+        "Middlesex",
+        "Essex",
+        "Warwick",
+        "East Anglia",
+        "Kent",
+        "Oxford",
+        "Leicester",
+        "Chester",
+        "Lancaster",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let badges = [
+        ("Leicester", "Middlesex", "4/4"),
+        ("Essex", "Middlesex", "1/4"),
+        ("Leicester", "Warwick", "2/4"),
+        ("East Anglia", "Rutland", "1/3"),
+        ("Leicester", "Rutland", "1/4"),
+    ];
+    let chances = [
+        ("Leicester", 1.0),
+        ("Oxford", 0.999),
+        ("Kent", 0.526),
+        ("Lancaster", 0.165),
+        ("Chester", 0.005),
+    ];
+    for scale in [1.0, 1.15, 1.5, 1.75, 2.0, 2.25] {
+        let tags = map::svg::Tags {
+            badges: badges
+                .iter()
+                .map(|(a, b, t)| {
+                    assert!(g::border(a, b).is_some(), "{a}|{b}");
+                    (a.to_string(), b.to_string(), t.to_string())
+                })
+                .collect(),
+            chances: chances.iter().map(|(a, p)| (a.to_string(), *p)).collect(),
+            stacks: stacks.clone(),
+        };
+        let svg = map::svg::tags(&tags, scale);
+        let mut placed: Vec<_> = boxes_of(&svg, "<rect class=\"badge")
+            .into_iter()
+            .zip(&tags.badges)
+            .map(|(r, b)| (format!("the badge of {}|{}", b.0, b.1), r))
+            .collect();
+        for (name, r) in &placed {
+            let least = map::chips::BADGE_HEIGHT * scale * map::chips::LEAST_SHRINK;
+            assert!(
+                r.3 >= least - 0.05,
+                "{name} at scale {scale} is {} high, under {least}",
+                r.3
+            );
+        }
+        placed.extend(
+            boxes_of(&svg, "<g class=\"chance-chip\"")
+                .into_iter()
+                .zip(&tags.chances)
+                .map(|(r, c)| (format!("{}'s chip", c.0), r)),
+        );
+        assert_eq!(placed.len(), tags.badges.len() + tags.chances.len());
+        assert_clear("the 4-AP board", scale, &stacks, &placed);
+    }
+}

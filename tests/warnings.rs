@@ -247,3 +247,58 @@ fn a_battle_under_way_is_not_warned_of_plans_for_rounds_it_has_played() {
     .replace(r#""policy""#, r#""progress":{"round":3},"policy""#);
     assert!(battle(&sc).warnings().is_empty());
 }
+
+/// Lancaster holds the Treason card against Gloucester (the King, never a target, 6.9, D10)
+/// and one York block no one has seen (`HIDDEN`).
+const TREASON_HIDDEN: &str = r#"{"version":1,"area":"Leicester","king":"York","treason":"attacker",
+ "dead":["York","March","Rutland","Clarence/Y","Henry VI","Prince Edward","Exeter/L","Somerset","Warwick/Y","Salisbury/Y","Kent/Y"],
+ "attacker":{"house":"Lancaster","blocks":[{"id":"Richmond","strength":3},{"id":"Oxford","strength":3}]},
+ "defender":{"house":"York","blocks":[{"id":"Gloucester","strength":3}],"hidden":[HIDDEN]}}"#;
+
+fn fog_warnings(hidden: &str) -> Vec<bosworth::Warning> {
+    let sc = scenario(&TREASON_HIDDEN.replace("HIDDEN", hidden));
+    bosworth::Fog::new(&sc).unwrap().warnings()
+}
+
+#[test]
+fn with_hidden_blocks_a_choice_set_aside_in_only_some_of_them_says_how_likely_r44() {
+    const WHY: &str = "no active block of the defender may be the target of a Treachery roll (the King, the Pretender, rose nobles and reserves may not, 6.9, D10, D11): the attacker makes no Treason roll";
+    // Norfolk may not be targeted (a rose noble): set aside in every battle, said as ever.
+    let w = fog_warnings(r#"{"candidates":["Norfolk"]}"#);
+    assert_eq!(w.len(), 1);
+    assert_eq!(
+        (w[0].field.as_str(), w[0].reason.as_str()),
+        ("treason", WHY)
+    );
+    // Stanley/Y may be: nothing to say.
+    assert_eq!(fog_warnings(r#"{"candidates":["Stanley/Y"]}"#), []);
+    // Either, equally likely (R13): half of the time.
+    let w = fog_warnings(r#"{"candidates":["Norfolk","Stanley/Y"]}"#);
+    assert_eq!(
+        w[0].reason,
+        format!("{WHY} (in 50% of what the hidden blocks may be, R44)")
+    );
+    // Any York block in play: 15, of which Stanley/Y alone may be targeted, so 14 in 15.
+    let sc = scenario(&TREASON_HIDDEN.replace("HIDDEN", "{}"));
+    let fog = bosworth::Fog::new(&sc).unwrap();
+    assert_eq!(fog.possibilities(), 15);
+    let w = fog.warnings();
+    assert_eq!(w.len(), 1);
+    assert_eq!(
+        w[0].reason,
+        format!("{WHY} (in 93.3% of what the hidden blocks may be, R44)")
+    );
+}
+
+#[test]
+fn with_hidden_blocks_a_roll_on_a_reserve_in_round_1_is_flagged_as_with_every_block_known() {
+    let known = battle(&bosworth(r#","round":1"#, ""));
+    let sc = scenario(&bosworth(r#","round":1"#, "").replace(
+        r#"{"id":"Stanley/Y","strength":4,"reserve":true}]"#,
+        r#"{"id":"Stanley/Y","strength":4,"reserve":true}],"hidden":[{},{"reserve":true}]"#,
+    ));
+    assert_eq!(
+        bosworth::Fog::new(&sc).unwrap().warnings(),
+        known.warnings()
+    );
+}

@@ -2,7 +2,7 @@
 //! with the exact mixture's cost estimated before the work and refused at once when it will not
 //! fit, and `reveal`, which prints one possibility as a battle of its own.
 
-use crate::output::{Format, cut, show};
+use crate::output::{Format, Warned, cut, show};
 use crate::progress::{Meter, Stop};
 use crate::{Cli, Command, check_runs, csv, text};
 use bosworth::solve::fog::{Cost, FogMemo, MAX_COMPOSITION_STATES, Pick};
@@ -21,7 +21,15 @@ pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
         } => {
             let f = exact(&fog, *budget, cli.quiet)?;
             let format = Format::of(*as_json, *format);
-            Ok(show(format, &f, text::fog, csv::fog, None))
+            let warnings = fog.warnings();
+            let w = Warned::with(&f, &warnings);
+            Ok(show(
+                format,
+                &w,
+                |w| w.table(text::fog),
+                |w| w.csv(csv::fog),
+                None,
+            ))
         }
         Command::Simulate {
             runs,
@@ -42,7 +50,15 @@ pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
             drop(meter);
             let cut = cut(&f.report, *runs)?;
             let format = Format::of(*as_json, *format);
-            Ok(show(format, &f, text::fog, csv::fog, cut))
+            let warnings = fog.warnings();
+            let w = Warned::with(&f, &warnings);
+            Ok(show(
+                format,
+                &w,
+                |w| w.table(text::fog),
+                |w| w.csv(csv::fog),
+                cut,
+            ))
         }
         Command::Advise {
             objective,

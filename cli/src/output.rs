@@ -103,6 +103,11 @@ impl<'a, T: Serialize> Warned<'a, T> {
         }
     }
 
+    /// `figures` with `warnings`: those of a battle with hidden blocks (`Fog::warnings`, R44).
+    pub fn with(figures: &'a T, warnings: &'a [bosworth::Warning]) -> Self {
+        Warned { figures, warnings }
+    }
+
     /// The figures as `table` writes them, after the warnings.
     pub fn table(&self, table: fn(&T) -> String) -> String {
         format!("{}{}", warnings_text(self.warnings), table(self.figures))

@@ -1018,3 +1018,53 @@ fn a_choice_the_rules_set_aside_is_a_warning_in_text_and_json() {
     );
     assert!(order[0]["turns"][0].get("plan").is_none());
 }
+
+/// The same choice in a battle with hidden blocks (R44): York's army holds one more block no
+/// one has seen. The warning is the same in `exact` and `simulate`, in text and JSON.
+#[test]
+fn a_choice_set_aside_in_a_battle_with_hidden_blocks_is_a_warning_too() {
+    let sc = bosworth_round_1().replace(
+        r#"{"id": "Stanley/Y", "strength": 4, "reserve": true}
+    ]"#,
+        r#"{"id": "Stanley/Y", "strength": 4, "reserve": true}
+    ],
+    "hidden": [{}]"#,
+    );
+    assert!(sc.contains(r#""hidden": [{}]"#), "the example changed");
+    const WARNING: &str = "policy.attacker.treachery[0].round: Stanley/Y is in reserve in round 1 and cannot be targeted before round 2 (6.3, D4, D10): Richmond makes no roll in round 1 under this plan";
+    let text = ok(&run(&["exact", "-"], Some(&sc)));
+    assert!(
+        text.starts_with(&format!(
+            "Choices the rules set aside (the figures are without them):\n  warning: {WARNING}\n\nAveraged over what the hidden blocks may be: "
+        )),
+        "{text}"
+    );
+    let r = json(&run(&["exact", "--json", "-"], Some(&sc)));
+    let warnings = r["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0]["field"], "policy.attacker.treachery[0].round");
+    assert!(WARNING.ends_with(warnings[0]["reason"].as_str().unwrap()));
+    // The figures stay those of the mixture without the roll: moving it to round 1 changes
+    // nothing from no roll at all.
+    let none = json(&run(
+        &["exact", "--json", "-"],
+        Some(&sc.replace(
+            r#""treachery": [{"by": "Richmond", "target": "Stanley/Y", "round": 1}],"#,
+            "",
+        )),
+    ));
+    assert!(none.get("warnings").is_none());
+    // (to rounding: without a plan the mixture may merge more of its battles)
+    let (p, q) = (
+        r["report"]["attacker_holds"].as_f64().unwrap(),
+        none["report"]["attacker_holds"].as_f64().unwrap(),
+    );
+    assert!(p > 0.0 && (p - q).abs() < 1e-12, "{p} {q}");
+    let sim = json(&run(
+        &["simulate", "--json", "--runs", "100", "-"],
+        Some(&sc),
+    ));
+    assert_eq!(sim["warnings"], r["warnings"]);
+    let sim = ok(&run(&["simulate", "--runs", "100", "-"], Some(&sc)));
+    assert!(sim.contains(&format!("  warning: {WARNING}\n")), "{sim}");
+}

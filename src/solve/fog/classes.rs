@@ -263,6 +263,7 @@ impl Fog {
                         let sc = self.concrete(&pick);
                         let b = Battle::new(&sc).map_err(|e| self.explain(e, &pick))?;
                         super::figures::widen(&mut self.class_union.borrow_mut(), &b);
+                        self.class_warnings.push(b.warnings().to_vec());
                         Some(b)
                     }
                     None => None,

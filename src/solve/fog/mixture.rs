@@ -160,7 +160,7 @@ impl Fog {
         self.exact_groups().map_or(0, <[Group]>::len)
     }
 
-    fn exact_groups(&self) -> Option<&[Group]> {
+    pub(super) fn exact_groups(&self) -> Option<&[Group]> {
         self.compositions.as_ref()?;
         Some(&self.groups[..]).filter(|g| g.len() <= MAX_EXACT_COMPOSITIONS)
     }
@@ -436,6 +436,7 @@ impl Fog {
             context_roles: self.context_roles,
             known_roles: self.known_roles,
             signatures: self.signatures.clone(),
+            class_warnings: self.class_warnings.clone(),
         }
     }
 

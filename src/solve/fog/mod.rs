@@ -37,6 +37,7 @@ mod classes;
 mod figures;
 mod mixture;
 mod reveal;
+mod warnings;
 
 pub use candidates::{Availability, KIND_NAMES};
 pub use figures::{Example, FogReport, HiddenReport, Identity, Royal, Scout, Spread};
@@ -166,6 +167,8 @@ pub struct Fog {
     known_roles: [Option<usize>; 2],
     /// The text of each battle class.
     signatures: Vec<String>,
+    /// The warnings (R35) of each battle built to classify the candidates (R44).
+    class_warnings: Vec<Vec<crate::rules::battle::Warning>>,
 }
 
 impl std::fmt::Debug for Fog {
@@ -337,6 +340,7 @@ impl Fog {
             context_roles: false,
             known_roles: [None; 2],
             signatures: Vec::new(),
+            class_warnings: Vec::new(),
         };
         let Some(first) = fog.any_assignment() else {
             return Err(ScenarioError::new(

@@ -245,7 +245,7 @@ pub fn App() -> Html {
             <div class="col output">
                 <Summary scenario={state.scenario.clone()} state={state.clone()}
                     treason_inert={state.battle.as_ref().is_ok_and(|b| b.treason().is_some() && !b.in_progress() && bosworth::play::live::treason_due(b).is_none())}
-                    warnings={state.battle.as_ref().map(|b| b.warnings().to_vec()).unwrap_or_default()} />
+                    warnings={state.warnings.clone()} />
                 {headline}
                 if state.check.is_ok() {
                     <Results state={state.clone()} />

@@ -123,6 +123,9 @@ pub struct State {
     pub check: Result<(), ScenarioError>,
     /// The battle has hidden blocks: its figures are averaged over what they may be.
     pub hidden: bool,
+    /// The choices the rules set aside (R35): `Battle::warnings`, or with hidden blocks
+    /// `Fog::warnings` (R44); empty while the battle is refused.
+    pub warnings: Vec<bosworth::Warning>,
     /// With hidden blocks, the mixture's own figures (spread, scouting) for `report`.
     pub fog: Option<Rc<FogReport>>,
     /// Bumped on every change of the scenario; engine jobs carry it.
@@ -327,11 +330,12 @@ pub enum Action {
 impl State {
     /// A state showing `scenario`.
     pub fn new(scenario: Scenario) -> State {
-        let (battle, check, hidden) = build(&scenario);
+        let (battle, check, hidden, warnings) = build(&scenario);
         State {
             battle,
             check,
             hidden,
+            warnings,
             fog: None,
             scenario,
             revision: 1,
@@ -592,7 +596,7 @@ impl State {
         if scenario == self.scenario && self.revision > 0 {
             return;
         }
-        (self.battle, self.check, self.hidden) = build(&scenario);
+        (self.battle, self.check, self.hidden, self.warnings) = build(&scenario);
         self.scenario = scenario;
         self.revision += 1;
         self.step = 0;
@@ -630,14 +634,22 @@ pub fn empty_battle(area: Option<String>, king: House, attacker: House) -> Scena
     }
 }
 
-/// The battle, whether it can be fought, and whether it has hidden blocks.
-fn build(scenario: &Scenario) -> (Result<Rc<Battle>, ScenarioError>, Result<(), ScenarioError>, bool) {
+/// The battle, whether it can be fought, whether it has hidden blocks, and the choices the
+/// rules set aside (R35, R44).
+#[allow(clippy::type_complexity)]
+fn build(
+    scenario: &Scenario,
+) -> (Result<Rc<Battle>, ScenarioError>, Result<(), ScenarioError>, bool, Vec<bosworth::Warning>) {
     let battle = Battle::new(scenario).map(Rc::new);
     if bosworth::solve::fog::has_hidden(scenario) {
-        (battle, bosworth::Fog::new(scenario).map(|_| ()), true)
+        match bosworth::Fog::new(scenario) {
+            Ok(fog) => (battle, Ok(()), true, fog.warnings()),
+            Err(e) => (battle, Err(e), true, Vec::new()),
+        }
     } else {
         let check = battle.as_ref().map(|_| ()).map_err(Clone::clone);
-        (battle, check, false)
+        let warnings = battle.as_ref().map(|b| b.warnings().to_vec()).unwrap_or_default();
+        (battle, check, false, warnings)
     }
 }
 

@@ -215,19 +215,15 @@ fn chip_wish(a: &AreaShape, size: (f32, f32)) -> Point {
     (a.label.0, name_box(a).1 - CLEAR - size.1 / 2.0 - 1.0)
 }
 
-/// The scales to try, from `scale` down to 1 by quarters: a badge or chip shrinks where the
-/// map has no room for it at the size asked (its text then smaller, never covering).
+/// The least a badge or chip shrinks to where the map has no room for it at the size asked: 11
+/// twelfths, so that text asked at 12 CSS px (`picture::TAG_TEXT_PX`) never reads under 11
+/// (issue 36: on a phone's whole map a badge once shrank to 7 px). Past that it goes farther
+/// from its place rather than smaller.
+pub const LEAST_SHRINK: f32 = 11.0 / 12.0;
+
+/// The scales to try: `scale`, then [`LEAST_SHRINK`] of it.
 fn shrinking(scale: f32) -> Vec<f32> {
-    let mut out = vec![scale];
-    let mut s = scale - 0.25;
-    while s > 1.0 {
-        out.push(s);
-        s -= 0.25;
-    }
-    if scale > 1.0 {
-        out.push(1.0);
-    }
-    out
+    vec![scale, scale * LEAST_SHRINK]
 }
 
 /// Where nothing is free: the spot that covers the least (the first such in order).
@@ -269,21 +265,17 @@ pub fn place(
     let mut blocked = obstacles(stacks);
     let mut out_badges = Vec::new();
     for b in badges {
-        // On its line, down to three quarters of its size; then near it; then on it smaller,
-        // near it smaller, and farther.
-        let all = shrinking(scale);
-        let (big, small): (Vec<f32>, Vec<f32>) =
-            all.iter().partition(|k| **k >= 0.75 * scale - 1e-3);
-        let tries: Vec<(f32, f32)> = [
-            (0.0, &big),
-            (40.0, &big),
-            (0.0, &small),
-            (40.0, &small),
-            (260.0, &all),
-        ]
-        .into_iter()
-        .flat_map(|(reach, ks)| ks.iter().map(move |k| (reach, *k)))
-        .collect();
+        // On its line at its size, then a little smaller (never under [`LEAST_SHRINK`]); then
+        // near it, then farther.
+        let (full, least) = (scale, scale * LEAST_SHRINK);
+        let tries = [
+            (0.0, full),
+            (0.0, least),
+            (40.0, full),
+            (40.0, least),
+            (100.0, least),
+            (260.0, least),
+        ];
         let r = tries
             .into_iter()
             .find_map(|(reach, k)| {
@@ -291,7 +283,7 @@ pub fn place(
                 badge_spot(b.border, size, &blocked, reach).map(|c| around(c, size))
             })
             .unwrap_or_else(|| {
-                let size = badge_size(b.text, 1.0);
+                let size = badge_size(b.text, least);
                 let c = least_covering(&ring(b.border.badge, 260.0, 4.0), size, &blocked);
                 around(c, size)
             });
@@ -300,14 +292,25 @@ pub fn place(
     }
     let mut out_chips = Vec::new();
     for (a, text) in chips {
-        let r = shrinking(scale)
+        // At its size or a little smaller; only where the map has no room for it even so
+        // (every area's chip at once on a phone), smaller down to scale 1 rather than cover.
+        let mut ks = shrinking(scale);
+        let mut k = scale * LEAST_SHRINK - 0.25;
+        while k > 1.0 {
+            ks.push(k);
+            k -= 0.25;
+        }
+        if scale * LEAST_SHRINK > 1.0 {
+            ks.push(1.0);
+        }
+        let r = ks
             .into_iter()
             .find_map(|k| {
                 let size = chip_size(text, k);
                 chip_spot(a, size, &blocked).map(|c| around(c, size))
             })
             .unwrap_or_else(|| {
-                let size = chip_size(text, 1.0);
+                let size = chip_size(text, scale * LEAST_SHRINK);
                 let c = least_covering(&ring(chip_wish(a, size), 260.0, 4.0), size, &blocked);
                 around(c, size)
             });

@@ -184,6 +184,28 @@ fn attackable(board: &Board) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Why the moving player cannot attack `area` this turn, in the planner's words
+/// (`bosworth::board::target`: the card, an exile area, no enemy there; or no block can reach
+/// it, as `bosworth plan` says), for R on an area that is not attackable.
+fn no_attack(board: &Board, area: &str) -> String {
+    let Some(a) = AREAS.iter().position(|x| x.name == area) else {
+        return "not an area of the map".to_string();
+    };
+    let position = match Position::new(board) {
+        Ok(p) => p,
+        Err(e) => return format!("the board cannot be as it is ({}): fix it first", e.reason),
+    };
+    match bosworth::board::target(&position, a) {
+        Err(why) => why,
+        Ok(t) if t.role == bosworth::board::Role::Attack && ways(&position, a).is_empty() => format!(
+            "no {} block can reach it this turn (action points, 5.2; at most {} borders, 6.3; border limits, 5.21)",
+            position.house,
+            movement::ATTACK_BORDERS
+        ),
+        Ok(_) => "the planner is still reading this board: try again in a moment".to_string(),
+    }
+}
+
 /// The moving player's heirs on the board (ids, in the board's order), for the Best turn's "take an
 /// area keeping an heir" (3.21).
 fn own_heirs(board: &Board) -> Vec<String> {
@@ -435,12 +457,22 @@ pub fn MapApp() -> Html {
         })
     };
     let attack_now: Vec<String> = if ours && valid { plan_state.targets.clone() } else { Vec::new() };
-    // R on an area of the map: its ranking, if the moving player can attack it.
+    // R on an area of the map: its ranking, if the moving player can attack it; else why not,
+    // in the map's live region.
+    let said = use_state(String::new);
+    {
+        // Said of the board as it was: gone when the board changes.
+        let said = said.clone();
+        use_effect_with(json.clone(), move |_| said.set(String::new()));
+    }
     let on_rank = {
-        let (on_plan, attack_now) = (on_plan.clone(), attack_now.clone());
+        let (on_plan, attack_now, said, board) = (on_plan.clone(), attack_now.clone(), said.clone(), board.clone());
         Callback::from(move |t: String| {
             if attack_now.contains(&t) {
+                said.set(String::new());
                 on_plan.emit(t);
+            } else {
+                said.set(format!("{t}: no attack on it this turn: {}", no_attack(&board, &t)));
             }
         })
     };
@@ -604,6 +636,7 @@ pub fn MapApp() -> Html {
                 { notes.unwrap_or_default() }
                 <picture::Picture holds={layers.0.clone()} marks={layers.1.clone()} pieces={layers.2.clone()} tags={layers.3.clone()}
                     selected={(*selected).clone()} labels={(*labels).clone()} on_pick={on_pick.clone()} {on_click} {on_rank} {frame} />
+                <p class="small map-said" role="status" data-testid="map-said">{(*said).clone()}</p>
                 <div class="map-keys">
                     <details class="phone-key">
                         <summary>{"Key to the map"}</summary>

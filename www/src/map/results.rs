@@ -113,9 +113,16 @@ pub fn plan_lines(plan: &PlanView, house: House) -> Html {
 pub fn Plans(p: &PlansProps) -> Html {
     let planning = &p.planning;
     let focus = p.focus.clone();
+    // A target just focused whose ranking is not asked yet (it is asked after this render) is
+    // running, not the last question's "done": a test or a reader waiting for its figures must
+    // not take the old ones for them.
+    let unasked = focus
+        .as_ref()
+        .is_some_and(|t| planning.targets.contains(t) && planning.answer(&Ask::ranking(t)).is_none());
     let status = match (p.valid, p.current) {
         (false, _) => "idle",
         (true, false) => "running",
+        (true, true) if unasked => "running",
         (true, true) => planning.status(),
     };
     let plans = shown(planning, focus.as_deref());

@@ -135,11 +135,8 @@ pub fn Choices(p: &ChoicesProps) -> Html {
         + policy.retreats.len()
         + usize::from(!policy.hit_order.is_empty())
         + usize::from(!policy.fire_order.is_empty());
-    let warnings: Vec<bosworth::Warning> = state
-        .battle
-        .as_ref()
-        .map(|b| b.warnings().iter().filter(|w| w.field.starts_with(&format!("{prefix}."))).cloned().collect())
-        .unwrap_or_default();
+    let warnings: Vec<bosworth::Warning> =
+        state.warnings.iter().filter(|w| w.field.starts_with(&format!("{prefix}."))).cloned().collect();
     let summary = match (chosen, warnings.len()) {
         (0, _) => "defaults: every block fires, nobody charges or rolls".to_string(),
         (_, 0) => format!("{chosen} set"),
