@@ -797,8 +797,16 @@ fn arrow_paths<'s, 'a>(scene: &'s Scene<'a>) -> Vec<(Vec<Point>, &'s Arrow<'a>)>
             .filter(|i| i.from == arrow.to && i.house == arrow.house && i.route == arrow.route);
         for inward in ins {
             if let Some(second) = points(inward) {
-                let mut pts = first.clone();
-                pts.extend(second);
+                // One curve from where the way out leaves the port to where the way in reaches
+                // the target, through the middle of the two coasts' points on the water.
+                let (s, e) = (first[0], second[second.len() - 1]);
+                let (a, b) = (first[first.len() - 1], second[0]);
+                let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+                let c = (2.0 * m.0 - (s.0 + e.0) / 2.0, 2.0 * m.1 - (s.1 + e.1) / 2.0);
+                let n = 64;
+                let pts = (0..=n)
+                    .map(|i| bezier(&[s, c, e], i as f32 / n as f32))
+                    .collect();
                 out.push((pts, inward));
             }
         }
