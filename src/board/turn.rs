@@ -679,15 +679,9 @@ fn whole(
         .iter()
         .map(|&a| (a, counter_attacks(position, a)))
         .collect();
-    let mut sources: Vec<usize> = plans
-        .iter()
-        .flat_map(|p| p.ways.iter().map(|w| w.source()))
-        .collect();
-    sources.sort_unstable();
-    sources.dedup();
     let moving = plans.iter().map(|p| p.ways.len()).sum();
     Turn {
-        ap: position.moves_cost(moving, &sources),
+        ap: position.moves_cost(moving, &sources(&plans)),
         attacks,
         value,
         std_error: var.sqrt(),
@@ -731,8 +725,8 @@ fn take(attacks: &[Assessed], area: usize, keep: Option<&str>) -> (f64, bool) {
     }
 }
 
-/// The areas the turn's moves leave with none of the moving player's blocks.
-fn left_empty(position: &Position, plans: &[&Plan]) -> Vec<usize> {
+/// The areas the turn's blocks move from, each once, in the map's order.
+fn sources(plans: &[&Plan]) -> Vec<usize> {
     let mut sources: Vec<usize> = plans
         .iter()
         .flat_map(|p| p.ways.iter().map(|w| w.source()))
@@ -740,6 +734,11 @@ fn left_empty(position: &Position, plans: &[&Plan]) -> Vec<usize> {
     sources.sort_unstable();
     sources.dedup();
     sources
+}
+
+/// The areas the turn's moves leave with none of the moving player's blocks.
+fn left_empty(position: &Position, plans: &[&Plan]) -> Vec<usize> {
+    sources(plans)
         .into_iter()
         .filter(|&s| {
             position.spots[s]
