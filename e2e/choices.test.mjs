@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  cliExact, settled, scenarioOf, headlineOf, guardedSuite, link, server, page, ROOT, SHOTS,
+  cliExact, settled, scenarioOf, headlineOf, guardedSuite, link, server, page, ROOT, SHOTS, pct,
 } from './lib.mjs';
 
 guardedSuite({ before, after, beforeEach, afterEach }, assert);
@@ -62,6 +62,39 @@ test('the choices panel sets a hit order with a defector and a block\'s retreat;
   const after = await scenarioOf(page);
   assert.ok(!JSON.stringify(after.policy ?? {}).includes('Stanley'), JSON.stringify(after.policy));
   await settled(page);
+});
+
+test('the Treason card at its best target: the choice is set in the panel, the page names the target and the CLI agrees', async () => {
+  // York's Norfolk and Hastings attack Northumberland/L (2 dice to turn), Buckingham (1 die)
+  // and Exeter (2 dice) in Sussex, York holding the card: R2's default rolls at Buckingham,
+  // the best target (R45) is Northumberland.
+  const s0 = {
+    version: 1, king: 'Lancaster', area: 'Sussex', treason: 'attacker',
+    attacker: { house: 'York', blocks: [{ id: 'Norfolk', strength: 4 }, { id: 'Hastings', strength: 3 }] },
+    defender: { house: 'Lancaster', blocks: [{ id: 'Northumberland/L', strength: 3 }, { id: 'Buckingham', strength: 2 }, { id: 'Exeter', strength: 3 }] },
+  };
+  await page.goto(link(server.url, s0));
+  const plain = await settled(page);
+  await page.click('[data-testid="choices-attacker"] summary');
+  await page.selectOption('[data-testid="treason-target-attacker"]', 'best');
+  const s = await scenarioOf(page);
+  assert.equal(s.policy.attacker.treason_target, 'best');
+  const cli = cliExact(s);
+  assert.equal(cli.treason.target, 'Northumberland/L');
+  await page.waitForSelector('[data-testid="results"][data-current="true"][data-method="exact"]', { timeout: 0 });
+  const shown = await settled(page);
+  assert.deepEqual(shown, headlineOf(cli));
+  assert.notDeepEqual(shown, plain, 'the best target holds more than the easiest to turn');
+  const said = await page.textContent('[data-testid="treason-choice"]');
+  assert.match(said, /York rolls at Northumberland\/L, the best target for York \(R45; chosen exactly\)/);
+  for (const t of cli.treason.targets) assert.ok(said.includes(`${t.block} ${pct(t.holds)} to hold`), said);
+  assert.match(await page.textContent('[data-testid="summary"]'), /Treason card at the best target/);
+  // Giving the card to nobody drops its target with it (D11): the battle stays valid.
+  await page.selectOption('[data-testid="treason"]', '');
+  const none = await scenarioOf(page);
+  assert.equal(none.treason, undefined);
+  assert.equal(none.policy?.attacker?.treason_target, undefined);
+  assert.deepEqual(await settled(page), headlineOf(cliExact(none)));
 });
 
 test('a charge names its heir, and an heir defected elsewhere changes who is King', async () => {

@@ -69,7 +69,8 @@ pub use solve::error::SolveError;
 pub use solve::exact::{DEFAULT_STATE_BUDGET, solve, solve_watched, state_bytes};
 pub use solve::fog::{Fog, FogReport};
 pub use solve::monte_carlo::{
-    MAX_RUNS, Simulation, one_battle, one_battle_with, simulate, simulate_with, worker_seed,
+    MAX_RUNS, Simulation, choose_treason_target, one_battle, one_battle_with, simulate,
+    simulate_with, with_treason_target, worker_seed,
 };
 pub use solve::report::{Report, Tally};
 

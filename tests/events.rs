@@ -301,10 +301,15 @@ fn treason_gives_each_plan_the_card_and_its_odds_are_the_battles() {
     let (without, h0) = hold("2");
     assert_eq!(without.scenario.treason, None);
     assert_eq!(with.plan.ways, without.plan.ways);
-    // The card's roll: Northumberland/L has loyalty 2 (one chance in four to turn), the
-    // easiest to turn of the two (R2: Oxford is a rose noble, never).
+    // The card's roll at the holder's best target (R45): Northumberland/L, loyalty 2 (one
+    // chance in four to turn), the only block it may roll at (Oxford is a rose noble, never).
+    assert_eq!(
+        with.scenario.policy.attacker.treason_target.as_deref(),
+        Some("best")
+    );
     let mut sc = with.scenario.clone();
     sc.treason = None;
+    sc.policy.attacker.treason_target = None;
     let plain = bosworth::solve(&Battle::new(&sc).unwrap(), 10_000_000).unwrap();
     assert_eq!(plain.attacker_holds, h0);
     assert!(h > h0 + 0.1, "{h} vs {h0}");

@@ -401,11 +401,14 @@ fn the_treason_cards_one_roll_goes_to_the_battle_where_it_gains_most() {
             let mut other = 0.0;
             for (j, a) in turn.attacks.iter().enumerate() {
                 let mut sc = a.scenario.clone();
-                sc.treason = if j == i {
-                    None
+                // The roll moved to the other battle, at its best target there (R45).
+                let (holder, target) = if j == i {
+                    (None, None)
                 } else {
-                    Some(bosworth::Side::Attacker)
+                    (Some(bosworth::Side::Attacker), Some("best".to_string()))
                 };
+                sc.treason = holder;
+                sc.policy.attacker.treason_target = target;
                 other += hold(&sc);
             }
             assert!(

@@ -926,6 +926,8 @@ fn main() -> ExitCode {
         } => (
             file,
             Box::new(move |b| {
+                // R45: the Treason card's best target chosen before the dice.
+                let b = &bosworth::with_treason_target(b.clone());
                 let r = bosworth::replay(b, *seed);
                 Ok(if *as_json {
                     json(&r)
@@ -1023,6 +1025,7 @@ fn main() -> ExitCode {
         } => (
             file,
             Box::new(move |b| {
+                let b = &bosworth::with_treason_target(b.clone());
                 let o = bosworth::fire_order(b);
                 Ok(if *as_json {
                     json(&o)

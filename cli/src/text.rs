@@ -59,6 +59,29 @@ pub fn report(r: &Report) -> String {
         pct(r.vacant),
         se(r.vacant)
     );
+    if let Some(t) = &r.treason {
+        let _ = writeln!(o);
+        let how = match t.runs {
+            None => "exactly".to_string(),
+            Some(n) => format!("by {n} battles each, the same dice"),
+        };
+        let _ = writeln!(
+            o,
+            "Treason card: the {} rolls at {}, its best target (R45), each target tried {how}:",
+            side_name(t.holder),
+            t.target
+        );
+        for v in &t.targets {
+            let dice = if v.dice == 1 { "die" } else { "dice" };
+            let _ = writeln!(
+                o,
+                "  {:<22} {} {dice:<4} holds {area}: {}",
+                v.block,
+                v.dice,
+                pct(v.holds)
+            );
+        }
+    }
     if r.control_changes > 0.0 {
         let _ = writeln!(
             o,

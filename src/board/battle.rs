@@ -163,6 +163,14 @@ pub(crate) fn battle_with(
         policy: Policy::default(),
         progress: None,
     };
+    if let Some(holder) = sc.treason {
+        // R45: the card's roll at the holder's best target, chosen once the blocks are revealed.
+        let policy = match holder {
+            Side::Attacker => &mut sc.policy.attacker,
+            Side::Defender => &mut sc.policy.defender,
+        };
+        policy.treason_target = Some(crate::rules::treachery::BEST_TARGET.to_string());
+    }
     protect_heirs(&mut sc, position.house);
     if over_printed_limit(&sc) {
         type_capacities(&mut sc);
@@ -228,13 +236,20 @@ fn type_capacities(sc: &mut Scenario) {
 }
 
 /// The side holding the Treason card in the plan's battle: the moving player's, when his card
-/// is Treason (Event Cards, D11). Its target is left to R2's default, the enemy block easiest to
-/// turn (fewest dice, then the strongest), chosen once the blocks are revealed (6.1, R30).
+/// is Treason (Event Cards, D11). Its target is the holder's best, chosen once the blocks are
+/// revealed (6.1, R30, R45): the battle's policy says `"best"`.
 fn treason(position: &Position, plan: &Plan) -> Option<Side> {
     (position.card == Played::Event(Event::Treason)).then_some(match plan.target.role {
         Role::Reinforce => Side::Defender,
         Role::Attack | Role::Join { .. } => Side::Attacker,
     })
+}
+
+/// The plan's battle fought without the Treason card (R41): no holder, no target.
+pub(crate) fn without_treason(sc: &mut Scenario) {
+    sc.treason = None;
+    sc.policy.attacker.treason_target = None;
+    sc.policy.defender.treason_target = None;
 }
 
 /// Who holds each land neighbour of the target, and each area on a sea zone the plan's blocks

@@ -481,8 +481,8 @@ fn assess_plans(
             let mut scenario = super::battle::battle(position, &cand.plan, &cand.groups);
             let mut template = cand.template(position);
             if without_treason {
-                scenario.treason = None;
-                template.known.treason = None;
+                super::battle::without_treason(&mut scenario);
+                super::battle::without_treason(&mut template.known);
             }
             Job {
                 scenario,

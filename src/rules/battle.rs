@@ -94,6 +94,9 @@ pub(crate) struct Plans {
     /// (by, target, round)
     pub treachery: Vec<(u8, u8, Option<u8>)>,
     pub treason_target: Option<u8>,
+    /// The Treason card rolls against the holder's best target (`"best"`, R45): chosen by the
+    /// solvers once the blocks are revealed; `treason_target` is then `None`.
+    pub treason_best: bool,
     /// (from_round, below_ratio)
     pub retreat: Option<(Option<u8>, Option<f64>)>,
     /// Per-block plans, tried in order (R3).
@@ -265,6 +268,15 @@ impl Battle {
     /// The side holding the Treason card, to play before the first round (D11), if any.
     pub fn treason(&self) -> Option<Side> {
         self.scenario.treason
+    }
+
+    /// True if the Treason card's holder rolls against his best target (`"best"`, R45): the
+    /// solvers fight the battle once per target the card may roll at
+    /// (`solve::treason`) and keep the one the holder does best in. Fought as it
+    /// stands, the battle rolls at R2's default target.
+    pub fn treason_best(&self) -> bool {
+        self.treason_roll
+            .is_some_and(|(holder, _, _)| self.plans[holder.index()].treason_best)
     }
 
     /// True if `side` has an heir, so its senior heir may charge (6.5, D8).

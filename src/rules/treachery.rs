@@ -25,6 +25,15 @@ impl Battle {
     }
 }
 
+/// What a policy's `treason_target` says to roll at the holder's best target (R45).
+pub const BEST_TARGET: &str = "best";
+
+/// True if a policy's `treason_target` asks for the holder's best target (R45): `"best"`, in
+/// any case.
+pub fn names_best(name: &str) -> bool {
+    name.trim().eq_ignore_ascii_case(BEST_TARGET)
+}
+
 /// True if this block may make a Treachery roll at all: the King now, the Pretender now (R1) or
 /// Warwick of either version (6.9, D10).
 pub(crate) fn is_roller(battle: &Battle, state: &State, slot: usize) -> bool {

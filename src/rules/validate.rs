@@ -1378,18 +1378,23 @@ fn plans(battle: &Battle, side: Side, p: &SidePolicy, path: &str) -> Result<Plan
                 ),
             );
         }
-        let target = enemy(battle, side, name, &f)?;
-        turnable(battle, target, &f)?;
-        if battle.slots[target].reserve {
-            return err(
-                f,
-                format!(
-                    "{} is a reserve; the Treason roll needs an active block (D11)",
-                    battle.slots[target].name()
-                ),
-            );
+        if crate::rules::treachery::names_best(name) {
+            // R45: the solvers choose the target once the blocks are revealed.
+            out.treason_best = true;
+        } else {
+            let target = enemy(battle, side, name, &f)?;
+            turnable(battle, target, &f)?;
+            if battle.slots[target].reserve {
+                return err(
+                    f,
+                    format!(
+                        "{} is a reserve; the Treason roll needs an active block (D11)",
+                        battle.slots[target].name()
+                    ),
+                );
+            }
+            out.treason_target = Some(target as u8);
         }
-        out.treason_target = Some(target as u8);
     }
     if let Some(r) = &p.retreat {
         let f = format!("{path}.retreat");

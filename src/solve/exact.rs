@@ -14,6 +14,7 @@ use crate::solve::error::SolveError;
 use crate::solve::key::{Codec, Narrow, Packer, Plain, Short};
 use crate::solve::report::{Method, Report, Tally};
 use crate::solve::table::{Levels, Pending, Table, TableKey, Tagged};
+use crate::solve::treason;
 use crate::solve::watch::{EVERY, UNWATCHED, Watch};
 
 /// The default state budget. The tables hold only the levels not yet expanded, packed (see
@@ -54,15 +55,26 @@ pub fn solve_watched(
     watch: &Watch<'_>,
 ) -> Result<Report, SolveError> {
     let mut tally = Tally::new(battle);
-    let (states, peak_states) = solve_into(battle, budget, 1.0, &mut tally, watch)?;
-    Ok(tally.report(
+    let best = treason::solve_best(battle, budget, 1.0, &mut tally, watch, |b, n, w, t, wa| {
+        solve_into_with(b, n, w, t, wa, true)
+    })?;
+    let (states, peak_states, choice) = match best {
+        Some((states, peak, choice)) => (states, peak, Some(choice)),
+        None => {
+            let (states, peak) = solve_into(battle, budget, 1.0, &mut tally, watch)?;
+            (states, peak, None)
+        }
+    };
+    let mut report = tally.report(
         battle,
         Method::Exact {
             states,
             peak_states,
         },
         1.0,
-    ))
+    );
+    report.treason = choice;
+    Ok(report)
 }
 
 /// Adds the exact outcome distribution of `battle`, each chance times `weight`, to `tally` (a
@@ -103,6 +115,13 @@ fn solve_into_with(
     watch: &Watch<'_>,
     threads: bool,
 ) -> Result<(usize, usize), SolveError> {
+    // R45: the Treason card at its best target, each target's battle solved and the best kept.
+    let best = treason::solve_best(battle, budget, weight, tally, watch, |b, n, w, t, wa| {
+        solve_into_with(b, n, w, t, wa, threads)
+    })?;
+    if let Some((states, peak, _)) = best {
+        return Ok((states, peak));
+    }
     match Packer::for_policy(battle) {
         Some(packer) if packer.fits_56() => solve_keyed(
             battle,

@@ -14,4 +14,5 @@ pub(crate) mod key;
 pub(crate) mod monte_carlo;
 pub mod report;
 pub(crate) mod table;
+pub mod treason;
 pub mod watch;

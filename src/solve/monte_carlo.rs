@@ -6,7 +6,10 @@ use crate::rules::battle::Battle;
 use crate::rules::dice::{BattleRng, rng_from_seed, uniform};
 use crate::rules::log::{Observer, Silent};
 use crate::rules::{plain, policy};
+use crate::solve::report::TreasonChoice;
 use crate::solve::report::{Method, Report, Tally};
+use crate::solve::treason;
+use crate::solve::watch::UNWATCHED;
 
 use crate::rules::round::{Ending, Point, advance};
 use crate::rules::state::State;
@@ -31,18 +34,23 @@ pub struct Simulation {
     rng: BattleRng,
     tally: Tally,
     runs: u64,
+    /// The Treason card's target, chosen before the first battle (R45).
+    treason: Option<TreasonChoice>,
 }
 
 impl Simulation {
     /// A simulation of `battle` (copied, so the simulation can live on its own, e.g. in a
-    /// worker between chunks) from `seed`, with no battle fought yet.
+    /// worker between chunks) from `seed`, with no battle fought yet. With the Treason card at
+    /// its best target the target is chosen first ([`choose_treason_target`], R45).
     pub fn new(battle: &Battle, seed: u64) -> Self {
+        let (battle, treason) = choose_treason_target(battle, treason::CHOICE_RUNS);
         Simulation {
-            battle: battle.clone(),
+            tally: Tally::new(&battle),
+            battle,
             seed,
             rng: rng_from_seed(seed),
-            tally: Tally::new(battle),
             runs: 0,
+            treason,
         }
     }
 
@@ -88,14 +96,16 @@ impl Simulation {
 
     /// The figures so far (all zero before the first battle).
     pub fn report(&self) -> Report {
-        self.tally.report(
+        let mut report = self.tally.report(
             &self.battle,
             Method::MonteCarlo {
                 runs: self.runs,
                 seed: self.seed,
             },
             self.runs.max(1) as f64,
-        )
+        );
+        report.treason = self.treason.clone();
+        report
     }
 }
 
@@ -185,4 +195,66 @@ pub fn worker_seed(seed: u64, k: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// The battle with the card's target chosen before Monte Carlo fights it (R45): exact when each
+/// target's battle takes at most [`treason::CHOICE_STATES`] states, else `runs` battles per target from
+/// [`treason::CHOICE_SEED`], the same dice for each. The battle itself (and `None`) when it does not ask
+/// for the best target or the card may roll at no block.
+pub fn choose_treason_target(battle: &Battle, runs: u64) -> (Battle, Option<TreasonChoice>) {
+    let Some(holder) = battle.treason().filter(|_| battle.treason_best()) else {
+        return (battle.clone(), None);
+    };
+    let choices = treason::in_r2_order(battle);
+    if choices.is_empty() {
+        return (battle.clone(), None);
+    }
+    let exact: Option<Vec<f64>> = choices
+        .iter()
+        .map(|(b, _, _)| {
+            let mut t = Tally::new(b);
+            crate::solve::exact::solve_into_serial(
+                b,
+                treason::CHOICE_STATES,
+                1.0,
+                &mut t,
+                UNWATCHED,
+            )
+            .ok()
+            .map(|_| t.holds()[holder.index()])
+        })
+        .collect();
+    let (values, fought) = match exact {
+        Some(v) => (v, None),
+        None => {
+            let runs = runs.max(1);
+            let v = choices
+                .iter()
+                .map(|(b, _, _)| {
+                    let mut rng = rng_from_seed(treason::CHOICE_SEED);
+                    let mut held = 0u64;
+                    for _ in 0..runs {
+                        let (_, ending) = one_battle(b, &mut rng, &mut Silent);
+                        held += (ending.holder == Some(holder)) as u64;
+                    }
+                    held as f64 / runs as f64
+                })
+                .collect();
+            (v, Some(runs))
+        }
+    };
+    let made = treason::choice(battle, holder, &choices, &values, fought);
+    let best = treason::best_index(&values);
+    (choices[best].0.clone(), Some(made))
+}
+
+/// The battle as it will be fought, for whatever shows one battle's dice (a replay, the fire
+/// order, a battle played live): with the card at its best target, that target chosen
+/// ([`choose_treason_target`] with [`treason::CHOICE_RUNS`], R45); else the battle itself.
+pub fn with_treason_target(battle: Battle) -> Battle {
+    if battle.treason_best() {
+        choose_treason_target(&battle, treason::CHOICE_RUNS).0
+    } else {
+        battle
+    }
 }

@@ -102,6 +102,36 @@ pub struct Report {
     /// Monte Carlo only: the standard errors of the three headline figures.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub std_errors: Option<StdErrors>,
+    /// With `"treason_target": "best"`: the Treason card's target chosen, and every target's
+    /// value (R45).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treason: Option<TreasonChoice>,
+}
+
+/// One target the card may roll at, and how its holder does against it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TargetValue {
+    /// The target block.
+    pub block: String,
+    /// Dice the roll needs: all even to turn it (6.9).
+    pub dice: u8,
+    /// The holder's chance to hold the area with the card rolled at this block.
+    pub holds: f64,
+}
+
+/// The Treason card's target chosen for its holder (R45), with every target's value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TreasonChoice {
+    /// The side holding the card.
+    pub holder: Side,
+    /// The block chosen.
+    pub target: String,
+    /// Every target the card may roll at, in R2's order (fewest dice, strongest, first listed).
+    pub targets: Vec<TargetValue>,
+    /// `None` when the values are exact; else the Monte Carlo battles fought for each target
+    /// (on the same dice), whose figures chose it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs: Option<u64>,
 }
 
 /// Standard errors of the headline figures of a Monte Carlo report: sqrt(p(1-p)/runs).
@@ -411,6 +441,7 @@ impl Tally {
             lancaster_heir_dies: shape.heirs[1].then(|| d(self.heirs[1])),
             mass: d(self.total),
             std_errors: None,
+            treason: None,
         };
         if matches!(report.method, Method::MonteCarlo { .. }) {
             report.std_errors = Some(StdErrors {

@@ -455,24 +455,9 @@ fn treason_targets(battle: &Battle, players: Players) -> Vec<(Battle, usize)> {
         Players::Only(s) => s == holder,
         Players::Neither => false,
     };
-    if !plays || battle.in_progress() {
-        return Vec::new();
+    if plays {
+        crate::solve::treason::choices(battle)
+    } else {
+        Vec::new()
     }
-    let mut out = Vec::new();
-    for (j, slot) in battle.slots.iter().enumerate() {
-        if slot.side == holder || slot.reserve || battle.treachery_dice(None, j).is_none() {
-            continue;
-        }
-        let mut sc = battle.scenario.clone();
-        let policy = match holder {
-            Side::Attacker => &mut sc.policy.attacker,
-            Side::Defender => &mut sc.policy.defender,
-        };
-        policy.treason_target = Some(slot.name().to_string());
-        // A target the card may roll at is one `Battle::new` accepts; skip any other.
-        if let Ok(b) = Battle::new(&sc) {
-            out.push((b, j));
-        }
-    }
-    out
 }

@@ -73,6 +73,11 @@ const MAX_DISTINCT_COUNTED: usize = 1_000_000;
 /// The most composition battles kept built at once.
 const BATTLE_CACHE: usize = 4_096;
 
+/// Battles fought for each of the Treason card's targets when Monte Carlo over a mixture
+/// chooses a drawn battle's best target and the battle is too large to choose exactly (R45):
+/// fewer than for one battle, as a mixture chooses once per distinct battle.
+const FOG_CHOICE_RUNS: u64 = 2_000;
+
 /// Rejection draws Monte Carlo tries for one assignment before taking a known valid one (only
 /// when the hidden blocks' candidates overlap so much that most draws repeat a person).
 const DRAW_TRIES: usize = 100_000;
@@ -810,6 +815,9 @@ struct Draws {
     seen: figures::Seen,
     /// Cumulative chances of the listed compositions, when listed.
     cumulative: Option<Vec<f64>>,
+    /// With the Treason card at its best target: each battle drawn with its target chosen
+    /// (R45), by its classes, at most [`BATTLE_CACHE`] of them.
+    chosen: HashMap<Vec<u32>, Arc<Battle>>,
 }
 
 impl Draws {
@@ -833,6 +841,7 @@ impl Draws {
             tally: None,
             seen: figures::Seen::new(&sizes),
             cumulative,
+            chosen: HashMap::new(),
         }
     }
 
@@ -857,18 +866,35 @@ impl Draws {
                 (pick.clone(), pick)
             }
         };
-        if self.keys.len() < MAX_DISTINCT_COUNTED {
-            self.keys.insert(
-                fog.hidden
-                    .iter()
-                    .zip(&example)
-                    .map(|(h, &c)| h.class[c])
-                    .collect::<Vec<u32>>(),
-            );
-        }
-        let battle = fog
+        let key: Vec<u32> = fog
+            .hidden
+            .iter()
+            .zip(&example)
+            .map(|(h, &c)| h.class[c])
+            .collect();
+        let mut battle = fog
             .battle_of(&example)
             .expect("every composition was checked when it was classified");
+        if battle.treason_best() {
+            // R45: the card's target chosen once the blocks are revealed, in each battle drawn.
+            battle = match self.chosen.get(&key) {
+                Some(b) => b.clone(),
+                None => {
+                    let b = Arc::new(
+                        crate::solve::monte_carlo::choose_treason_target(&battle, FOG_CHOICE_RUNS)
+                            .0,
+                    );
+                    if self.chosen.len() < BATTLE_CACHE {
+                        self.chosen.insert(key.clone(), b.clone());
+                    }
+                    b
+                }
+            };
+        }
+        if self.keys.len() < MAX_DISTINCT_COUNTED {
+            self.keys.insert(key);
+        }
+        let rng = &mut self.rng;
         let (state, ending) = one_battle(&battle, rng, &mut Silent);
         let t = self.tally.get_or_insert_with(|| Tally::new(&battle));
         t.add(&battle, &state, ending, 1.0);
@@ -995,7 +1021,11 @@ fn check_policy(sc: &Scenario) -> Result<(), ScenarioError> {
             named.push((format!("{path}.treachery[{k}].target"), &t.target));
             named.push((format!("{path}.treachery[{k}].by"), &t.by));
         }
-        if let Some(t) = &p.treason_target {
+        if let Some(t) = p
+            .treason_target
+            .as_ref()
+            .filter(|t| !crate::rules::treachery::names_best(t))
+        {
             named.push((format!("{path}.treason_target"), t));
         }
         for (k, r) in p.retreats.iter().enumerate() {

@@ -640,7 +640,9 @@ pub fn empty_battle(area: Option<String>, king: House, attacker: House) -> Scena
 fn build(
     scenario: &Scenario,
 ) -> (Result<Rc<Battle>, ScenarioError>, Result<(), ScenarioError>, bool, Vec<bosworth::Warning>) {
-    let battle = Battle::new(scenario).map(Rc::new);
+    // The Treason card at its best target is fought (replayed, ordered, played live) at the
+    // target chosen (R45); the solvers, in workers, choose it themselves.
+    let battle = Battle::new(scenario).map(|b| Rc::new(bosworth::with_treason_target(b)));
     if bosworth::solve::fog::has_hidden(scenario) {
         match bosworth::Fog::new(scenario) {
             Ok(fog) => (battle, Ok(()), true, fog.warnings()),
@@ -679,7 +681,14 @@ fn apply_edit(s: &mut Scenario, edit: Edit) {
             }
             s.area = area;
         }
-        Edit::Treason(t) => s.treason = t,
+        Edit::Treason(t) => {
+            // A target belongs to the card's holder (D11): another holder chooses his own.
+            if s.treason != t {
+                s.policy.attacker.treason_target = None;
+                s.policy.defender.treason_target = None;
+            }
+            s.treason = t;
+        }
         Edit::Add(side, id) => {
             let strength = bosworth::data::block(&id).map_or(1, |b| b.max_strength);
             army_mut(s, side).blocks.push(BlockEntry {

@@ -173,6 +173,16 @@ pub fn Results(props: &StateProps) -> Html {
             if let Some(f) = &fog {
                 <FogSection scenario={state.scenario.clone()} fog={f.clone()} spread_svg={(*spread_svg).clone()} open={open.clone()} />
             }
+            if let Some(t) = &r.treason {
+                <p class="small" data-testid="treason-choice">{format!(
+                    "Treason card: {} rolls at {}, the best target for {} (R45; {}): {}.",
+                    r.sides[t.holder.index()].house,
+                    t.target,
+                    r.sides[t.holder.index()].house,
+                    if t.runs.is_some() { "chosen by Monte Carlo" } else { "chosen exactly" },
+                    t.targets.iter().map(|v| format!("{} {} to hold", v.block, pct(v.holds))).collect::<Vec<_>>().join(", ")
+                )}</p>
+            }
             <p class="muted small">{format!(
                 "Expected steps lost: {} (attacker) {:.2}, {} (defender) {:.2}. Chance control changes in round 1 (D5): {}.",
                 r.sides[0].house, r.sides[0].expected_steps_lost, r.sides[1].house, r.sides[1].expected_steps_lost, pct(r.control_changes)

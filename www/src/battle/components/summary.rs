@@ -98,7 +98,11 @@ fn choices(p: &SidePolicy) -> Vec<String> {
         out.push(n(p.treachery.len(), "Treachery roll", "Treachery rolls"));
     }
     if let Some(t) = &p.treason_target {
-        out.push(format!("Treason card at {t}"));
+        out.push(if bosworth::solve::treason::names_best(t) {
+            "Treason card at the best target".to_string()
+        } else {
+            format!("Treason card at {t}")
+        });
     }
     if p.retreat.is_some() {
         out.push("retreats".to_string());
