@@ -15,10 +15,13 @@ use std::collections::HashMap;
 /// A plan with its reinforcements, ready to be screened (its battle, with the hidden blocks'
 /// candidates, is written only for the plans assessed).
 pub(in crate::board) struct Candidate {
+    /// The plan.
     pub(in crate::board) plan: Plan,
+    /// The enemy's reinforcements its battle assumes (6.3, R23).
     pub(in crate::board) groups: Vec<Group>,
     /// The slots of its battle's unseen enemy blocks, in the battle's order.
     slots: Vec<usize>,
+    /// Its screening so far.
     pub(in crate::board) tally: Tally,
 }
 
