@@ -311,66 +311,58 @@ fn a_sea_move_made_this_turn_is_told_by_its_route() {
 
 #[test]
 fn a_sea_move_the_rules_forbid_is_refused_by_field() {
-    let sailed = |card: &str, id: &str, route: &str, area: &str| {
+    let sailed = |card: &str, id: &str, route: &str| {
         format!(
             r#"{{"kind":"board","version":1,"house":"York","card":{card},"areas":[
-            {{"area":"{area}","enemy":1,"blocks":[{{"id":"{id}","strength":2,"route":{route}}}]}}]}}"#
+            {{"area":"Essex","enemy":1,"blocks":[{{"id":"{id}","strength":2,"route":{route}}}]}}]}}"#
         )
     };
-    // 5.3: a sea move never enters an enemy area, save with Piracy.
-    refused(
-        &sailed("3", "Warwick/Y", r#"["Calais","North Sea"]"#, "Essex"),
-        "areas[0].blocks[0].route: a sea move never enters an enemy or contested area (5.3): \
-         only Piracy attacks by sea (Event Cards), and the card is 3 AP",
-    );
-    refused(
-        &sailed(
-            r#""Piracy""#,
+    let piracy = r#""Piracy""#;
+    for (card, id, route, expected) in [
+        // 5.3: a sea move never enters an enemy area, save with Piracy.
+        (
+            "3",
+            "Warwick/Y",
+            r#"["Calais","North Sea"]"#,
+            "areas[0].blocks[0].route: a sea move never enters an enemy or contested area (5.3): \
+             only Piracy attacks by sea (Event Cards), and the card is 3 AP",
+        ),
+        (
+            piracy,
             "London (levy)",
             r#"["Kent","North Sea"]"#,
-            "Essex",
+            "areas[0].blocks[0].route: London (levy) never moves by sea (5.3)",
         ),
-        "areas[0].blocks[0].route: London (levy) never moves by sea (5.3)",
-    );
-    refused(
-        &sailed(
+        (
             r#""Force March""#,
             "Warwick/Y",
             r#"["Calais","North Sea"]"#,
-            "Essex",
+            "areas[0].blocks[0].route: Force March allows no sea move (Event Cards)",
         ),
-        "areas[0].blocks[0].route: Force March allows no sea move (Event Cards)",
-    );
-    refused(
-        &sailed(
-            r#""Piracy""#,
+        (
+            piracy,
             "Warwick/Y",
             r#"["Calais","Irish Sea"]"#,
-            "Essex",
+            "areas[0].blocks[0].route[0]: a sea move goes from one area on a sea zone to another \
+             on the same zone (5.3): Calais does not lie on the Irish Sea",
         ),
-        "areas[0].blocks[0].route[0]: a sea move goes from one area on a sea zone to another on \
-         the same zone (5.3): Calais does not lie on the Irish Sea",
-    );
-    refused(
-        &sailed(
-            r#""Piracy""#,
+        (
+            piracy,
             "Warwick/Y",
             r#"["Calais","English Channel"]"#,
-            "Essex",
+            "areas[0].blocks[0].route[1]: a sea move goes from one area on a sea zone to another \
+             on the same zone (5.3): Essex does not lie on the English Channel",
         ),
-        "areas[0].blocks[0].route[1]: a sea move goes from one area on a sea zone to another on \
-         the same zone (5.3): Essex does not lie on the English Channel",
-    );
-    refused(
-        &sailed(
-            r#""Piracy""#,
+        (
+            piracy,
             "Warwick/Y",
             r#"["Kent","Calais","North Sea"]"#,
-            "Essex",
+            "areas[0].blocks[0].route: a sea move's route is where the block sailed from and the \
+             sea zone, as [\"Calais\", \"North Sea\"] (5.3)",
         ),
-        "areas[0].blocks[0].route: a sea move's route is where the block sailed from and the \
-         sea zone, as [\"Calais\", \"North Sea\"] (5.3)",
-    );
+    ] {
+        refused(&sailed(card, id, route), expected);
+    }
     // Three sea moves are three action points with Piracy: more than its two.
     let three = pirates(r#""Piracy""#, r#"{"id":"Kent/Y","strength":2}"#, "").replace(
         r#"{"area":"Essex","enemy":2}"#,

@@ -2,7 +2,7 @@
 //! with the exact mixture's cost estimated before the work and refused at once when it will not
 //! fit, and `reveal`, which prints one possibility as a battle of its own.
 
-use crate::output::{Format, Warned, cut, show};
+use crate::output::{Format, Warned, cut};
 use crate::progress::{Meter, Stop};
 use crate::{Cli, Command, check_runs, csv, text};
 use bosworth::solve::fog::{Cost, FogMemo, MAX_COMPOSITION_STATES, Pick};
@@ -20,14 +20,11 @@ pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
             ..
         } => {
             let f = exact(&fog, *budget, cli.quiet)?;
-            let format = Format::of(*as_json, *format);
             let warnings = fog.warnings();
-            let w = Warned::with(&f, &warnings);
-            Ok(show(
-                format,
-                &w,
-                |w| w.table(text::fog),
-                |w| w.csv(csv::fog),
+            Ok(Warned::with(&f, &warnings).show(
+                Format::of(*as_json, *format),
+                text::fog,
+                csv::fog,
                 None,
             ))
         }
@@ -49,14 +46,11 @@ pub fn run(cli: &Cli, scenario: &Scenario) -> Result<String, Stop> {
             let f = fog.simulate_watched(*runs, *seed, &|n| meter.add(n))?;
             drop(meter);
             let cut = cut(&f.report, *runs)?;
-            let format = Format::of(*as_json, *format);
             let warnings = fog.warnings();
-            let w = Warned::with(&f, &warnings);
-            Ok(show(
-                format,
-                &w,
-                |w| w.table(text::fog),
-                |w| w.csv(csv::fog),
+            Ok(Warned::with(&f, &warnings).show(
+                Format::of(*as_json, *format),
+                text::fog,
+                csv::fog,
                 cut,
             ))
         }

@@ -18,7 +18,7 @@ mod turn;
 
 use bosworth::{Battle, Scenario, ScenarioError};
 use clap::{CommandFactory, Parser, Subcommand};
-use output::{Format, Warned, cut, finish, json, show};
+use output::{Format, Warned, cut, finish, json};
 use progress::{Meter, Stop};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -878,13 +878,10 @@ fn main() -> ExitCode {
                 let meter = Meter::states(*budget, quiet);
                 let r = bosworth::solve_watched(b, *budget, &|n| meter.add(n))?;
                 drop(meter);
-                let format = Format::of(*as_json, *format);
-                let w = Warned::new(&r, b);
-                Ok(show(
-                    format,
-                    &w,
-                    |w| w.table(text::report),
-                    |w| w.csv(csv::report),
+                Ok(Warned::new(&r, b).show(
+                    Format::of(*as_json, *format),
+                    text::report,
+                    csv::report,
                     None,
                 ))
             }),
@@ -908,13 +905,10 @@ fn main() -> ExitCode {
                     bench_measure::simulate_threads(b, *runs, *seed, *threads, &|n| meter.add(n));
                 drop(meter);
                 let cut = cut(&r, *runs)?;
-                let format = Format::of(*as_json, *format);
-                let w = Warned::new(&r, b);
-                Ok(show(
-                    format,
-                    &w,
-                    |w| w.table(text::report),
-                    |w| w.csv(csv::report),
+                Ok(Warned::new(&r, b).show(
+                    Format::of(*as_json, *format),
+                    text::report,
+                    csv::report,
                     cut,
                 ))
             }),

@@ -50,11 +50,11 @@ struct Cut<'a, T: Serialize> {
 /// Figures in the format asked for. `cut`: the battles fought and asked for, when Ctrl-C cut a
 /// Monte Carlo run short: said on the first line of the table, in JSON fields ([`Cut`]), and on
 /// stderr for CSV (whose rows then have `runs`).
-pub fn show<T: Serialize>(
+fn show<T: Serialize>(
     format: Format,
     figures: &T,
-    table: fn(&T) -> String,
-    csv: fn(&T) -> String,
+    table: impl Fn(&T) -> String,
+    csv: impl Fn(&T) -> String,
     cut: Option<(u64, u64)>,
 ) -> String {
     let Some((runs, runs_requested)) = cut else {
@@ -108,17 +108,28 @@ impl<'a, T: Serialize> Warned<'a, T> {
         Warned { figures, warnings }
     }
 
-    /// The figures as `table` writes them, after the warnings.
-    pub fn table(&self, table: fn(&T) -> String) -> String {
-        format!("{}{}", warnings_text(self.warnings), table(self.figures))
-    }
-
-    /// The figures as `csv` writes them; the warnings on stderr.
-    pub fn csv(&self, csv: fn(&T) -> String) -> String {
-        for w in self.warnings {
-            eprintln!("warning: {w}");
-        }
-        csv(self.figures)
+    /// The figures with their warnings in `format` ([`show`]): as `table` writes them after the
+    /// warnings, as JSON with a `warnings` list, or as `csv` writes them with the warnings on
+    /// stderr; `cut` says a Monte Carlo run was cut short.
+    pub fn show(
+        &self,
+        format: Format,
+        table: fn(&T) -> String,
+        csv: fn(&T) -> String,
+        cut: Option<(u64, u64)>,
+    ) -> String {
+        show(
+            format,
+            self,
+            |w| format!("{}{}", warnings_text(w.warnings), table(w.figures)),
+            |w| {
+                for warning in w.warnings {
+                    eprintln!("warning: {warning}");
+                }
+                csv(w.figures)
+            },
+            cut,
+        )
     }
 }
 

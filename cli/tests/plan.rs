@@ -2,23 +2,9 @@
 
 mod common;
 
-use common::{ok, run};
-use std::process::Output;
+use common::{ok, refused, run};
 
 const BOARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/board-kent.json");
-
-/// A refusal: exit code 2, nothing on stdout, the message on stderr.
-#[track_caller]
-fn refused(out: &Output, expected: &str) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        out.stdout.is_empty(),
-        "stdout: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert_eq!(err.trim_end(), format!("error: {expected}"));
-}
 
 const FAST: [&str; 4] = ["--runs", "4000", "--screen", "100000"];
 

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, ok, run};
+use common::{json, ok, refused, run};
 
 const BOARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/board-turn.json");
 
@@ -149,10 +149,6 @@ fn bad_questions_are_refused_by_field() {
     ] {
         let mut a = vec!["plan", BOARD, "--turn"];
         a.extend(args);
-        let out = run(&a, None);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
-        assert!(out.stdout.is_empty());
-        assert_eq!(err.trim_end(), format!("error: {expected}"));
+        refused(&run(&a, None), expected);
     }
 }

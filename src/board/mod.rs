@@ -15,8 +15,7 @@
 //! | `plans.rs` | every distinct way to attack a target within the card (6.3) |
 //! | `reinforce.rs` | the enemy's reinforcements as Player 2 (6.3, R23) |
 //! | `battle.rs` | a plan as a battle scenario, with its borders and hidden defenders |
-//! | `screen.rs` | the screening: every plan against the same draws and dice |
-//! | `rank.rs` | the ranking: screening, then the fog of war's figures on the best plans |
+//! | `rank/` | the ranking: the screening (plans on the same draws and dice), the fog of war's figures |
 //! | `turn.rs` | the whole turn: the best sets of attacks the card allows together (R37, R38) |
 
 mod battle;
@@ -26,7 +25,6 @@ pub mod plans;
 pub mod rank;
 pub mod reach;
 pub mod reinforce;
-mod screen;
 pub mod setup;
 pub mod turn;
 mod validate;

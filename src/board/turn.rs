@@ -8,8 +8,7 @@
 use super::card::{Event, Played};
 use super::plans::{Plan, plans};
 use super::rank::{
-    Assessed, Candidate, Job, NO_STAGES, Options, PlanError, Screening, assess_all, prepare,
-    targets,
+    Assessed, BATTLES_PER_DRAW, NO_STAGES, Options, Pick, PlanError, Screening, targets,
 };
 use super::reach::{self, Target};
 use super::validate::Position;
@@ -111,9 +110,6 @@ const FINALISTS_PER_TURN: usize = 4;
 /// The most nodes the branch and bound visits in one round; past it the round keeps the best
 /// turns found so far and the answer says the search stopped at its limit.
 const MAX_NODES: u64 = 5_000_000;
-
-/// Plans kept alive by each target's screening (its successive halving's `top`).
-const SCREEN_KEEP: usize = 8;
 
 /// The fewest and most draws of the hidden blocks each plan is screened on for the turn: all
 /// plans alike, as many as `Options::screen_budget` allows for the target.
@@ -233,13 +229,6 @@ impl Used {
     }
 }
 
-/// A target's screened plans.
-struct Screened {
-    target: Target,
-    candidates: Vec<Candidate>,
-    slots: Vec<super::screen::Slot>,
-}
-
 /// The best turns for the moving player (R37, R38).
 ///
 /// # Errors
@@ -261,12 +250,7 @@ pub fn best_turns(
         }
     }
     // Every target's plans, screened as `rank` screens them (each on its own draws).
-    let screen_options = Options {
-        top: SCREEN_KEEP,
-        ..options.clone()
-    };
-    let mut screened: Vec<Screened> = Vec::with_capacity(all.len());
-    let mut battles = 0;
+    let mut screened: Vec<Screening> = Vec::with_capacity(all.len());
     let mut found = 0;
     for &target in &all {
         let mut list = plans(position, target).plans;
@@ -278,31 +262,15 @@ pub fn best_turns(
             });
         }
         found += list.len();
-        let (mut candidates, slots) = prepare(position, list, &screen_options);
+        let mut screening = Screening::new(position, target, list, options.reinforce, options.seed);
         // Every plan on the same draws (no halving: a plan second best for its target may be
         // the best beside another attack), as many as the budget allows, within bounds.
-        let alive: Vec<usize> = (0..candidates.len()).collect();
-        let per_draw =
-            (candidates.len().max(1) as u64) * u64::from(super::screen::BATTLES_PER_DRAW);
+        let per_draw = (screening.candidates.len().max(1) as u64) * u64::from(BATTLES_PER_DRAW);
         let draws = (options.screen_budget / per_draw).clamp(MIN_DRAWS, MAX_DRAWS) as usize;
-        let mut screening = Screening::new(&screen_options);
-        screening.fight(
-            position,
-            &mut candidates,
-            &alive,
-            &slots,
-            draws,
-            &screen_options,
-            watch,
-        )?;
-        screening.flush(watch)?;
-        battles += screening.fought;
-        screened.push(Screened {
-            target,
-            candidates,
-            slots,
-        });
+        screening.fight_every(position, draws, watch)?;
+        screened.push(screening);
     }
+    let battles = screened.iter().map(|s| s.fought).sum();
     for (i, pin) in turn.pins.iter().enumerate() {
         let s = screened.iter().find(|s| s.target.area == pin.area);
         if s.is_none_or(|s| s.candidates.is_empty()) {
@@ -462,56 +430,31 @@ pub fn best_turns(
     })
 }
 
-/// The fog of war's figures for plans `mine` of target `t`, each keyed by (target, plan);
-/// `without_treason` fights their battles without the Treason card (R41).
-#[allow(clippy::too_many_arguments)]
+/// Assessed plans, each keyed by (target, plan).
+type Keyed = Vec<((usize, usize), Assessed)>;
+
+/// The fog of war's figures for plans `mine` of target `t` (the screening's [`Screening::assess`]),
+/// each keyed by (target, plan); `without_treason` fights their battles without the Treason card
+/// (R41).
 fn assess_plans(
     position: &Position,
-    s: &Screened,
+    s: &Screening,
     t: usize,
     mine: Vec<usize>,
     without_treason: bool,
     options: &Options,
     watch: &Watch<'_>,
-) -> Result<Vec<((usize, usize), Assessed)>, PlanError> {
-    let jobs: Vec<Job> = mine
+) -> Result<Keyed, PlanError> {
+    let picks: Vec<Pick> = mine
         .iter()
-        .map(|&c| {
-            let cand = &s.candidates[c];
-            let mut scenario = super::battle::battle(position, &cand.plan, &cand.groups);
-            let mut template = cand.template(position);
-            if without_treason {
-                super::battle::without_treason(&mut scenario);
-                super::battle::without_treason(&mut template.known);
-            }
-            Job {
-                scenario,
-                template,
-                runs: options.runs,
-                budget: options.exact_budget,
-            }
+        .map(|&c| Pick {
+            candidate: c,
+            runs: options.runs,
+            budget: options.exact_budget,
         })
         .collect();
-    let figs = assess_all(&jobs, &s.slots, options, watch, NO_STAGES)?;
-    Ok(mine
-        .into_iter()
-        .zip(jobs)
-        .zip(figs)
-        .map(|((c, job), (figures, exact))| {
-            let cand = &s.candidates[c];
-            let a = Assessed {
-                plan: cand.plan.clone(),
-                reinforcements: cand.groups.clone(),
-                scenario: job.scenario,
-                figures,
-                screened: (cand.tally.hold(), cand.tally.holds.len()),
-                pareto: false,
-                tied_with_next: false,
-                exact,
-            };
-            ((t, c), a)
-        })
-        .collect())
+    let assessed = s.assess(position, &picks, without_treason, options, watch, NO_STAGES)?;
+    Ok(mine.into_iter().map(|c| (t, c)).zip(assessed).collect())
 }
 
 /// A target's plans the branch and bound may choose, each valued by the objective: by its
@@ -520,7 +463,7 @@ fn assess_plans(
 fn choices_for(
     position: &Position,
     t: usize,
-    s: &Screened,
+    s: &Screening,
     objective: &Objective,
     figures: &HashMap<(usize, usize), Assessed>,
 ) -> Vec<Choice> {

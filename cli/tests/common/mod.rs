@@ -41,3 +41,16 @@ pub fn ok(out: &Output) -> String {
 pub fn json(out: &Output) -> serde_json::Value {
     serde_json::from_str(&ok(out)).unwrap()
 }
+
+/// A refusal: exit code 2, nothing on stdout, the message on stderr.
+#[track_caller]
+pub fn refused(out: &Output, expected: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        out.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(err.trim_end(), format!("error: {expected}"));
+}

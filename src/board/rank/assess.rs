@@ -1,0 +1,207 @@
+//! The fog of war's figures on the candidates the screening chose (6.3, R13, R21, R23): exact
+//! where the mixture fits the budget, Monte Carlo at a stated seed and count otherwise, so that
+//! `bosworth exact` or `bosworth simulate` on the plan's battle gives the same figures
+//! ([`Screening::assess`], for one target's ranking and the whole turn alike).
+
+use super::draws::{self, Slot, Template};
+use super::error::PlanError;
+use super::figures::{Assessed, Figures, Solution, battle_heirs, figures};
+use super::options::{Options, Stage, Stages};
+use super::screening::Screening;
+use crate::board::battle::battle;
+use crate::board::validate::Position;
+use crate::rules::battle::Battle;
+use crate::rules::dice::rng_from_seed;
+use crate::scenario::Scenario;
+use crate::solve::error::SolveError;
+use crate::solve::fog::{Fog, FogReport};
+use crate::solve::report::Method;
+use crate::solve::watch::Watch;
+
+/// A candidate to assess: which, and how hard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::board) struct Pick {
+    /// The candidate (an index into [`Screening::candidates`]).
+    pub(in crate::board) candidate: usize,
+    /// Monte Carlo battles if its exact mixture does not fit `budget`.
+    pub(in crate::board) runs: u64,
+    /// The most states its exact mixture may take.
+    pub(in crate::board) budget: usize,
+}
+
+impl Screening {
+    /// The fog of war's figures on the candidates `picks`, each reported with its battle, in
+    /// the order of `picks`; `without_treason` fights their battles without the Treason card
+    /// (R41: a turn's one roll goes to one battle). `stages` is told each candidate assessed.
+    pub(in crate::board) fn assess(
+        &self,
+        position: &Position,
+        picks: &[Pick],
+        without_treason: bool,
+        options: &Options,
+        watch: &Watch<'_>,
+        stages: &Stages<'_>,
+    ) -> Result<Vec<Assessed>, PlanError> {
+        let jobs: Vec<Job> = picks
+            .iter()
+            .map(|p| {
+                let c = &self.candidates[p.candidate];
+                let mut scenario = battle(position, &c.plan, &c.groups);
+                let mut template = c.template(position);
+                if without_treason {
+                    crate::board::battle::without_treason(&mut scenario);
+                    crate::board::battle::without_treason(&mut template.known);
+                }
+                Job {
+                    scenario,
+                    template,
+                    runs: p.runs,
+                    budget: p.budget,
+                }
+            })
+            .collect();
+        let figures = assess_all(&jobs, &self.slots, options, watch, stages)?;
+        Ok(picks
+            .iter()
+            .zip(jobs)
+            .zip(figures)
+            .map(|((p, job), (figures, exact))| {
+                let c = &self.candidates[p.candidate];
+                Assessed {
+                    plan: c.plan.clone(),
+                    reinforcements: c.groups.clone(),
+                    scenario: job.scenario,
+                    figures,
+                    screened: (c.tally.hold(), c.tally.holds.len()),
+                    pareto: false,
+                    tied_with_next: false,
+                    exact,
+                }
+            })
+            .collect())
+    }
+}
+
+/// A reported plan to assess: its battle, the battle without its hidden blocks' candidates (for
+/// a draw), its Monte Carlo battles and its exact budget.
+struct Job {
+    scenario: Scenario,
+    template: Template,
+    runs: u64,
+    budget: usize,
+}
+
+/// A plan's figures, with the exact report they were read from when they are exact.
+type Assessment = (Figures, Option<Solution>);
+
+/// Every plan's figures ([`assess`]), on `options.threads` threads natively (each plan on one
+/// thread, with its own seed: the figures do not depend on the threads).
+fn assess_all(
+    jobs: &[Job],
+    slots: &[Slot],
+    options: &Options,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Vec<Assessment>, PlanError> {
+    // In the browser the plans are assessed one after the other (a worker has one thread).
+    #[cfg(not(target_arch = "wasm32"))]
+    let threads = options.threads.clamp(1, jobs.len().max(1));
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 {
+        let results: Vec<Vec<(usize, Result<Assessment, PlanError>)>> =
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        scope.spawn(move || {
+                            (t..jobs.len())
+                                .step_by(threads)
+                                .map(|i| (i, assess(jobs, i, slots, options, watch, stages)))
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("an assessing thread"))
+                    .collect()
+            });
+        let mut all: Vec<(usize, Result<Assessment, PlanError>)> =
+            results.into_iter().flatten().collect();
+        all.sort_by_key(|r| r.0);
+        return all.into_iter().map(|r| r.1).collect();
+    }
+    (0..jobs.len())
+        .map(|i| assess(jobs, i, slots, options, watch, stages))
+        .collect()
+}
+
+/// The fog of war's figures on a plan's battle: exact when the mixture is likely to fit the
+/// job's budget (its compositions times the states of one of them), else Monte Carlo.
+fn assess(
+    jobs: &[Job],
+    index: usize,
+    slots: &[Slot],
+    options: &Options,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Assessment, PlanError> {
+    let job = &jobs[index];
+    let stage = |exact| {
+        stages(Stage::Assessing {
+            plan: index,
+            plans: jobs.len(),
+            exact,
+        })
+    };
+    let Job {
+        scenario,
+        template,
+        runs,
+        budget,
+    } = job;
+    let (runs, budget) = (*runs, *budget);
+    let own = template.own;
+    if !crate::solve::fog::has_hidden(scenario) {
+        let battle = Battle::new(scenario).map_err(PlanError::Invalid)?;
+        stage(true);
+        let (report, exact) = match crate::solve::exact::solve_watched(&battle, budget, watch) {
+            Ok(r) => (r.clone(), Some(Solution::Plain(r))),
+            Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
+            Err(SolveError::TooLarge { .. }) => (
+                crate::solve::monte_carlo::simulate(&battle, runs, options.seed),
+                None,
+            ),
+        };
+        return Ok((figures(&report, own, &battle_heirs(scenario, own)), exact));
+    }
+    let fog = Fog::new(scenario).map_err(PlanError::Invalid)?;
+    let mut rng = rng_from_seed(options.seed);
+    // The distinct battles the mixture solves (compositions that make the same battle are solved
+    // once, R13), none when there are too many to solve each.
+    let battles = fog.battles();
+    let fits = match (battles, draws::draw(slots, &mut rng)) {
+        // One composition solved within its share of the budget: a probe that fails fast.
+        (n, Some(d)) if n > 0 => template
+            .battle(&d)
+            .ok()
+            .and_then(|b| crate::solve::exact::solve(&b, budget / n.max(1)).ok())
+            .is_some_and(|r| match r.method {
+                Method::Exact { states, .. } => states.saturating_mul(n) <= budget,
+                Method::MonteCarlo { .. } => false,
+            }),
+        _ => false,
+    };
+    stage(fits);
+    let report: FogReport = if fits {
+        match fog.solve_watched(budget, options.threads, watch) {
+            Ok(r) => r,
+            Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
+            Err(SolveError::TooLarge { .. }) => fog.simulate_watched(runs, options.seed, watch)?,
+        }
+    } else {
+        fog.simulate_watched(runs, options.seed, watch)?
+    };
+    let f = figures(&report.report, own, &battle_heirs(scenario, own));
+    let exact = matches!(report.report.method, Method::Exact { .. }).then(|| Solution::Fog(report));
+    Ok((f, exact))
+}

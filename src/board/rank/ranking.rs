@@ -1,0 +1,197 @@
+//! Ranking (6.3, R13, R21, R23): every plan to attack a target, screened against the hidden
+//! defenders (`screening.rs`), and the best of them given the fog of war's own figures on their
+//! battle (`assess.rs`). Ranked by the chance to hold, ties said, the Pareto front marked
+//! (`order.rs`): one target ([`rank`]), one target's best plan ([`best_plan`], what the app's
+//! workers ask of each target), or every target at once ([`every_target`]).
+
+use super::assess::Pick;
+use super::error::PlanError;
+use super::figures::Assessed;
+use super::options::{NO_STAGES, Options, Stage, Stages};
+use super::order::order;
+use super::screening::Screening;
+use crate::board::plans::plans;
+use crate::board::reach::{self, Role, Target};
+use crate::board::validate::Position;
+use crate::data::AREAS;
+use crate::solve::watch::Watch;
+
+/// Every plan to attack one target, the best of them assessed.
+#[derive(Debug, Clone)]
+pub struct Ranking {
+    /// The target.
+    pub target: Target,
+    /// The plans reported, best first.
+    pub plans: Vec<Assessed>,
+    /// Every distinct plan found.
+    pub considered: usize,
+    /// The search stopped at its limit: more plans exist.
+    pub truncated: bool,
+    /// Battles the screening fought.
+    pub screened_battles: u64,
+}
+
+/// Every enemy or contested area the moving player can attack this turn (some plan reaches it),
+/// in the map's order.
+pub fn targets(position: &Position) -> Vec<Target> {
+    (0..AREAS.len())
+        .filter_map(|a| reach::target(position, a).ok())
+        .filter(|t| match t.role {
+            Role::Attack => !reach::ways(position, t.area).is_empty(),
+            _ => true,
+        })
+        .collect()
+}
+
+/// Ranks every plan to attack `target`.
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn rank(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    watch: &Watch<'_>,
+) -> Result<Ranking, PlanError> {
+    rank_with(position, target, options, true, watch, NO_STAGES)
+}
+
+/// [`rank`], telling `stages` what it is doing as it goes (the same figures).
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn rank_staged(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Ranking, PlanError> {
+    rank_with(position, target, options, true, watch, stages)
+}
+
+/// [`rank`], with or without the best plan for each number of blocks committed (`front`): the
+/// target's plans screened by successive halving, the best told apart, the chosen assessed and
+/// put in order.
+fn rank_with(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    front: bool,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Ranking, PlanError> {
+    stages(Stage::Screening);
+    let found = plans(position, target);
+    let considered = found.plans.len();
+    let mut screening = Screening::new(
+        position,
+        target,
+        found.plans,
+        options.reinforce,
+        options.seed,
+    );
+    screening.halve(position, options.top, options.screen_budget, watch)?;
+    let chosen = screening.choose(options.top, front);
+    let top: Vec<usize> = chosen.iter().take(options.top.max(1)).copied().collect();
+    screening.separate(position, &top, options.screen_budget, watch)?;
+    let screened = screening.fought;
+    // The best plans get `runs` battles; the others, there for the Pareto front, a quarter. The
+    // very best (`exact_best`, in the screening's order) may take the larger exact budget.
+    let picks: Vec<Pick> = chosen
+        .iter()
+        .enumerate()
+        .map(|(rank, &i)| Pick {
+            candidate: i,
+            runs: if rank < options.top.max(1) {
+                options.runs
+            } else {
+                (options.runs / 4).max(1)
+            },
+            budget: if rank < options.exact_best {
+                options.best_budget.max(options.exact_budget)
+            } else {
+                options.exact_budget
+            },
+        })
+        .collect();
+    let assessed = screening.assess(position, &picks, false, options, watch, stages)?;
+    let mut out: Vec<(usize, Assessed)> = chosen.into_iter().zip(assessed).collect();
+    order(&mut out, &screening.candidates);
+    let out: Vec<Assessed> = out.into_iter().map(|(_, a)| a).collect();
+    Ok(Ranking {
+        target,
+        plans: out,
+        considered,
+        truncated: found.truncated,
+        screened_battles: screened,
+    })
+}
+
+/// Every target the moving player can attack this turn, each with its best plan (`options.top`
+/// is taken as 1 for each, and none takes the larger exact budget of `exact_best`: an overview
+/// that comes quickly; [`rank`] on one target gives its best plans exact figures), the best
+/// first.
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn every_target(
+    position: &Position,
+    options: &Options,
+    watch: &Watch<'_>,
+) -> Result<Vec<Ranking>, PlanError> {
+    let mut out = Vec::new();
+    for t in targets(position) {
+        out.push(best_plan(position, t, options, watch)?);
+    }
+    order_targets(&mut out);
+    Ok(out)
+}
+
+/// One target's best plan, as [`every_target`] ranks it (`options.top` taken as 1, no best
+/// plan for each number of blocks committed): what a page that works on each target apart (in
+/// Web Workers) gives for it, the same figures.
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn best_plan(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    watch: &Watch<'_>,
+) -> Result<Ranking, PlanError> {
+    best_plan_staged(position, target, options, watch, NO_STAGES)
+}
+
+/// [`best_plan`], telling `stages` what it is doing as it goes (the same figures).
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn best_plan_staged(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Ranking, PlanError> {
+    let one = Options {
+        top: 1,
+        exact_best: 0,
+        ..options.clone()
+    };
+    let mut r = rank_with(position, target, &one, false, watch, stages)?;
+    if let Some(p) = r.plans.first_mut() {
+        p.tied_with_next = false;
+    }
+    Ok(r)
+}
+
+/// Every target's ranking in [`every_target`]'s order: the best plan's chance to hold first,
+/// then the map's order of areas.
+pub fn order_targets(rankings: &mut [Ranking]) {
+    rankings.sort_by(|a, b| {
+        let h = |r: &Ranking| r.plans.first().map_or(-1.0, |p| p.figures.hold);
+        h(b).total_cmp(&h(a))
+            .then(a.target.area.cmp(&b.target.area))
+    });
+}
