@@ -43,7 +43,7 @@ impl Simulation {
     /// worker between chunks) from `seed`, with no battle fought yet. With the Treason card at
     /// its best target the target is chosen first ([`choose_treason_target`], R45).
     pub fn new(battle: &Battle, seed: u64) -> Self {
-        let (battle, treason) = choose_treason_target(battle, treason::CHOICE_RUNS);
+        let (battle, treason) = choose_treason_target(battle, treason::CHOICE_RUNS, treason::CHOICE_STATES);
         Simulation {
             tally: Tally::new(&battle),
             battle,
@@ -198,35 +198,41 @@ pub fn worker_seed(seed: u64, k: u64) -> u64 {
 }
 
 /// The battle with the card's target chosen before Monte Carlo fights it (R45): exact when each
-/// target's battle takes at most [`treason::CHOICE_STATES`] states, else `runs` battles per target from
-/// [`treason::CHOICE_SEED`], the same dice for each. The battle itself (and `None`) when it does not ask
-/// for the best target or the card may roll at no block.
-pub fn choose_treason_target(battle: &Battle, runs: u64) -> (Battle, Option<TreasonChoice>) {
+/// target's battle takes at most `states` states (tried on the first target in R2's order, and
+/// on the others only if it fits; not tried when `states` is 0), else `runs` battles per target from
+/// [`treason::CHOICE_SEED`], the same dice for each. The battle itself (and `None`) when it does
+/// not ask for the best target or the card may roll at no block.
+pub fn choose_treason_target(
+    battle: &Battle,
+    runs: u64,
+    states: usize,
+) -> (Battle, Option<TreasonChoice>) {
     let Some(holder) = battle.treason().filter(|_| battle.treason_best()) else {
         return (battle.clone(), None);
     };
-    let choices = treason::in_r2_order(battle);
+    let mut choices = treason::in_r2_order(battle);
     if choices.is_empty() {
         return (battle.clone(), None);
     }
+    if choices.len() == 1 && states == 0 {
+        // One block to roll at and no exact value asked for: no battle need be fought.
+        return (choices.remove(0).0, None);
+    }
+    // One target's battle past `states` and the others are taken to be too: the first failed
+    // solve stops the rest (`collect` on the first `None`).
     let exact: Option<Vec<f64>> = choices
         .iter()
+        .filter(|_| states > 0)
         .map(|(b, _, _)| {
             let mut t = Tally::new(b);
-            crate::solve::exact::solve_into_serial(
-                b,
-                treason::CHOICE_STATES,
-                1.0,
-                &mut t,
-                UNWATCHED,
-            )
-            .ok()
-            .map(|_| t.holds()[holder.index()])
+            crate::solve::exact::solve_into_serial(b, states, 1.0, &mut t, UNWATCHED)
+                .ok()
+                .map(|_| t.holds()[holder.index()])
         })
         .collect();
     let (values, fought) = match exact {
-        Some(v) => (v, None),
-        None => {
+        Some(v) if !v.is_empty() => (v, None),
+        _ => {
             let runs = runs.max(1);
             let v = choices
                 .iter()
@@ -253,7 +259,7 @@ pub fn choose_treason_target(battle: &Battle, runs: u64) -> (Battle, Option<Trea
 /// ([`choose_treason_target`] with [`treason::CHOICE_RUNS`], R45); else the battle itself.
 pub fn with_treason_target(battle: Battle) -> Battle {
     if battle.treason_best() {
-        choose_treason_target(&battle, treason::CHOICE_RUNS).0
+        choose_treason_target(&battle, treason::CHOICE_RUNS, treason::CHOICE_STATES).0
     } else {
         battle
     }

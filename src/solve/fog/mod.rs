@@ -73,10 +73,13 @@ const MAX_DISTINCT_COUNTED: usize = 1_000_000;
 /// The most composition battles kept built at once.
 const BATTLE_CACHE: usize = 4_096;
 
-/// Battles fought for each of the Treason card's targets when Monte Carlo over a mixture
-/// chooses a drawn battle's best target and the battle is too large to choose exactly (R45):
-/// fewer than for one battle, as a mixture chooses once per distinct battle.
-const FOG_CHOICE_RUNS: u64 = 2_000;
+/// What Monte Carlo over a mixture spends choosing a drawn battle's Treason target (R45):
+/// `FOG_CHOICE_RUNS` battles per target on the same dice, never an exact solve
+/// (`FOG_CHOICE_STATES` is 0), none when the card may roll at one block only. Far less than for
+/// one battle (the same dice make the targets' difference far surer than either value): a mixture chooses once per distinct battle drawn, hundreds of them,
+/// and a mixture small enough to solve each battle is solved exactly, choice and all.
+const FOG_CHOICE_STATES: usize = 0;
+const FOG_CHOICE_RUNS: u64 = 200;
 
 /// Rejection draws Monte Carlo tries for one assignment before taking a known valid one (only
 /// when the hidden blocks' candidates overlap so much that most draws repeat a person).
@@ -881,7 +884,11 @@ impl Draws {
                 Some(b) => b.clone(),
                 None => {
                     let b = Arc::new(
-                        crate::solve::monte_carlo::choose_treason_target(&battle, FOG_CHOICE_RUNS)
+                        crate::solve::monte_carlo::choose_treason_target(
+                        &battle,
+                        FOG_CHOICE_RUNS,
+                        FOG_CHOICE_STATES,
+                    )
                             .0,
                     );
                     if self.chosen.len() < BATTLE_CACHE {

@@ -103,7 +103,7 @@ pub(crate) fn treason(c: &Ctx) -> Html {
                 <select aria-label="Treason card target" data-testid={format!("treason-target-{sid}")} onchange={on}
                     aria-invalid={c.invalid(&format!("{prefix}.treason_target"))}>
                     <option value="" selected={current.is_empty()}>{"easiest to turn (default)"}</option>
-                    <option value={bosworth::solve::treason::BEST_TARGET} selected={bosworth::solve::treason::names_best(&current)}>{"best for the holder (R45)"}</option>
+                    <option value={bosworth::solve::treason::BEST_TARGET} selected={bosworth::solve::treason::names_best(&current)} title="the target that gives the holder the best chance to hold the area (R45)">{"best for the holder"}</option>
                     { for targets.iter().map(|n| html! { <option value={n.clone()} selected={n.eq_ignore_ascii_case(&current)}>{n.clone()}</option> }) }
                 </select>
                 { c.error_at(&format!("{prefix}.treason_target")) }
