@@ -885,11 +885,11 @@ impl Draws {
                 None => {
                     let b = Arc::new(
                         crate::solve::monte_carlo::choose_treason_target(
-                        &battle,
-                        FOG_CHOICE_RUNS,
-                        FOG_CHOICE_STATES,
-                    )
-                            .0,
+                            &battle,
+                            FOG_CHOICE_RUNS,
+                            FOG_CHOICE_STATES,
+                        )
+                        .0,
                     );
                     if self.chosen.len() < BATTLE_CACHE {
                         self.chosen.insert(key.clone(), b.clone());
