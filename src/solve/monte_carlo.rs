@@ -43,7 +43,8 @@ impl Simulation {
     /// worker between chunks) from `seed`, with no battle fought yet. With the Treason card at
     /// its best target the target is chosen first ([`choose_treason_target`], R45).
     pub fn new(battle: &Battle, seed: u64) -> Self {
-        let (battle, treason) = choose_treason_target(battle, treason::CHOICE_RUNS, treason::CHOICE_STATES);
+        let (battle, treason) =
+            choose_treason_target(battle, treason::CHOICE_RUNS, treason::CHOICE_STATES);
         Simulation {
             tally: Tally::new(&battle),
             battle,
