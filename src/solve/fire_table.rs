@@ -1,0 +1,203 @@
+//! Monte Carlo's table of a plain battle's fires (a performance path, no rule of its own).
+//!
+//! Where the fast loop of `rules::plain` applies, a battle's course depends only on its state
+//! and the dice: from the state where a block is about to fire, each number of hits leads to one
+//! next such state, or to the battle's end. Monte Carlo fights the same battle millions of times
+//! and meets the same few thousand states again and again, so [`FireTable`] keeps each state met
+//! as a node holding the fire's thresholds ([`crate::rules::dice::thresholds`]) and, per number
+//! of hits, the node or ending that follows, worked out the first time it is needed by
+//! `plain::fire` and `plain::to_fire` (the steps of `plain::fight`). A battle is then one draw
+//! of the generator per fire and a look-up, the same draws in the same order as `plain::fight`
+//! makes: the same final state and ending, and the generator left where it leaves it (checked
+//! by `tests/fire_table.rs`). Battles are counted per ending and added to the [`Tally`] in one
+//! go ([`FireTable::flush`]); every count is a whole number below 2^53, so the sums are those of
+//! adding the battles one at a time, bit for bit.
+//!
+//! The table holds at most [`MAX_ENTRIES`] nodes and endings (a few MB); a battle that reaches a
+//! state past that is fought on from there by the same steps without the table.
+
+use crate::rules::battle::Battle;
+use crate::rules::dice::{MAX_DICE, hits_of_draw, hits_of_row, thresholds};
+use crate::rules::plain;
+use crate::rules::round::Ending;
+use crate::rules::state::State;
+use crate::solve::report::Tally;
+use crate::solve::table::FxHasher;
+use rand::Rng;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+type Fx = BuildHasherDefault<FxHasher>;
+
+/// The most nodes and endings one table holds (about 230 bytes each with its index).
+pub(crate) const MAX_ENTRIES: usize = 1 << 15;
+
+/// A link not worked out yet.
+const UNKNOWN: u32 = u32::MAX;
+/// The bit marking a link to an ending (its index in the rest).
+const END: u32 = 1 << 31;
+
+/// A state where a block is about to fire: the fire's thresholds, and per number of hits the
+/// next node or ending ([`END`]), or [`UNKNOWN`]. One cache line.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Node {
+    row: [u64; MAX_DICE],
+    next: [u32; MAX_DICE + 1],
+}
+
+/// What follows a fire: the state after it and, unless the battle ended, the next block to fire
+/// with its firepower (its turn taken), as `plain::to_fire` gives it.
+type Step = (State, Result<(usize, u8), Ending>);
+
+/// The table of one battle's fires, filled as battles meet new states.
+pub(crate) struct FireTable {
+    nodes: Vec<Node>,
+    /// Per node: the state at it (the firer's turn taken) and the firer.
+    at: Vec<(State, u8)>,
+    index: HashMap<(State, u8), u32, Fx>,
+    /// Per ending: the final state and how the battle ended.
+    ends: Vec<(State, Ending)>,
+    end_index: HashMap<State, u32, Fx>,
+    /// Battles ended at each ending since the last [`FireTable::flush`].
+    counts: Vec<u64>,
+    /// The endings with a count, in the order first reached.
+    touched: Vec<u32>,
+    /// Where every battle starts: a node, or an ending ([`END`]).
+    root: u32,
+}
+
+impl FireTable {
+    /// The table of `battle` fought from `start`, a state where `plain::applies`.
+    pub(crate) fn new(battle: &Battle, start: State) -> FireTable {
+        let mut table = FireTable {
+            nodes: Vec::new(),
+            at: Vec::new(),
+            index: HashMap::default(),
+            ends: Vec::new(),
+            end_index: HashMap::default(),
+            counts: Vec::new(),
+            touched: Vec::new(),
+            root: UNKNOWN,
+        };
+        let mut s = start;
+        let next = plain::to_fire(battle, &mut s);
+        table.root = table
+            .entry(s, next)
+            .expect("an empty table has room for its first entry");
+        table
+    }
+
+    /// Fights one battle from the start, drawing from `rng` exactly as `plain::fight` does.
+    /// A battle ending in the table is counted there (`None`); one that left the table (full)
+    /// is returned to be counted by the caller.
+    #[inline]
+    pub(crate) fn fight<R: Rng + ?Sized>(
+        &mut self,
+        battle: &Battle,
+        rng: &mut R,
+    ) -> Option<(State, Ending)> {
+        let mut at = self.root;
+        loop {
+            if at & END != 0 {
+                let e = (at & !END) as usize;
+                if self.counts[e] == 0 {
+                    self.touched.push(e as u32);
+                }
+                self.counts[e] += 1;
+                return None;
+            }
+            let node = &self.nodes[at as usize];
+            let hits = hits_of_row(&node.row, rng.next_u64());
+            let next = node.next[usize::from(hits)];
+            at = if next != UNKNOWN {
+                next
+            } else {
+                match self.expand(battle, at, hits) {
+                    Ok(next) => next,
+                    Err(step) => return Some(off_table(battle, step, rng)),
+                }
+            };
+        }
+    }
+
+    /// Adds the battles counted since the last flush to `tally`, each ending once with its count
+    /// as weight, and clears the counts.
+    pub(crate) fn flush(&mut self, battle: &Battle, tally: &mut Tally) {
+        for &e in &self.touched {
+            let (state, ending) = &self.ends[e as usize];
+            tally.add(battle, state, *ending, self.counts[e as usize] as f64);
+            self.counts[e as usize] = 0;
+        }
+        self.touched.clear();
+    }
+
+    /// Works out what follows `hits` hits at node `at` and links it; `Err` with the step when
+    /// that is a state the table has no room for.
+    #[cold]
+    fn expand(&mut self, battle: &Battle, at: u32, hits: u8) -> Result<u32, Step> {
+        let (mut s, firer) = self.at[at as usize];
+        let next = match plain::fire(battle, &mut s, usize::from(firer), hits) {
+            Some(ending) => Err(ending),
+            None => plain::to_fire(battle, &mut s),
+        };
+        let link = self.entry(s, next).ok_or((s, next))?;
+        self.nodes[at as usize].next[usize::from(hits)] = link;
+        Ok(link)
+    }
+
+    /// The link to the node or ending for `step`, added if new; `None` if it is new and the
+    /// table is full.
+    fn entry(&mut self, s: State, next: Result<(usize, u8), Ending>) -> Option<u32> {
+        let full = self.nodes.len() + self.ends.len() >= MAX_ENTRIES;
+        match next {
+            Ok((firer, fp)) => {
+                let key = (s, firer as u8);
+                if let Some(&n) = self.index.get(&key) {
+                    return Some(n);
+                }
+                if full {
+                    return None;
+                }
+                let n = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    row: thresholds(s.strength[firer], fp),
+                    next: [UNKNOWN; MAX_DICE + 1],
+                });
+                self.at.push(key);
+                self.index.insert(key, n);
+                Some(n)
+            }
+            Err(ending) => {
+                if let Some(&e) = self.end_index.get(&s) {
+                    return Some(e | END);
+                }
+                if full {
+                    return None;
+                }
+                let e = self.ends.len() as u32;
+                self.ends.push((s, ending));
+                self.counts.push(0);
+                self.end_index.insert(s, e);
+                Some(e | END)
+            }
+        }
+    }
+}
+
+/// Fights a battle on from `step` without the table: `plain::fight`'s steps and draws.
+fn off_table<R: Rng + ?Sized>(battle: &Battle, step: Step, rng: &mut R) -> (State, Ending) {
+    let (mut s, mut next) = step;
+    loop {
+        match next {
+            Err(ending) => return (s, ending),
+            Ok((i, fp)) => {
+                let hits = hits_of_draw(s.strength[i], fp, rng.next_u64());
+                next = match plain::fire(battle, &mut s, i, hits) {
+                    Some(ending) => Err(ending),
+                    None => plain::to_fire(battle, &mut s),
+                };
+            }
+        }
+    }
+}
