@@ -65,11 +65,18 @@ pub(crate) struct FireTable {
     touched: Vec<u32>,
     /// Where every battle starts: a node, or an ending ([`END`]).
     root: u32,
+    /// The most nodes and endings this table holds: [`MAX_ENTRIES`] (fewer in tests).
+    cap: usize,
 }
 
 impl FireTable {
     /// The table of `battle` fought from `start`, a state where `plain::applies`.
     pub(crate) fn new(battle: &Battle, start: State) -> FireTable {
+        FireTable::with_cap(battle, start, MAX_ENTRIES)
+    }
+
+    /// [`FireTable::new`] holding at most `cap` (at least 1) nodes and endings.
+    fn with_cap(battle: &Battle, start: State, cap: usize) -> FireTable {
         let mut table = FireTable {
             nodes: Vec::new(),
             at: Vec::new(),
@@ -79,6 +86,7 @@ impl FireTable {
             counts: Vec::new(),
             touched: Vec::new(),
             root: UNKNOWN,
+            cap: cap.max(1),
         };
         let mut s = start;
         let next = plain::to_fire(battle, &mut s);
@@ -149,7 +157,7 @@ impl FireTable {
     /// The link to the node or ending for `step`, added if new; `None` if it is new and the
     /// table is full.
     fn entry(&mut self, s: State, next: Result<(usize, u8), Ending>) -> Option<u32> {
-        let full = self.nodes.len() + self.ends.len() >= MAX_ENTRIES;
+        let full = self.nodes.len() + self.ends.len() >= self.cap;
         match next {
             Ok((firer, fp)) => {
                 let key = (s, firer as u8);
@@ -197,6 +205,64 @@ fn off_table<R: Rng + ?Sized>(battle: &Battle, step: Step, rng: &mut R) -> (Stat
                     Some(ending) => Err(ending),
                     None => plain::to_fire(battle, &mut s),
                 };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::rng_from_seed;
+    use crate::rules::log::Silent;
+    use crate::scenario::Scenario;
+    use crate::solve::monte_carlo::one_battle;
+
+    /// The bench's medium battle with a retreat capacity, so that round 4's retreats come too.
+    const MEDIUM: &str = r#"{"version": 1, "area": "East Anglia", "king": "Lancaster",
+        "attacker": {"house": "Lancaster", "blocks": [{"id": "Oxford", "strength": 3},
+            {"id": "Beaumont", "strength": 3}, {"id": "Clifford", "strength": 3}]},
+        "defender": {"house": "York", "blocks": [{"id": "Norfolk", "strength": 4},
+            {"id": "Suffolk", "strength": 3}]}}"#;
+
+    /// Every battle through the table, full or not, ends as `one_battle` ends it, with the same
+    /// draws (the next draw after it is the same), and is counted once.
+    #[test]
+    fn a_battle_through_the_table_is_one_battles_draw_for_draw() {
+        let sc: Scenario = serde_json::from_str(MEDIUM).unwrap();
+        let battle = Battle::new(&sc).unwrap();
+        for cap in [1, 2, 7, 40, MAX_ENTRIES] {
+            let mut table = FireTable::with_cap(&battle, battle.initial, cap);
+            let (mut counted, mut off) = (0, 0);
+            for seed in 0..3000 {
+                let (mut a, mut b) = (rng_from_seed(seed), rng_from_seed(seed));
+                let (state, ending) = one_battle(&battle, &mut a, &mut Silent);
+                let before = table.counts.clone();
+                match table.fight(&battle, &mut b) {
+                    Some(got) => {
+                        assert_eq!(got, (state, ending), "cap {cap}, seed {seed}");
+                        assert_eq!(table.counts, before, "cap {cap}, seed {seed}");
+                        off += 1;
+                    }
+                    None => {
+                        // The one ending whose count went up is this battle's.
+                        let up: Vec<usize> = (0..table.counts.len())
+                            .filter(|&e| table.counts[e] != before.get(e).copied().unwrap_or(0))
+                            .collect();
+                        assert_eq!(up.len(), 1, "cap {cap}, seed {seed}");
+                        assert_eq!(table.ends[up[0]], (state, ending), "cap {cap}, seed {seed}");
+                        counted += 1;
+                    }
+                }
+                assert_eq!(a.next_u64(), b.next_u64(), "cap {cap}, seed {seed}: draws");
+            }
+            assert!(table.nodes.len() + table.ends.len() <= cap);
+            assert_eq!(table.counts.iter().sum::<u64>(), counted);
+            assert_eq!(counted + off, 3000);
+            if cap < 40 {
+                assert!(off > 0, "cap {cap}: no battle left the table");
+            } else if cap == MAX_ENTRIES {
+                assert_eq!(off, 0, "the medium battle fits the table");
             }
         }
     }
