@@ -32,7 +32,9 @@ pub(crate) fn applies(battle: &Battle, state: &State) -> bool {
 }
 
 /// Fights the battle from `state` to its end under the default policy, where [`applies`] says
-/// so: the general loop's result, draw for draw.
+/// so: the general loop's result, draw for draw. `state` may be any state between two actions
+/// of such a battle (as [`to_fire`] and [`fire`] leave it, the battle not over): the round goes
+/// on with its first pending block in the order, as it would have.
 #[inline]
 pub(crate) fn fight<R: Rng + ?Sized>(battle: &Battle, state: &mut State, rng: &mut R) -> Ending {
     let s = state;

@@ -193,21 +193,21 @@ impl FireTable {
     }
 }
 
-/// Fights a battle on from `step` without the table: `plain::fight`'s steps and draws.
+/// Fights a battle on from `step` without the table: the pending fire, then `plain::fight`
+/// from the state between two actions it leaves (it takes a battle up from any such state).
 fn off_table<R: Rng + ?Sized>(battle: &Battle, step: Step, rng: &mut R) -> (State, Ending) {
-    let (mut s, mut next) = step;
-    loop {
-        match next {
-            Err(ending) => return (s, ending),
-            Ok((i, fp)) => {
-                let hits = hits_of_draw(s.strength[i], fp, rng.next_u64());
-                next = match plain::fire(battle, &mut s, i, hits) {
-                    Some(ending) => Err(ending),
-                    None => plain::to_fire(battle, &mut s),
-                };
+    let (mut s, next) = step;
+    let ending = match next {
+        Err(ending) => ending,
+        Ok((i, fp)) => {
+            let hits = hits_of_draw(s.strength[i], fp, rng.next_u64());
+            match plain::fire(battle, &mut s, i, hits) {
+                Some(ending) => ending,
+                None => plain::fight(battle, &mut s, rng),
             }
         }
-    }
+    };
+    (s, ending)
 }
 
 #[cfg(test)]
