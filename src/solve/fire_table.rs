@@ -29,21 +29,26 @@ use std::hash::BuildHasherDefault;
 
 type Fx = BuildHasherDefault<FxHasher>;
 
-/// The most nodes and endings one table holds (about 230 bytes each with its index).
-pub(crate) const MAX_ENTRIES: usize = 1 << 15;
+/// The most nodes and endings one table holds (about 200 bytes each with its index): their
+/// links fit 15 bits.
+pub(crate) const MAX_ENTRIES: usize = (1 << 15) - 1;
 
+/// A link: a node's index, or [`END`] and an ending's, or [`UNKNOWN`].
+type Link = u16;
 /// A link not worked out yet.
-const UNKNOWN: u32 = u32::MAX;
-/// The bit marking a link to an ending (its index in the rest).
-const END: u32 = 1 << 31;
+const UNKNOWN: Link = Link::MAX;
+/// The bit marking a link to an ending (its index in the rest, below [`MAX_ENTRIES`], so no
+/// link to an ending is [`UNKNOWN`]).
+const END: Link = 1 << 15;
 
-/// A state where a block is about to fire: the fire's thresholds, and per number of hits the
-/// next node or ending ([`END`]), or [`UNKNOWN`]. One cache line.
+/// A state where a block is about to fire: its fire's thresholds
+/// ([`crate::rules::dice::thresholds`]) and per number of hits the next node or ending
+/// ([`END`]), or [`UNKNOWN`]. One cache line, read at once.
 #[derive(Clone, Copy)]
-#[repr(align(64))]
+#[repr(C, align(64))]
 struct Node {
     row: [u64; MAX_DICE],
-    next: [u32; MAX_DICE + 1],
+    next: [Link; MAX_DICE + 1],
 }
 
 /// What follows a fire: the state after it and, unless the battle ended, the next block to fire
@@ -55,16 +60,16 @@ pub(crate) struct FireTable {
     nodes: Vec<Node>,
     /// Per node: the state at it (the firer's turn taken) and the firer.
     at: Vec<(State, u8)>,
-    index: HashMap<(State, u8), u32, Fx>,
+    index: HashMap<(State, u8), Link, Fx>,
     /// Per ending: the final state and how the battle ended.
     ends: Vec<(State, Ending)>,
-    end_index: HashMap<State, u32, Fx>,
+    end_index: HashMap<State, Link, Fx>,
     /// Battles ended at each ending since the last [`FireTable::flush`].
     counts: Vec<u64>,
     /// The endings with a count, in the order first reached.
-    touched: Vec<u32>,
+    touched: Vec<Link>,
     /// Where every battle starts: a node, or an ending ([`END`]).
-    root: u32,
+    root: Link,
     /// The most nodes and endings this table holds: [`MAX_ENTRIES`] (fewer in tests).
     cap: usize,
 }
@@ -86,7 +91,7 @@ impl FireTable {
             counts: Vec::new(),
             touched: Vec::new(),
             root: UNKNOWN,
-            cap: cap.max(1),
+            cap: cap.clamp(1, MAX_ENTRIES),
         };
         let mut s = start;
         let next = plain::to_fire(battle, &mut s);
@@ -107,24 +112,28 @@ impl FireTable {
     ) -> Option<(State, Ending)> {
         let mut at = self.root;
         loop {
-            if at & END != 0 {
-                let e = (at & !END) as usize;
-                if self.counts[e] == 0 {
-                    self.touched.push(e as u32);
+            // The walk through known links, on the nodes borrowed once.
+            let nodes = &self.nodes[..];
+            let hits = loop {
+                if at & END != 0 {
+                    let e = usize::from(at & !END);
+                    if self.counts[e] == 0 {
+                        self.touched.push(at & !END);
+                    }
+                    self.counts[e] += 1;
+                    return None;
                 }
-                self.counts[e] += 1;
-                return None;
-            }
-            let node = &self.nodes[at as usize];
-            let hits = hits_of_row(&node.row, rng.next_u64());
-            let next = node.next[usize::from(hits)];
-            at = if next != UNKNOWN {
-                next
-            } else {
-                match self.expand(battle, at, hits) {
-                    Ok(next) => next,
-                    Err(step) => return Some(off_table(battle, step, rng)),
+                let node = &nodes[usize::from(at)];
+                let hits = hits_of_row(&node.row, rng.next_u64());
+                let next = node.next[usize::from(hits)];
+                if next == UNKNOWN {
+                    break hits;
                 }
+                at = next;
+            };
+            at = match self.expand(battle, at, hits) {
+                Ok(next) => next,
+                Err(step) => return Some(off_table(battle, step, rng)),
             };
         }
     }
@@ -133,9 +142,10 @@ impl FireTable {
     /// as weight, and clears the counts.
     pub(crate) fn flush(&mut self, battle: &Battle, tally: &mut Tally) {
         for &e in &self.touched {
-            let (state, ending) = &self.ends[e as usize];
-            tally.add(battle, state, *ending, self.counts[e as usize] as f64);
-            self.counts[e as usize] = 0;
+            let e = usize::from(e);
+            let (state, ending) = &self.ends[e];
+            tally.add(battle, state, *ending, self.counts[e] as f64);
+            self.counts[e] = 0;
         }
         self.touched.clear();
     }
@@ -143,20 +153,20 @@ impl FireTable {
     /// Works out what follows `hits` hits at node `at` and links it; `Err` with the step when
     /// that is a state the table has no room for.
     #[cold]
-    fn expand(&mut self, battle: &Battle, at: u32, hits: u8) -> Result<u32, Step> {
-        let (mut s, firer) = self.at[at as usize];
+    fn expand(&mut self, battle: &Battle, at: Link, hits: u8) -> Result<Link, Step> {
+        let (mut s, firer) = self.at[usize::from(at)];
         let next = match plain::fire(battle, &mut s, usize::from(firer), hits) {
             Some(ending) => Err(ending),
             None => plain::to_fire(battle, &mut s),
         };
         let link = self.entry(s, next).ok_or((s, next))?;
-        self.nodes[at as usize].next[usize::from(hits)] = link;
+        self.nodes[usize::from(at)].next[usize::from(hits)] = link;
         Ok(link)
     }
 
     /// The link to the node or ending for `step`, added if new; `None` if it is new and the
     /// table is full.
-    fn entry(&mut self, s: State, next: Result<(usize, u8), Ending>) -> Option<u32> {
+    fn entry(&mut self, s: State, next: Result<(usize, u8), Ending>) -> Option<Link> {
         let full = self.nodes.len() + self.ends.len() >= self.cap;
         match next {
             Ok((firer, fp)) => {
@@ -167,7 +177,7 @@ impl FireTable {
                 if full {
                     return None;
                 }
-                let n = self.nodes.len() as u32;
+                let n = self.nodes.len() as Link;
                 self.nodes.push(Node {
                     row: thresholds(s.strength[firer], fp),
                     next: [UNKNOWN; MAX_DICE + 1],
@@ -183,7 +193,7 @@ impl FireTable {
                 if full {
                     return None;
                 }
-                let e = self.ends.len() as u32;
+                let e = self.ends.len() as Link;
                 self.ends.push((s, ending));
                 self.counts.push(0);
                 self.end_index.insert(s, e);
