@@ -224,9 +224,7 @@ fn off_table<R: Rng + ?Sized>(battle: &Battle, step: Step, rng: &mut R) -> (Stat
 mod tests {
     use super::*;
     use crate::rules::dice::rng_from_seed;
-    use crate::rules::log::Silent;
     use crate::scenario::Scenario;
-    use crate::solve::monte_carlo::one_battle;
 
     /// The bench's medium battle with a retreat capacity, so that round 4's retreats come too.
     const MEDIUM: &str = r#"{"version": 1, "area": "East Anglia", "king": "Lancaster",
@@ -235,8 +233,9 @@ mod tests {
         "defender": {"house": "York", "blocks": [{"id": "Norfolk", "strength": 4},
             {"id": "Suffolk", "strength": 3}]}}"#;
 
-    /// Every battle through the table, full or not, ends as `one_battle` ends it, with the same
-    /// draws (the next draw after it is the same), and is counted once.
+    /// Every battle through the table, full or not, ends as `plain::fight` ends it (the general
+    /// loop's battle: `tests/plain_fight.rs`), with the same draws (the next draw after it is the
+    /// same), and is counted once.
     #[test]
     fn a_battle_through_the_table_is_one_battles_draw_for_draw() {
         let sc: Scenario = serde_json::from_str(MEDIUM).unwrap();
@@ -246,7 +245,8 @@ mod tests {
             let (mut counted, mut off) = (0, 0);
             for seed in 0..3000 {
                 let (mut a, mut b) = (rng_from_seed(seed), rng_from_seed(seed));
-                let (state, ending) = one_battle(&battle, &mut a, &mut Silent);
+                let mut state = battle.initial;
+                let ending = plain::fight(&battle, &mut state, &mut a);
                 let before = table.counts.clone();
                 match table.fight(&battle, &mut b) {
                     Some(got) => {
