@@ -91,7 +91,12 @@ fn the_table_gives_the_general_loops_figures_on_the_repository_battles() {
             fought.push(name);
         }
     }
-    for name in ["medium.json", "large.json", "huge.json", "bosworth-1485.json"] {
+    for name in [
+        "medium.json",
+        "large.json",
+        "huge.json",
+        "bosworth-1485.json",
+    ] {
         assert!(
             fought.iter().any(|f| f == name),
             "{name} not fought: {fought:?}"
