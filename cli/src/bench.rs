@@ -341,7 +341,8 @@ pub struct Micro {
 
 /// Times the hot paths on the medium battle's first decision point: one fire drawn and applied
 /// (hit allocation included), hit allocation alone, one state expansion (every result of an
-/// action, as the exact solver does), and finding the next actor.
+/// action, as the exact solver does), and finding the next actor; then one whole Monte Carlo
+/// battle of the medium battle and one draw of the generator alone.
 fn micro(
     dir: &str,
     quick: bool,
@@ -416,6 +417,29 @@ fn micro(
         ns_per_call: time(&mut || {
             let mut s = start;
             std::hint::black_box(bosworth::next_point(&battle, &mut s));
+        })?,
+    });
+    // Monte Carlo's bound (issue 35): a whole battle as `Simulation` fights it (through its
+    // table of fires, counted per ending), and the generator's one draw a fire (as a die) alone.
+    let mut sim = bosworth::Simulation::new(&battle, 1);
+    sim.run(u64::from(per_batch));
+    let mut samples = Vec::new();
+    for _ in 0..batches {
+        if interrupted() {
+            return Err(Stop::Interrupted);
+        }
+        let t = Instant::now();
+        sim.run(u64::from(per_batch));
+        samples.push(t.elapsed().as_secs_f64() * 1e9 / per_batch as f64);
+    }
+    out.push(Micro {
+        name: "one Monte Carlo battle (Simulation)".into(),
+        ns_per_call: median(samples),
+    });
+    out.push(Micro {
+        name: "one die (one draw of the generator)".into(),
+        ns_per_call: time(&mut || {
+            std::hint::black_box(bosworth::rules::dice::roll_die(&mut rng));
         })?,
     });
     Ok(out)

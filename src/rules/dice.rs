@@ -123,6 +123,20 @@ pub(crate) fn hits_of_draw(dice: u8, fp: u8, draw: u64) -> u8 {
     t.iter().map(|&t| (m >= t) as u8).sum()
 }
 
+/// The thresholds of one fire of `dice` dice at firepower `fp` (6.4), for a caller that keeps
+/// them beside other data: the hits of a 64-bit draw are [`hits_of_row`] of them, the same as
+/// [`hits_of_draw`]'s.
+pub(crate) fn thresholds(dice: u8, fp: u8) -> [u64; MAX_DICE] {
+    THRESHOLDS[dice as usize][fp as usize]
+}
+
+/// The hits of one 64-bit draw against a fire's [`thresholds`]: [`hits_of_draw`]'s count.
+#[inline(always)]
+pub(crate) fn hits_of_row(row: &[u64; MAX_DICE], draw: u64) -> u8 {
+    let m = draw >> 11;
+    row.iter().map(|&t| (m >= t) as u8).sum()
+}
+
 /// One die, 1-6, from one 64-bit draw.
 pub fn roll_die<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     (uniform(rng) * 6.0) as u8 + 1

@@ -32,7 +32,9 @@ pub(crate) fn applies(battle: &Battle, state: &State) -> bool {
 }
 
 /// Fights the battle from `state` to its end under the default policy, where [`applies`] says
-/// so: the general loop's result, draw for draw.
+/// so: the general loop's result, draw for draw. `state` may be any state between two actions
+/// of such a battle (as [`to_fire`] and [`fire`] leave it, the battle not over): the round goes
+/// on with its first pending block in the order, as it would have.
 #[inline]
 pub(crate) fn fight<R: Rng + ?Sized>(battle: &Battle, state: &mut State, rng: &mut R) -> Ending {
     let s = state;
@@ -88,14 +90,101 @@ pub(crate) fn fight<R: Rng + ?Sized>(battle: &Battle, state: &mut State, rng: &m
         }
         start_round(battle, s, &mut Silent);
     };
-    // `after`, once for all: flags of blocks gone are cleared. The present blocks only shrink,
-    // and nothing on the way reads these flags of a block gone, so clearing them at the end
-    // leaves what clearing them after every action leaves.
+    finish(s);
+    ending
+}
+
+/// [`fight`] one fire at a time, for a table of the battle's fires (`solve::fire_table`) that
+/// draws the dice itself: runs the battle from `s`, a state between two actions where
+/// [`applies`] (as this and [`fire`] leave it), on to the next fire:
+/// `Ok((block, firepower))` with the block's turn taken (it is to draw next, at that
+/// firepower), or `Err(ending)` when the battle ends first, with the final state's flags tidied
+/// ([`finish`]). The rounds' starts, round 4's forced retreats and the end of battle on the way
+/// are those of the general loop (`advance`, `policy::choose`, `resolve`), in its order.
+#[inline]
+pub(crate) fn to_fire(battle: &Battle, s: &mut State) -> Result<(usize, u8), Ending> {
+    let n = battle.slots.len();
+    let attackers = s.attacker;
+    let defenders = !attackers & battle.all();
+    loop {
+        // `advance`: the end of battle first (D13), then the next pending block in the round's
+        // order. The pending blocks only shrink within a round (no reserve deploys, D4), so the
+        // first pending block of the order is `next_actor`'s, the lowest pending rank.
+        if let Some(ending) = over(battle, s) {
+            finish(s);
+            return Err(ending);
+        }
+        let order = &battle.plain_order[(s.round > 1) as usize][..n];
+        for &i in order {
+            let i = i as usize;
+            // Pending: present (none is in reserve) and not yet acted this round.
+            if (s.present & !s.acted) >> i & 1 == 0 {
+                continue;
+            }
+            s.acted |= 1 << i;
+            if s.round == 4 && attackers >> i & 1 == 1 {
+                // `policy::choose`: the attacker retreats, forced in round 4 (6.2, D12); no dice.
+                retreat::retreat(battle, s, i, &mut Silent);
+                // `over` (D13): one side has no block left.
+                if s.present & attackers == 0 || s.present & defenders == 0 {
+                    let ending = over(battle, s).expect("a side has no block left");
+                    finish(s);
+                    return Err(ending);
+                }
+            } else {
+                // Fire (R3): `sample`'s one draw at the block's firepower (`firepower`: fixed
+                // here, [`Battle::plain_fp`], unless the bonus depends on the moment).
+                let fp = match battle.plain_fp[i] {
+                    FIREPOWER_VARIES => firepower(battle, s, i),
+                    fp => fp,
+                };
+                return Ok((i, fp));
+            }
+        }
+        if s.round == 4 {
+            after_round_four(battle, s, &mut Silent);
+            let ending = over(battle, s).unwrap_or(Ending {
+                round: 4,
+                holder: None,
+            });
+            finish(s);
+            return Err(ending);
+        }
+        start_round(battle, s, &mut Silent);
+    }
+}
+
+/// Block `i`'s fire of `hits` hits, its turn taken by [`to_fire`]: `take_hits` on the enemy
+/// (6.4, D3); `Some(ending)` if that leaves a side with no block (D13), the final state's flags
+/// tidied ([`finish`]).
+#[inline]
+pub(crate) fn fire(battle: &Battle, s: &mut State, i: usize, hits: u8) -> Option<Ending> {
+    let attackers = s.attacker;
+    let defenders = !attackers & battle.all();
+    let enemy = if attackers >> i & 1 == 1 {
+        (Side::Defender, defenders)
+    } else {
+        (Side::Attacker, attackers)
+    };
+    take_hits(battle, s, enemy, hits);
+    // `over` (D13): one side has no block left.
+    if s.present & attackers == 0 || s.present & defenders == 0 {
+        let ending = over(battle, s).expect("a side has no block left");
+        finish(s);
+        return Some(ending);
+    }
+    None
+}
+
+/// `after`, once for all at the end: flags of blocks gone are cleared. The present blocks only
+/// shrink, and nothing on the way reads these flags of a block gone, so clearing them at the end
+/// leaves what clearing them after every action leaves.
+#[inline]
+fn finish(s: &mut State) {
     s.acted &= s.present;
     s.reserve &= s.present;
     s.fresh &= s.present;
     s.rolled &= s.present;
-    ending
 }
 
 /// `hits::take_hits` on `side`, whose blocks are `mask`, where [`applies`]: every present block

@@ -9,6 +9,7 @@
 pub mod advice;
 pub(crate) mod error;
 pub(crate) mod exact;
+pub(crate) mod fire_table;
 pub mod fog;
 pub(crate) mod key;
 pub(crate) mod monte_carlo;

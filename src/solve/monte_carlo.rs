@@ -6,6 +6,7 @@ use crate::rules::battle::Battle;
 use crate::rules::dice::{BattleRng, rng_from_seed, uniform};
 use crate::rules::log::{Observer, Silent};
 use crate::rules::{plain, policy};
+use crate::solve::fire_table::FireTable;
 use crate::solve::report::TreasonChoice;
 use crate::solve::report::{Method, Report, Tally};
 use crate::solve::treason;
@@ -36,6 +37,9 @@ pub struct Simulation {
     runs: u64,
     /// The Treason card's target, chosen before the first battle (R45).
     treason: Option<TreasonChoice>,
+    /// The battle's fires as a table, where the fast loop of `rules::plain` applies once the
+    /// Treason card has failed or is not played (`solve::fire_table`): the same battles, faster.
+    table: Option<FireTable>,
 }
 
 impl Simulation {
@@ -45,6 +49,8 @@ impl Simulation {
     pub fn new(battle: &Battle, seed: u64) -> Self {
         let (battle, treason) =
             choose_treason_target(battle, treason::CHOICE_RUNS, treason::CHOICE_STATES);
+        let start = treachery::play_treason(&battle, false, Vec::new(), &mut Silent);
+        let table = plain::applies(&battle, &start).then(|| FireTable::new(&battle, start));
         Simulation {
             tally: Tally::new(&battle),
             battle,
@@ -52,15 +58,38 @@ impl Simulation {
             rng: rng_from_seed(seed),
             runs: 0,
             treason,
+            table,
         }
     }
 
-    /// Fights `runs` more battles (never past [`MAX_RUNS`] in all).
+    /// Fights `runs` more battles (never past [`MAX_RUNS`] in all): each as [`one_battle`]
+    /// fights it, draw for draw, through the table of fires where there is one.
     pub fn run(&mut self, runs: u64) {
         let runs = runs.min(MAX_RUNS - self.runs);
-        for _ in 0..runs {
-            let (state, ending) = one_battle(&self.battle, &mut self.rng, &mut Silent);
-            self.tally.add(&self.battle, &state, ending, 1.0);
+        let (battle, rng, tally) = (&self.battle, &mut self.rng, &mut self.tally);
+        match &mut self.table {
+            Some(table) => {
+                for _ in 0..runs {
+                    // `one_battle`: the Treason card's draw, then the battle from the state it
+                    // leaves; the table's start is the state a failed (or no) roll leaves.
+                    let success = treason(battle, rng);
+                    let off = if success {
+                        Some(after_treason(battle, true, rng, &mut Silent))
+                    } else {
+                        table.fight(battle, rng)
+                    };
+                    if let Some((state, ending)) = off {
+                        tally.add(battle, &state, ending, 1.0);
+                    }
+                }
+                table.flush(battle, tally);
+            }
+            None => {
+                for _ in 0..runs {
+                    let (state, ending) = one_battle(battle, rng, &mut Silent);
+                    tally.add(battle, &state, ending, 1.0);
+                }
+            }
         }
         self.runs += runs;
     }
@@ -117,6 +146,17 @@ pub fn one_battle<R: Rng + ?Sized, O: Observer>(
     log: &mut O,
 ) -> (State, Ending) {
     let success = treason(battle, rng);
+    after_treason(battle, success, rng, log)
+}
+
+/// [`one_battle`] after the Treason card's draw (`success`: the card turned its target).
+#[inline]
+fn after_treason<R: Rng + ?Sized, O: Observer>(
+    battle: &Battle,
+    success: bool,
+    rng: &mut R,
+    log: &mut O,
+) -> (State, Ending) {
     let mut s = treachery::play_treason(battle, success, Vec::new(), log);
     if O::KEEPS || !plain::applies(battle, &s) {
         return fight_from(battle, s, rng, log, |s, actor| {
