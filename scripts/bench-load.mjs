@@ -50,7 +50,7 @@ export async function visit(url, mbps, latency) {
       return fcp ? Math.round(fcp.startTime) : null;
     });
     const loaderFirst = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime
-      < performance.getEntriesByType('resource').find((e) => e.name.endsWith('/bosworth-www_bg.wasm'))?.responseEnd);
+      < performance.getEntriesByType('resource').find((e) => e.name.endsWith('/battle_bg.wasm'))?.responseEnd);
     await Promise.all(pending);
     return { figure, app, paint, loaderFirst, files };
   } finally {
