@@ -230,12 +230,13 @@ test('loading and computing the default battle logs no console warning or error'
   }
 });
 
-/** The page's wasm files asked for, in order (by the page itself, not its workers). */
+/** The apps' wasm files asked for, in order: the battle-only app's and the full app's (not the
+ *  workers'). */
 function wasmAsked(page) {
   const asked = [];
   page.on('request', (r) => {
     const file = new URL(r.url()).pathname;
-    if (file.endsWith('_bg.wasm') && file !== '/worker_bg.wasm' && file !== '/helper_bg.wasm') asked.push(file);
+    if (['/battle_bg.wasm', '/bosworth-www_bg.wasm'].includes(file)) asked.push(file);
   });
   return asked;
 }
