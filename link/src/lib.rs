@@ -755,7 +755,10 @@ mod tests {
         for c in Calculator::ALL {
             let f = fragment(&format!("#{}", c.key()));
             assert_eq!((f.calculator(), f.bare), (c, Some(c)));
-            assert_eq!((f.scenario, f.reset, f.kingmaker, f.board), (None, None, None, None));
+            assert_eq!(
+                (f.scenario, f.reset, f.kingmaker, f.board),
+                (None, None, None, None)
+            );
         }
         assert_eq!(fragment("#b&theme=dark").calculator(), Calculator::Board);
         assert_eq!(fragment(&format!("{r}&b")).calculator(), Calculator::Reset);

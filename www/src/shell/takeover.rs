@@ -31,7 +31,10 @@ fn boot() -> Option<JsValue> {
 /// A function of `window.bosworthBoot`, by name.
 fn boot_fn(name: &str) -> Option<(JsValue, js_sys::Function)> {
     let boot = boot()?;
-    let f = js_sys::Reflect::get(&boot, &name.into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+    let f = js_sys::Reflect::get(&boot, &name.into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
     Some((boot, f))
 }
 
@@ -39,8 +42,11 @@ fn boot_fn(name: &str) -> Option<(JsValue, js_sys::Function)> {
 /// else the address already names it. Returns false where there is no full app to ask for (a
 /// component test): the caller stays as it is.
 pub fn ask_full_app(c: Calculator, via_switch: bool) -> bool {
-    let Some((boot, full)) = boot_fn("full") else { return false };
-    full.call2(&boot, &c.key().into(), &via_switch.into()).is_ok()
+    let Some((boot, full)) = boot_fn("full") else {
+        return false;
+    };
+    full.call2(&boot, &c.key().into(), &via_switch.into())
+        .is_ok()
 }
 
 /// Leaves in `window.bosworthBoot.leave` the way to end this app (`end`: its Yew app destroyed),
@@ -56,7 +62,10 @@ pub fn offer_leave(end: impl FnOnce() + 'static) {
 /// after, in the same task, so the page is not drawn in between.
 pub fn leave_previous() {
     if let Some((boot, leave)) = boot_fn("leave") {
-        let _ = js_sys::Reflect::delete_property(boot.unchecked_ref::<js_sys::Object>(), &"leave".into());
+        let _ = js_sys::Reflect::delete_property(
+            boot.unchecked_ref::<js_sys::Object>(),
+            &"leave".into(),
+        );
         let _ = leave.call0(&boot);
     }
 }
@@ -72,5 +81,9 @@ pub fn pending() -> Option<TookOver> {
     let key = js_sys::Reflect::get(&p, &"key".into()).ok()?.as_string()?;
     let switched = js_sys::Reflect::get(&p, &"switched".into()).ok()?.as_bool() == Some(true);
     let c = Calculator::ALL.into_iter().find(|c| c.key() == key)?;
-    Some(if switched { TookOver::Switched(c) } else { TookOver::Followed })
+    Some(if switched {
+        TookOver::Switched(c)
+    } else {
+        TookOver::Followed
+    })
 }
