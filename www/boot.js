@@ -261,9 +261,10 @@ function full(key, switched) {
   fullApp = import('./bosworth-www.js')
     .then((m) => m.default({ module_or_path: counted('bosworth-www_bg.wasm') }))
     .catch((err) => {
-      fullApp = null;
-      document.getElementById('boot-more')?.remove();
-      failed(err);
+      // The battle stays usable; the note says why the other calculator did not come.
+      const note = document.getElementById('boot-more');
+      if (note) note.textContent = `${FULL_NAMES[key] || 'The calculator'} could not be loaded (${err}): reload the page to try again.`;
+      console.error(err);
     });
 }
 
