@@ -263,7 +263,8 @@ function full(key, switched) {
     .catch((err) => {
       // The battle stays usable; the note says why the other calculator did not come.
       const note = document.getElementById('boot-more');
-      if (note) note.textContent = `${FULL_NAMES[key] || 'The calculator'} could not be loaded (${err}): reload the page to try again.`;
+      const name = FULL_NAMES[key] || 'the calculator';
+      if (note) note.textContent = `${name[0].toUpperCase()}${name.slice(1)} could not be loaded (${err}): reload the page to try again.`;
       console.error(err);
     });
 }
