@@ -333,3 +333,22 @@ test('a link to another calculator, pasted into the battle\'s page, brings the f
     await context.close();
   }
 });
+
+test('the full app failing to come leaves the battle on screen and says why', async () => {
+  const context = await browser();
+  try {
+    const { page, problems } = await guardedPage(context);
+    await page.route('**/bosworth-www_bg.wasm', (route) => route.abort());
+    await page.goto(server.url);
+    const figures = await settled(page);
+    await page.click('[data-testid="calc-reset"]');
+    await page.waitForSelector('[data-testid="boot-more"]:text-matches("could not be loaded")');
+    assert.match(await page.textContent('[data-testid="boot-more"]'), /^The Campaign Reset could not be loaded \(.+\): reload the page to try again\.$/);
+    assert.equal(await page.getAttribute('[data-testid="calc-battle"]', 'aria-current'), 'page');
+    assert.deepEqual(await settled(page), figures, 'the battle still shows');
+    // The one error is the download's, said on the page too.
+    assert.ok(problems.length >= 1 && problems.every((p) => /console error/.test(p)), problems.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
