@@ -4,7 +4,9 @@
 // page loads and computes the default battle without a console warning or error. Issue 35: the
 // loading screen counts the bytes of its downloads, and shows the battle's figures, worked out by
 // the engine's worker while the app's wasm is still on the way, the same as the app's; the app
-// takes that worker over.
+// takes that worker over. The battle calculator's page boots the battle alone (battle_bg.wasm); the
+// full app (bosworth-www_bg.wasm: the map, the Campaign Reset, Kingmaker) is fetched only when one
+// of them is first opened, and takes the page over keeping the battle, the theme and the history.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -38,11 +40,14 @@ function get(file, headers = {}, method = 'GET') {
   });
 }
 
-// What the page loads before its first figure, and the type each is served with.
+// What the page loads (before its first figure, and the full app after), and the type each is
+// served with.
 const ASSETS = {
   'index.html': 'text/html; charset=utf-8',
   'style.css': 'text/css; charset=utf-8',
   'boot.js': 'text/javascript; charset=utf-8',
+  'battle.js': 'text/javascript; charset=utf-8',
+  'battle_bg.wasm': 'application/wasm',
   'bosworth-www.js': 'text/javascript; charset=utf-8',
   'bosworth-www_bg.wasm': 'application/wasm',
   'worker.js': 'text/javascript; charset=utf-8',
@@ -123,7 +128,7 @@ test('the loading indicator is in the served page, before any script, and the ap
       const held = new Promise((r) => { release = r; });
       let asked;
       const wasmAsked = new Promise((r) => { asked = r; });
-      await page.route('**/bosworth-www_bg.wasm', async (route) => { asked(); await held; await route.continue(); });
+      await page.route('**/battle_bg.wasm', async (route) => { asked(); await held; await route.continue(); });
       await page.goto(server.url);
       await wasmAsked;
       const status = page.locator('#loading');
@@ -165,14 +170,14 @@ test('the loading screen counts its bytes and shows a link\'s figures before the
     });
     let release;
     const held = new Promise((r) => { release = r; });
-    await page.route('**/bosworth-www_bg.wasm', async (route) => { await held; await route.continue(); });
+    await page.route('**/battle_bg.wasm', async (route) => { await held; await route.continue(); });
     await page.goto(link);
     const early = await bootFigures(page);
     // What was read: all of the engine's wasm and nothing yet of the app's, of both as built.
     const size = (f) => fs.statSync(path.join(DIST, f)).size;
     const bytes = page.getByTestId('boot-bytes');
     assert.equal(Number(await bytes.getAttribute('data-received')), size('worker_bg.wasm'));
-    assert.equal(Number(await bytes.getAttribute('data-total')), size('worker_bg.wasm') + size('bosworth-www_bg.wasm'));
+    assert.equal(Number(await bytes.getAttribute('data-total')), size('worker_bg.wasm') + size('battle_bg.wasm'));
     assert.match(await bytes.textContent(), /^Downloading: \d+% \(0\.\d\d of \d\.\d\d MB\)$/);
     assert.equal(await page.locator('#boot-progress').evaluate((el) => el.value), size('worker_bg.wasm'));
     release();
@@ -217,8 +222,132 @@ test('loading and computing the default battle logs no console warning or error'
     assert.ok(workers.length >= 1, 'the default battle was computed in a worker');
     assert.deepEqual(messages, [], 'no console warning or error');
     // Chromium asks for brotli, and the server sends it.
-    assert.equal(encodings.get('/bosworth-www_bg.wasm'), 'br');
+    assert.equal(encodings.get('/battle_bg.wasm'), 'br');
     assert.equal(encodings.get('/worker_bg.wasm'), 'br');
+    assert.equal(encodings.has('/bosworth-www_bg.wasm'), false, 'the full app is not fetched for the battle');
+  } finally {
+    await context.close();
+  }
+});
+
+/** The apps' wasm files asked for, in order: the battle-only app's and the full app's (not the
+ *  workers'). */
+function wasmAsked(page) {
+  const asked = [];
+  page.on('request', (r) => {
+    const file = new URL(r.url()).pathname;
+    if (['/battle_bg.wasm', '/bosworth-www_bg.wasm'].includes(file)) asked.push(file);
+  });
+  return asked;
+}
+
+test('the battle\'s page carries the battle alone; the map opened from it brings the full app, which takes the page over keeping the battle and the theme', async () => {
+  const link = `${server.url}#s=${b64url(JSON.stringify(SIDEBAR))}`;
+  for (const [scheme, viewport, name] of [
+    ['light', { width: 1366, height: 900 }, 'desktop-light'], ['dark', { width: 390, height: 844 }, 'phone-dark'],
+  ]) {
+    const context = await browser();
+    try {
+      const { page, problems } = await guardedPage(context);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(viewport);
+      const asked = wasmAsked(page);
+      let release;
+      const held = new Promise((r) => { release = r; });
+      await page.route('**/bosworth-www_bg.wasm', async (route) => { await held; await route.continue(); });
+      await page.goto(link);
+      const figures = await settled(page);
+      const battleAddress = await page.evaluate(() => location.hash);
+      assert.deepEqual(asked, ['/battle_bg.wasm'], `${name}: the battle's page fetches the battle-only app`);
+      // The theme chosen on the battle's page (the opposite of the system's), kept after.
+      await page.click('[data-testid="theme-toggle"]');
+      const theme = scheme === 'dark' ? 'light' : 'dark';
+      await page.waitForSelector(`html[data-theme="${theme}"]`);
+      // The switch's links to the calculators it does not carry open them with their last
+      // scenario (a key alone).
+      assert.equal(await page.getAttribute('[data-testid="calc-board"]', 'href'), '#b');
+      await page.click('[data-testid="calc-board"]');
+      // The battle stays on screen, with a note, while the full app comes.
+      const note = page.getByTestId('boot-more');
+      assert.match(await note.textContent(), /^Loading the map: \d+%$/);
+      assert.deepEqual(await settled(page), figures, `${name}: the battle still shows`);
+      await page.screenshot({ path: path.join(SHOTS, `takeover-${name}.png`) });
+      // No frame without a calculator on screen from here to the map.
+      await page.evaluate(() => {
+        window.blankFrames = 0;
+        const frame = () => {
+          if (!document.querySelector('main')) window.blankFrames += 1;
+          if (!document.querySelector('[data-testid="map"]')) requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      release();
+      await page.waitForSelector('[data-testid="map"]');
+      assert.equal(await page.evaluate(() => window.blankFrames), 0, `${name}: never a blank page`);
+      assert.deepEqual(asked, ['/battle_bg.wasm', '/bosworth-www_bg.wasm']);
+      assert.equal(await note.count(), 0, 'the note went with the battle-only app');
+      assert.equal(await page.getAttribute('[data-testid="calc-board"]', 'aria-current'), 'page');
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'calc-board', 'focus on the switch, as after a switch');
+      assert.match(await page.evaluate(() => location.hash), /^#b=/, 'the map\'s board in the address');
+      assert.equal(await page.getAttribute('html', 'data-theme'), theme, `${name}: the theme kept`);
+      await page.screenshot({ path: path.join(SHOTS, `takeover-map-${name}.png`) });
+      // Back: the battle as it was, from the full app, which now opens every calculator itself.
+      await page.goBack();
+      assert.deepEqual(await settled(page), figures);
+      assert.equal(await page.evaluate(() => location.hash), battleAddress);
+      await page.click('[data-testid="calc-kingmaker"]');
+      await page.waitForSelector('[data-testid="calc-kingmaker"][aria-current="page"]');
+      assert.deepEqual(asked, ['/battle_bg.wasm', '/bosworth-www_bg.wasm'], 'the full app fetched once');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('a link to another calculator, pasted into the battle\'s page, brings the full app with it', async () => {
+  const context = await browser();
+  try {
+    const { page, problems } = await guardedPage(context);
+    const asked = wasmAsked(page);
+    await page.goto(server.url);
+    await settled(page);
+    await page.evaluate(() => { location.hash = '#r'; });
+    await page.waitForSelector('[data-testid="calc-reset"][aria-current="page"]');
+    assert.match(await page.evaluate(() => location.hash), /^#r=/, 'the reset\'s first scenario in the address');
+    assert.deepEqual(asked, ['/battle_bg.wasm', '/bosworth-www_bg.wasm']);
+    // A link to the map opens the full app at once, without the battle-only app.
+    const direct = await browser();
+    try {
+      const { page: other, problems: more } = await guardedPage(direct);
+      const first = wasmAsked(other);
+      await other.goto(`${server.url}#b`);
+      await other.waitForSelector('[data-testid="map"]');
+      assert.deepEqual(first, ['/bosworth-www_bg.wasm']);
+      assert.deepEqual(more, []);
+    } finally {
+      await direct.close();
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the full app failing to come leaves the battle on screen and says why', async () => {
+  const context = await browser();
+  try {
+    const { page, problems } = await guardedPage(context);
+    await page.route('**/bosworth-www_bg.wasm', (route) => route.abort());
+    await page.goto(server.url);
+    const figures = await settled(page);
+    await page.click('[data-testid="calc-reset"]');
+    await page.waitForSelector('[data-testid="boot-more"]:text-matches("could not be loaded")');
+    assert.match(await page.textContent('[data-testid="boot-more"]'), /^The Campaign Reset could not be loaded \(.+\): reload the page to try again\.$/);
+    assert.equal(await page.getAttribute('[data-testid="calc-battle"]', 'aria-current'), 'page');
+    assert.deepEqual(await settled(page), figures, 'the battle still shows');
+    // The one error is the download's, said on the page too.
+    assert.ok(problems.length >= 1 && problems.every((p) => /console error/.test(p)), problems.join('\n'));
   } finally {
     await context.close();
   }

@@ -50,9 +50,46 @@ export async function visit(url, mbps, latency) {
       return fcp ? Math.round(fcp.startTime) : null;
     });
     const loaderFirst = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime
-      < performance.getEntriesByType('resource').find((e) => e.name.endsWith('/bosworth-www_bg.wasm'))?.responseEnd);
+      < performance.getEntriesByType('resource').find((e) => e.name.endsWith('/battle_bg.wasm'))?.responseEnd);
     await Promise.all(pending);
     return { figure, app, paint, loaderFirst, files };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The map opened from the battle's page in a fresh browser over a link of `mbps` and `latency`
+ * ms (issue 35): the battle's page boots the battle alone, and the full app (the map, the Campaign
+ * Reset, Kingmaker) comes when the switch's link to the map is clicked, once the battle's figure
+ * is on screen. How long from the click until the map is drawn (ms), and the full app's files on
+ * the wire (bytes).
+ */
+export async function openMap(url, mbps, latency) {
+  const context = await browser();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency, downloadThroughput: (mbps * 1e6) / 8, uploadThroughput: (mbps * 1e6) / 8,
+    });
+    const bytes = new Map();
+    const pending = [];
+    page.on('requestfinished', (r) => pending.push((async () => {
+      const file = new URL(r.url()).pathname;
+      if (!['/bosworth-www.js', '/bosworth-www_bg.wasm'].includes(file)) return;
+      const headers = (await r.response())?.headers() || {};
+      bytes.set(file, Number(headers['content-length'] || 0));
+    })()));
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForSelector('[data-testid="headline"][data-current="true"]', { timeout: 120000 });
+    const t0 = Date.now();
+    await page.click('[data-testid="calc-board"]');
+    await page.waitForSelector('[data-testid="map"]', { timeout: 120000 });
+    const map = Date.now() - t0;
+    await Promise.all(pending);
+    return { map, bytes: [...bytes.values()].reduce((t, b) => t + b, 0) };
   } finally {
     await context.close();
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('boot-sizes.mjs runs as a Trunk hook (TRUNK_STAGING_DIR is not set)');
-const FILES = ['worker_bg.wasm', 'bosworth-www_bg.wasm'];
+const FILES = ['worker_bg.wasm', 'battle_bg.wasm', 'bosworth-www_bg.wasm'];
 const sizes = Object.fromEntries(FILES.map((f) => [f, fs.statSync(path.join(dir, f)).size]));
 const index = path.join(dir, 'index.html');
 const html = fs.readFileSync(index, 'utf8');

@@ -3,9 +3,10 @@
 // visit): served by tools/serve (brotli) and, for comparison, without compression; checked
 // against issue 26's and 35's goals (something on screen within 0.5 s; the first figure within
 // 1.5 s at 9 Mbps and 150 ms and within 8 s at 400 kbps and 400 ms; at most 0.7 MB compressed
-// before it on the ordinary link); and what the page's wasm holds by
-// calculator (scripts/wasm-sizes.mjs on the unoptimised build Trunk leaves in www/target/, which
-// keeps the function names). Every figure in the document comes from this run; timings depend on
+// before it on the ordinary link); the map opened from the battle's page, which brings the full
+// app (issue 35: the battle's page carries the battle alone); each wasm's size, compressed; and
+// what the two apps' wasm hold by calculator (scripts/wasm-sizes.mjs on the unoptimised builds
+// Trunk leaves in www/target/, which keep the function names). Every figure in the document comes from this run; timings depend on
 // the machine and its load (the wasm is compiled on its CPU), so each run says when it was made.
 //   node scripts/first-visit.mjs [RUNS]   (RUNS: visits per row, median kept; default 3)
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { serve, projectServer, ROOT } from '../e2e/lib.mjs';
-import { visit } from './bench-load.mjs';
+import { visit, openMap } from './bench-load.mjs';
 
 const RUNS = Number(process.argv[2] || 3);
 const LINKS = [
@@ -23,7 +24,9 @@ const LINKS = [
 // The first figure's goal on each link (issue 35), and issue 26's paint and bytes.
 const FIGURE_GOAL = [1500, 8000];
 const GOALS = { paint: 500, bytes: 0.7e6 };
-const WASM = path.join(ROOT, 'www/target/wasm32-unknown-unknown/release/bosworth-www.wasm');
+// The unoptimised builds of the battle's page's app (the battle alone) and of the full app.
+const TARGET = path.join(ROOT, 'www/target/wasm32-unknown-unknown/release');
+const WASM = { battle: path.join(TARGET, 'battle.wasm'), full: path.join(TARGET, 'bosworth-www.wasm') };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (b) => (b / 1e6).toFixed(3);
@@ -46,9 +49,9 @@ async function measure(url, link) {
   };
 }
 
-/** The page's wasm, its function bodies grouped by the top of their path (crate::module). */
-function wasmGroups() {
-  const out = execFileSync('node', [path.join(ROOT, 'scripts/wasm-sizes.mjs'), WASM, '2', '400'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+/** A wasm's function bodies grouped by the top of their path (crate::module). */
+function wasmGroups(file) {
+  const out = execFileSync('node', [path.join(ROOT, 'scripts/wasm-sizes.mjs'), file, '2', '400'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const total = Number(out.match(/of\s+([\d.]+) KB:/)[1]);
   const groups = [...out.matchAll(/^\s*([\d.]+) KB\s+[\d.]+%\s+(\S+)$/gm)].map((m) => [m[2], Number(m[1])]);
   return { total, groups };
@@ -57,11 +60,18 @@ function wasmGroups() {
 const plain = await serve();
 const ours = await projectServer();
 const rows = [];
+// The map opened from the battle's page, on each link.
+const maps = [];
 try {
   for (const link of LINKS) {
     rows.push({ link, server: 'tools/serve (brotli)', ...(await measure(ours.url, link)) });
   }
   rows.push({ link: LINKS[0], server: 'no compression', ...(await measure(plain.url, LINKS[0])) });
+  for (const link of LINKS) {
+    const opens = [];
+    for (let i = 0; i < RUNS; i++) opens.push(await openMap(ours.url, link.mbps, link.latency));
+    maps.push({ link, map: median(opens.map((o) => o.map)), bytes: opens[opens.length - 1].bytes });
+  }
 } finally {
   await plain.close();
   await ours.close();
@@ -115,14 +125,45 @@ say('has arrived, then fetches the app\'s wasm (on a slow link the two would sha
 say('would wait for both). The app takes that worker over when it mounts, already loaded, and shows');
 say('the loading screen\'s figures at once (the page\'s battles solved, `shell/solved.rs`). The loading');
 say('screen counts both downloads\' bytes as they arrive (of the files as built: a reader sees them');
-say('decoded). The helper worker (best');
-say('play, replay checkpoints, pinned plans: `helper_bg.wasm`) is a wasm of its own, fetched only');
-say('when one of them is first asked for; so is the map\'s planner (`planner_bg.wasm`), fetched when');
-say('the map first plans.');
+say('decoded). The battle\'s page boots the battle alone (`battle_bg.wasm`, `www/src/bin/battle.rs`);');
+say('the full app (`bosworth-www_bg.wasm`: the map, the Campaign Reset and Kingmaker besides the');
+say('battle) is fetched when one of them is first opened, and takes the page over (below). The helper');
+say('worker (best play, replay checkpoints, pinned plans: `helper_bg.wasm`) is a wasm of its own,');
+say('fetched only when one of them is first asked for; so is the map\'s planner (`planner_bg.wasm`),');
+say('fetched when the map first plans.');
 say();
-if (fs.existsSync(WASM)) {
-  const { total, groups } = wasmGroups();
-  const sum = (re) => groups.filter(([k]) => re.test(k)).reduce((t, [, v]) => t + v, 0);
+say('## The map opened from the battle\'s page (tools/serve)');
+say();
+say('From the click on the switch\'s link to the map, once the battle\'s figure is on screen, until the');
+say('map is drawn: the full app\'s files downloaded and started, the battle on screen meanwhile with a');
+say(`note of the download\'s progress (the median of ${RUNS} visits).`);
+say();
+say('| link | the map drawn after | the full app\'s bytes (MB) |');
+say('|---|---|---|');
+for (const m of maps) say(`| ${m.link.name} (${speed(m.link)}, ${m.link.latency} ms) | ${m.map} ms | ${mb(m.bytes)} |`);
+say();
+say('## Each wasm, compressed');
+say();
+say('| file | what | as built (KB) | brotli (KB) |');
+say('|---|---|---|---|');
+const WHAT = {
+  'battle_bg.wasm': 'the battle\'s page: the battle calculator alone',
+  'bosworth-www_bg.wasm': 'the full app: every calculator',
+  'worker_bg.wasm': 'the engine\'s worker (the first figure)',
+  'helper_bg.wasm': 'the helper worker (best play, replay, pinned plans)',
+  'planner_bg.wasm': 'the map\'s planner',
+};
+const DIST = path.join(ROOT, 'dist');
+for (const [file, what] of Object.entries(WHAT)) {
+  const at = path.join(DIST, file);
+  if (!fs.existsSync(at)) continue;
+  const br = fs.existsSync(`${at}.br`) ? (fs.statSync(`${at}.br`).size / 1024).toFixed(1) : '-';
+  say(`| \`${file}\` | ${what} | ${(fs.statSync(at).size / 1024).toFixed(1)} | ${br} |`);
+}
+say();
+if (fs.existsSync(WASM.battle) && fs.existsSync(WASM.full)) {
+  const apps = { battle: wasmGroups(WASM.battle), full: wasmGroups(WASM.full) };
+  const sum = (app, re) => apps[app].groups.filter(([k]) => re.test(k)).reduce((t, [, v]) => t + v, 0);
   const parts = [
     ['the battle calculator (`bosworth_www::battle`)', /^bosworth_www::battle$/],
     ['the Campaign Reset calculator and its engine (`bosworth_www::reset`, `bosworth::reset`, `bosworth_link::parse_reset`)', /^(bosworth_www::reset|bosworth::reset|bosworth_link::parse_reset)$/],
@@ -134,27 +175,29 @@ if (fs.existsSync(WASM)) {
     ['Yew (`yew::*`)', /^yew::/],
     ['debug formatting (`core::fmt`)', /^core::fmt$/],
   ];
-  say('## What the page\'s wasm holds');
+  say('## What the two apps\' wasm hold');
   say();
-  say(`Function bodies of the unoptimised release build (\`${path.relative(ROOT, WASM)}\`, before`);
-  say(`wasm-opt), ${total.toFixed(1)} KB in all, by what they serve (\`node scripts/wasm-sizes.mjs\`):`);
+  say(`Function bodies of the unoptimised release builds (\`${path.relative(ROOT, TARGET)}/\`, before wasm-opt),`);
+  say(`by what they serve (\`node scripts/wasm-sizes.mjs\`): the battle\'s page\'s app (\`battle.wasm\`,`);
+  say(`${apps.battle.total.toFixed(1)} KB in all) and the full app (\`bosworth-www.wasm\`, ${apps.full.total.toFixed(1)} KB):`);
   say();
-  say('| part | KB | share |');
-  say('|---|---|---|');
+  say('| part | the battle\'s page (KB) | share | the full app (KB) | share |');
+  say('|---|---|---|---|---|');
   for (const [name, re] of parts) {
-    const k = sum(re);
-    say(`| ${name} | ${k.toFixed(1)} | ${(100 * k / total).toFixed(1)}% |`);
+    const [b, f] = [sum('battle', re), sum('full', re)];
+    say(`| ${name} | ${b.toFixed(1)} | ${(100 * b / apps.battle.total).toFixed(1)}% | ${f.toFixed(1)} | ${(100 * f / apps.full.total).toFixed(1)}% |`);
   }
   say();
-  const others = sum(/^(bosworth_www::reset|bosworth::reset|bosworth_link::parse_reset|bosworth_www::kingmaker|bosworth::kingmaker|bosworth_link::parse_kingmaker|bosworth_www::map|bosworth::board|bosworth_link::parse_board)$/);
-  say(`The first screen does not need the three other calculators: ${others.toFixed(1)} KB of function bodies`);
-  say(`(${(100 * others / total).toFixed(1)}% of them) that a single wasm module cannot leave out; loading them only`);
-  say('when their calculator opens would take a second wasm module with its own copy of the shell,');
-  say('Yew and the engine it shares with the battle.');
+  const OTHERS = /^(bosworth_www::reset|bosworth::reset|bosworth_link::parse_reset|bosworth_www::kingmaker|bosworth::kingmaker|bosworth_link::parse_kingmaker|bosworth_www::map|bosworth::board|bosworth_link::parse_board)$/;
+  say(`Of the three other calculators\' function bodies the battle\'s page carries ${sum('battle', OTHERS).toFixed(1)} KB, the full app`);
+  say(`${sum('full', OTHERS).toFixed(1)} KB. The two apps are linked from one library (\`www/src/lib.rs\`), each with what its`);
+  say('program reaches (`start_battle` mounts the battle alone, `start` every calculator), so the full');
+  say('app carries its own copy of the shell, Yew and the engine.');
 } else {
-  say(`(No unoptimised build at \`${path.relative(ROOT, WASM)}\`: run \`scripts/serve --build-only\` first.)`);
+  say(`(No unoptimised builds at \`${path.relative(ROOT, TARGET)}/\`: run \`scripts/serve --build-only\` first.)`);
 }
 const out = path.join(ROOT, 'docs/first-visit.md');
 fs.writeFileSync(out, `${lines.join('\n')}\n`);
 console.log(`wrote ${path.relative(ROOT, out)}`);
 for (const r of rows) console.log(`${r.link.name}, ${r.server}: paint ${r.paint} ms, figure ${r.figure} ms, app ${r.app} ms, ${mb(r.bytes)} MB`);
+for (const m of maps) console.log(`${m.link.name}: the map from the battle's page ${m.map} ms, ${mb(m.bytes)} MB`);

@@ -7,7 +7,12 @@
 // wasm still downloads. The app then takes that worker over (`bosworthBoot.take`, read by
 // `RawWorker::spawn` in www/src/shell/worker.rs), already loaded. Both downloads show their
 // progress on the loading screen: the share of the bytes received, of the size on the wire.
-import init from './bosworth-www.js';
+//
+// The battle calculator's page boots the battle alone (battle.js, battle_bg.wasm: the
+// battle-only app of www/src/bin/battle.rs); the full app (bosworth-www.js, with the map, the
+// Campaign Reset and Kingmaker) is fetched when one of them is first opened
+// (`bosworthBoot.full`, asked by www/src/shell/takeover.rs) and takes the page over. Another
+// calculator's page boots the full app at once.
 
 const loading = document.getElementById('loading');
 
@@ -27,6 +32,7 @@ const downloads = new Map();
 
 /** Writes the downloads' progress on the loading screen: the share of their bytes received. */
 function showProgress() {
+  if (document.getElementById('boot-more')) showFullProgress();
   const bar = document.getElementById('boot-progress');
   const text = document.getElementById('boot-bytes');
   if (!bar || !text) return;
@@ -236,10 +242,55 @@ function startEngine(scenario) {
   return { booted, arrived };
 }
 
+/** What each calculator the battle-only app leaves to the full app is called while it comes. */
+const FULL_NAMES = { b: 'the map', r: 'the Campaign Reset', k: 'Kingmaker' };
+
+/** The full app's download, once asked for. */
+let fullApp = null;
+
+/**
+ * The full app fetched and started, to show the calculator of key `key` (`switched`: through the
+ * switch's link, else the address names it): asked by the battle-only app, which it ends as it
+ * starts (www/src/shell/takeover.rs). The battle stays on screen meanwhile, with a note of the
+ * download's progress.
+ */
+function full(key, switched) {
+  window.bosworthBoot.pending = { key, switched: Boolean(switched) };
+  showFullProgress();
+  if (fullApp) return;
+  fullApp = import('./bosworth-www.js')
+    .then((m) => m.default({ module_or_path: counted('bosworth-www_bg.wasm') }))
+    .catch((err) => {
+      // The battle stays usable; the note says why the other calculator did not come.
+      const note = document.getElementById('boot-more');
+      const name = FULL_NAMES[key] || 'the calculator';
+      if (note) note.textContent = `${name[0].toUpperCase()}${name.slice(1)} could not be loaded (${err}): reload the page to try again.`;
+      console.error(err);
+    });
+}
+
+/** The note of the full app's download (`#boot-more`, the app's style.css), kept up to date. */
+function showFullProgress() {
+  const key = window.bosworthBoot.pending?.key;
+  let note = document.getElementById('boot-more');
+  if (!note) {
+    note = document.createElement('p');
+    note.id = 'boot-more';
+    note.className = 'boot-more';
+    note.setAttribute('role', 'status');
+    note.dataset.testid = 'boot-more';
+    document.body.append(note);
+  }
+  const d = downloads.get('bosworth-www_bg.wasm');
+  const share = d && d.total ? Math.min(100, Math.floor((100 * d.got) / d.total)) : 0;
+  note.textContent = `Loading ${FULL_NAMES[key] || 'the calculator'}: ${share}%`;
+}
+
 /** What the app takes over (see RawWorker::spawn): the engine's worker, once, with whether it
  *  has loaded; its later replies to this page (handler 1) the app leaves aside. */
 function handover(booted) {
   return {
+    full,
     /** The loading screen's answer, `{ scenario, report }` as JSON texts, once it has come. */
     get solved() { return booted.solved; },
     take(path) {
@@ -251,19 +302,23 @@ function handover(booted) {
 }
 
 // The engine's files are preloaded by index.html whichever calculator the address opens; on
-// another calculator's page its worker waits for the battle's (the map opens plans there).
-const battle = !/(^|[#&])(r|k|b)=/.test(location.hash);
+// another calculator's page its worker waits for the battle's (the map opens plans there). A
+// calculator's key alone (`#b`) opens it too (bosworth_link::Fragment::bare).
+const battle = !/(^|[#&])(r|k|b)(=|&|$)/.test(location.hash);
 const scenario = battle ? openingBattle() : null;
+// The battle's page boots the battle-only app; another's the full app.
+const [appJs, appWasmFile] = battle ? ['./battle.js', 'battle_bg.wasm'] : ['./bosworth-www.js', 'bosworth-www_bg.wasm'];
 expect('worker_bg.wasm');
-expect('bosworth-www_bg.wasm');
+expect(appWasmFile);
 showProgress();
 const { booted, arrived } = startEngine(scenario);
 window.bosworthBoot = handover(booted);
 // On the battle's page the app's wasm comes after the engine's: on a slow link the two would
 // share it, and the first figure would wait for both.
-const appWasm = battle ? arrived.then(() => counted('bosworth-www_bg.wasm')) : counted('bosworth-www_bg.wasm');
+const appWasm = battle ? arrived.then(() => counted(appWasmFile)) : counted(appWasmFile);
 
-init({ module_or_path: appWasm }).catch((err) => {
+/** Says on the page that the calculator could not start, with why. */
+function failed(err) {
   // The loading indicator of index.html (the app removes it when it mounts) would say
   // "Loading" for ever.
   const el0 = document.getElementById('loading');
@@ -274,7 +329,9 @@ init({ module_or_path: appWasm }).catch((err) => {
     el.className = 'panic shown';
   }
   console.error(err);
-});
+}
+
+import(appJs).then((m) => m.default({ module_or_path: appWasm })).catch(failed);
 
 // The panic banner's Copy button (see install_panic_hook): plain JavaScript, since the
 // WebAssembly may be unusable after a panic.

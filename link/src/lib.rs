@@ -112,6 +112,10 @@ pub struct Fragment {
     pub kingmaker: Option<String>,
     /// The `b=` value, if any: a board for the attack planner ([`decode_board`]).
     pub board: Option<String>,
+    /// A calculator's key alone (`r`, `k`, `b`, `s`): that calculator, with the scenario it last
+    /// showed (else its first). The battle-only page links to the calculators it does not carry
+    /// this way, since it cannot write their scenarios (issue 35).
+    pub bare: Option<Calculator>,
 }
 
 /// The app's calculators, each with its own key in the address.
@@ -160,7 +164,8 @@ impl Calculator {
 
 impl Fragment {
     /// The calculator the address opens: the one whose key it carries (a reset's `r=`, a
-    /// Kingmaker combat's `k=` or a board's `b=`), else the battle's, as before there were three.
+    /// Kingmaker combat's `k=` or a board's `b=`), else the one whose key it has alone (`#b`),
+    /// else the battle's, as before there were three.
     pub fn calculator(&self) -> Calculator {
         if self.reset.is_some() {
             Calculator::Reset
@@ -169,7 +174,7 @@ impl Fragment {
         } else if self.board.is_some() {
             Calculator::Board
         } else {
-            Calculator::Battle
+            self.bare.unwrap_or(Calculator::Battle)
         }
     }
 }
@@ -293,6 +298,8 @@ pub fn fragment(hash: &str) -> Fragment {
             out.board = Some(v.to_string());
         } else if part == "overlay" {
             out.overlay = true;
+        } else if let Some(c) = Calculator::ALL.into_iter().find(|c| part == c.key()) {
+            out.bare = Some(c);
         }
     }
     out
@@ -743,6 +750,18 @@ mod tests {
         );
         assert_eq!(fragment("").calculator(), Calculator::Battle);
         assert_eq!(fragment("#overlay").calculator(), Calculator::Battle);
+        // A key alone opens its calculator with no scenario of the address's; one with a
+        // scenario wins over it.
+        for c in Calculator::ALL {
+            let f = fragment(&format!("#{}", c.key()));
+            assert_eq!((f.calculator(), f.bare), (c, Some(c)));
+            assert_eq!(
+                (f.scenario, f.reset, f.kingmaker, f.board),
+                (None, None, None, None)
+            );
+        }
+        assert_eq!(fragment("#b&theme=dark").calculator(), Calculator::Board);
+        assert_eq!(fragment(&format!("{r}&b")).calculator(), Calculator::Reset);
         // Each key is its calculator's.
         let keys: Vec<&str> = Calculator::ALL.iter().map(|c| c.key()).collect();
         assert_eq!(keys, ["s", "b", "r", "k"]);

@@ -23,13 +23,39 @@ pub mod map;
 pub mod reset;
 pub mod shell;
 
-/// Mounts the app on the page, with a panic hook that shows any panic in the page, and takes away
-/// the loading indicator that `index.html` shows from its first paint; the figures the loading
-/// screen showed (`www/boot.js`) are the app's at once.
+/// Mounts the full app (every calculator: `main.rs`) on the page, with a panic hook that shows
+/// any panic in the page, and takes away the loading indicator that `index.html` shows from its
+/// first paint; the figures the loading screen showed (`www/boot.js`) are the app's at once.
+/// When the battle-only app ran first ([`start_battle`]), it is ended and this one takes the page
+/// over in the same task, opening what it was fetched for (`shell::takeover`).
 pub fn start() {
+    use shell::takeover::{TookOver, leave_previous, pending};
     shell::panic::install_panic_hook();
     shell::solved::keep_boot_answer();
-    yew::Renderer::<shell::root::Root>::new().render();
+    let took_over = pending();
+    if let Some(TookOver::Switched(c)) = took_over {
+        // As the switch does: the calculator chosen opens with its own scenario, in its own
+        // history entry.
+        if let Ok(history) = gloo::utils::window().history() {
+            let href = shell::root::href(shell::root::every, c);
+            let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
+        }
+    }
+    leave_previous();
+    let props = shell::root::RootProps { mounts: shell::root::every, took_over };
+    yew::Renderer::<shell::root::Root>::with_props(props).render();
+    remove_loading_indicator();
+}
+
+/// Mounts the app of the battle calculator's page (`bin/battle.rs`): the battle calculator alone,
+/// without the map, the Campaign Reset and Kingmaker, which the full app ([`start`]) brings when
+/// one is first opened (issue 35). It leaves the full app the way to end it.
+pub fn start_battle() {
+    shell::panic::install_panic_hook();
+    shell::solved::keep_boot_answer();
+    let props = shell::root::RootProps { mounts: shell::root::battle_only, took_over: None };
+    let app = yew::Renderer::<shell::root::Root>::with_props(props).render();
+    shell::takeover::offer_leave(move || app.destroy());
     remove_loading_indicator();
 }
 

@@ -19,6 +19,7 @@ pub mod share;
 pub mod solved;
 pub mod storage;
 pub mod switch;
+pub mod takeover;
 pub mod theme;
 pub mod tile;
 pub mod worker;

@@ -1,25 +1,40 @@
 //! The page's root: which calculator is on screen, from the address's key (`#s=` the Richard III
 //! battle, `#b=` its map, `#r=` the Campaign Reset, `#k=` Kingmaker), and the switch between them.
 //!
-//! The one place the shell names the calculators: [`mount`] takes each calculator's `MOUNT`
+//! The one place the shell names the calculators: [`every`] takes each calculator's `MOUNT`
 //! (`crate::shell::mount::Mount`) and nothing else of it (`tests/app_layers.rs`).
+//!
+//! The page's app carries every calculator ([`every`], the full app) or the battle's alone
+//! ([`battle_only`], the app the battle calculator's page boots first, issue 35): a calculator it
+//! does not carry is opened by the full app, which takes the page over (`crate::shell::takeover`).
 
 use crate::shell::codec;
 use crate::shell::mount::Mount;
 use crate::shell::switch::Switcher;
+use crate::shell::takeover::{TookOver, ask_full_app};
 use crate::shell::theme::{address_theme, apply_theme, stored_theme};
 use bosworth_link::Calculator;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-/// How to mount each calculator.
-pub fn mount(c: Calculator) -> &'static Mount {
-    match c {
+/// The calculators an app carries: how to mount each, `None` for one it leaves to the full app.
+/// A function chosen by the program (`lib.rs`), so that one carrying the battle alone links none
+/// of the others' code.
+pub type Mounts = fn(Calculator) -> Option<&'static Mount>;
+
+/// Every calculator: the full app.
+pub fn every(c: Calculator) -> Option<&'static Mount> {
+    Some(match c {
         Calculator::Battle => &crate::battle::MOUNT,
         Calculator::Reset => &crate::reset::MOUNT,
         Calculator::Kingmaker => &crate::kingmaker::MOUNT,
         Calculator::Board => &crate::map::MOUNT,
-    }
+    })
+}
+
+/// The battle calculator alone: the app its page boots first.
+pub fn battle_only(c: Calculator) -> Option<&'static Mount> {
+    (c == Calculator::Battle).then_some(&crate::battle::MOUNT)
 }
 
 /// The calculator the address opens.
@@ -29,9 +44,13 @@ pub fn calculator_of_address() -> Calculator {
 }
 
 /// The fragment that opens a calculator with the scenario it last showed (kept in local
-/// storage), else its first.
-pub fn href(c: Calculator) -> String {
-    (mount(c).last_fragment)()
+/// storage), else its first: written by the calculator, or for one the app does not carry its
+/// key alone (`#b`), which the full app reads the same way (`bosworth_link::Fragment::bare`).
+pub fn href(mounts: Mounts, c: Calculator) -> String {
+    match mounts(c) {
+        Some(m) => (m.last_fragment)(),
+        None => format!("#{}", c.key()),
+    }
 }
 
 /// The selector of the element a calculator wants the keyboard's focus on when the address brings
@@ -51,12 +70,41 @@ pub fn land_soon() {
     .forget();
 }
 
+/// Props of the root.
+#[derive(Properties)]
+pub struct RootProps {
+    /// The calculators this app carries.
+    pub mounts: Mounts,
+    /// Set when this app took the page over from the battle-only app, with why.
+    #[prop_or_default]
+    pub took_over: Option<TookOver>,
+}
+
+impl PartialEq for RootProps {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.mounts, other.mounts) && self.took_over == other.took_over
+    }
+}
+
+/// The calculator to show for `c`: itself when this app carries it; else the full app is asked
+/// for (it takes the page over with `c`) and the battle stays on screen until then.
+fn shown(mounts: Mounts, c: Calculator, via_switch: bool) -> Calculator {
+    if mounts(c).is_some() {
+        c
+    } else {
+        ask_full_app(c, via_switch);
+        Calculator::Battle
+    }
+}
+
 /// The root.
 #[function_component]
-pub fn Root() -> Html {
-    let calc = use_state_eq(calculator_of_address);
-    // After a switch from the header, focus goes to the switch's link of the calculator shown.
-    let refocus = use_mut_ref(|| false);
+pub fn Root(p: &RootProps) -> Html {
+    let mounts = p.mounts;
+    let calc = use_state_eq(|| shown(mounts, calculator_of_address(), false));
+    // After a switch from the header, focus goes to the switch's link of the calculator shown
+    // (also when the full app took over for a switch).
+    let refocus = use_mut_ref(|| matches!(p.took_over, Some(TookOver::Switched(_))));
     // The theme kept, whether or not the calculator shown has its button (the streamer view has
     // none), unless the streamer view's address names one: read as the page first draws, before
     // the calculator rewrites the address.
@@ -66,7 +114,7 @@ pub fn Root() -> Html {
     {
         let calc = calc.clone();
         use_effect_with((), move |_| {
-            let follow = move |_: &web_sys::Event| calc.set(calculator_of_address());
+            let follow = move |_: &web_sys::Event| calc.set(shown(mounts, calculator_of_address(), false));
             let window = gloo::utils::window();
             let listeners = [
                 EventListener::new(&window, "popstate", follow.clone()),
@@ -75,12 +123,15 @@ pub fn Root() -> Html {
             move || drop(listeners)
         });
     }
-    // Whether the calculator shown is the one the page opened with.
-    let first = use_mut_ref(|| true);
+    // Whether the calculator shown is the one the page opened with (after a takeover the page
+    // opened with the battle).
+    let first = use_mut_ref(|| p.took_over.is_none());
     {
         let refocus = refocus.clone();
         use_effect_with(*calc, move |c| {
-            gloo::utils::document().set_title(mount(*c).title);
+            if let Some(m) = mounts(*c) {
+                gloo::utils::document().set_title(m.title);
+            }
             let opened = std::mem::take(&mut *first.borrow_mut());
             let switched = std::mem::take(&mut *refocus.borrow_mut());
             if !opened && !switched {
@@ -103,19 +154,25 @@ pub fn Root() -> Html {
         let calc = calc.clone();
         Switcher {
             switch: Callback::from(move |c: Calculator| {
+                if mounts(c).is_none() {
+                    // The full app opens it, in its history entry (`lib.rs`).
+                    ask_full_app(c, true);
+                    return;
+                }
                 // The calculator shown has kept its scenario: the one chosen opens with its own.
                 if let Ok(history) = gloo::utils::window().history() {
-                    let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href(c)));
+                    let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href(mounts, c)));
                 }
                 *refocus.borrow_mut() = true;
                 calc.set(c);
             }),
-            href: Callback::from(href),
+            href: Callback::from(move |c| href(mounts, c)),
         }
     };
+    let view = mounts(*calc).or_else(|| mounts(Calculator::Battle)).map(|m| m.view);
     html! {
         <ContextProvider<Switcher> context={switcher}>
-            { (mount(*calc).view)() }
+            { view.map(|v| v()).unwrap_or_default() }
         </ContextProvider<Switcher>>
     }
 }
