@@ -9,33 +9,8 @@
 mod common;
 
 use bosworth::rules::policy;
-use bosworth::{Battle, Report, Scenario, Simulation, simulate_with};
-use common::generate::random_battle;
-
-/// The battle with no plan and no reserve (the table's battle); `None` if not a valid battle.
-fn plain(battle: &Battle) -> Option<Battle> {
-    let mut v = serde_json::to_value(battle.scenario()).unwrap();
-    if let Some(policy) = v.get_mut("policy").and_then(|p| p.as_object_mut()) {
-        for side in policy.values_mut() {
-            if let Some(side) = side.as_object_mut() {
-                for plan in ["charges", "treachery", "retreat", "retreats", "treason"] {
-                    side.remove(plan);
-                }
-            }
-        }
-    }
-    for army in ["attacker", "defender"] {
-        if let Some(blocks) = v[army]["blocks"].as_array_mut() {
-            for b in blocks {
-                if let Some(b) = b.as_object_mut() {
-                    b.remove("reserve");
-                }
-            }
-        }
-    }
-    let sc: Scenario = serde_json::from_value(v).ok()?;
-    Battle::new(&sc).ok()
-}
+use bosworth::{Battle, Report, Simulation, simulate_with};
+use common::generate::{plain, random_battle, repository_battles};
 
 /// Asserts that `runs` battles from `seed`, fought by `Simulation` in three chunks, give the
 /// general loop's report exactly; returns the mass counted (to show every battle was).
@@ -69,27 +44,13 @@ fn the_table_gives_the_general_loops_figures_on_generated_battles() {
 
 #[test]
 fn the_table_gives_the_general_loops_figures_on_the_repository_battles() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut fought = Vec::new();
-    for dir in ["bench", "examples"] {
-        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-            let path = entry.unwrap().path();
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let Ok(sc) = serde_json::from_str::<Scenario>(&text) else {
-                continue; // boards, Kingmaker and Campaign Reset files are not battles
-            };
-            let Ok(battle) = Battle::new(&sc) else {
-                continue; // hidden blocks: a mixture, not one battle
-            };
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            same_report(&battle, 3000, 11, &name);
-            if let Some(p) = plain(&battle) {
-                same_report(&p, 3000, 12, &format!("{name} without plans or reserves"));
-            }
-            fought.push(name);
+    for (name, battle) in repository_battles() {
+        same_report(&battle, 3000, 11, &name);
+        if let Some(p) = plain(&battle) {
+            same_report(&p, 3000, 12, &format!("{name} without plans or reserves"));
         }
+        fought.push(name);
     }
     for name in [
         "medium.json",

@@ -14,35 +14,9 @@ mod common;
 use bosworth::rules::dice::rng_from_seed;
 use bosworth::rules::log::Silent;
 use bosworth::rules::policy;
-use bosworth::{Battle, Scenario, one_battle, one_battle_with};
-use common::generate::random_battle;
+use bosworth::{Battle, one_battle, one_battle_with};
+use common::generate::{plain, random_battle, repository_battles};
 use rand::Rng;
-
-/// The battle with no plan (charges, Treachery, retreats) and no reserve: the default policy's
-/// battle, fire and hit orders kept; `None` if that is not a valid battle.
-fn plain(battle: &Battle) -> Option<Battle> {
-    let mut v = serde_json::to_value(battle.scenario()).unwrap();
-    if let Some(policy) = v.get_mut("policy").and_then(|p| p.as_object_mut()) {
-        for side in policy.values_mut() {
-            if let Some(side) = side.as_object_mut() {
-                for plan in ["charges", "treachery", "retreat", "retreats", "treason"] {
-                    side.remove(plan);
-                }
-            }
-        }
-    }
-    for army in ["attacker", "defender"] {
-        if let Some(blocks) = v[army]["blocks"].as_array_mut() {
-            for b in blocks {
-                if let Some(b) = b.as_object_mut() {
-                    b.remove("reserve");
-                }
-            }
-        }
-    }
-    let sc: Scenario = serde_json::from_value(v).ok()?;
-    Battle::new(&sc).ok()
-}
 
 /// Fights `runs` battles of `battle` from seeds `0..runs` both ways; returns the rounds fought
 /// in all (to show the battles were fought).
@@ -82,27 +56,13 @@ fn the_fast_loop_fights_generated_battles_as_the_general_loop() {
 
 #[test]
 fn the_fast_loop_fights_the_repository_battles_as_the_general_loop() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut fought = Vec::new();
-    for dir in ["bench", "examples"] {
-        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-            let path = entry.unwrap().path();
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let Ok(sc) = serde_json::from_str::<Scenario>(&text) else {
-                continue; // boards, Kingmaker and Campaign Reset files are not battles
-            };
-            let Ok(battle) = Battle::new(&sc) else {
-                continue; // hidden blocks: a mixture, not one battle
-            };
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            same_both_ways(&battle, 2000, &name);
-            if let Some(p) = plain(&battle) {
-                same_both_ways(&p, 2000, &format!("{name} without plans or reserves"));
-            }
-            fought.push(name);
+    for (name, battle) in repository_battles() {
+        same_both_ways(&battle, 2000, &name);
+        if let Some(p) = plain(&battle) {
+            same_both_ways(&p, 2000, &format!("{name} without plans or reserves"));
         }
+        fought.push(name);
     }
     for name in [
         "medium.json",

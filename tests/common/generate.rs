@@ -131,3 +131,52 @@ fn strip_nulls(v: &mut serde_json::Value) {
         list.iter_mut().for_each(strip_nulls);
     }
 }
+
+/// The battle with no plan (charges, Treachery, retreats) and no reserve: the default policy's
+/// battle, fire and hit orders kept; `None` if that is not a valid battle.
+pub fn plain(battle: &Battle) -> Option<Battle> {
+    let mut v = serde_json::to_value(battle.scenario()).unwrap();
+    if let Some(policy) = v.get_mut("policy").and_then(|p| p.as_object_mut()) {
+        for side in policy.values_mut() {
+            if let Some(side) = side.as_object_mut() {
+                for plan in ["charges", "treachery", "retreat", "retreats", "treason"] {
+                    side.remove(plan);
+                }
+            }
+        }
+    }
+    for army in ["attacker", "defender"] {
+        if let Some(blocks) = v[army]["blocks"].as_array_mut() {
+            for b in blocks {
+                if let Some(b) = b.as_object_mut() {
+                    b.remove("reserve");
+                }
+            }
+        }
+    }
+    let sc: Scenario = serde_json::from_value(v).ok()?;
+    Battle::new(&sc).ok()
+}
+
+/// Every battle among the repository's scenario files (`bench/`, `examples/`), by file name:
+/// boards, Kingmaker and Campaign Reset files and battles with hidden blocks (mixtures) left out.
+pub fn repository_battles() -> Vec<(String, Battle)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for dir in ["bench", "examples"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(sc) = serde_json::from_str::<Scenario>(&text) else {
+                continue;
+            };
+            let Ok(battle) = Battle::new(&sc) else {
+                continue;
+            };
+            out.push((path.file_name().unwrap().to_string_lossy().to_string(), battle));
+        }
+    }
+    out
+}
