@@ -175,7 +175,10 @@ pub fn repository_battles() -> Vec<(String, Battle)> {
             let Ok(battle) = Battle::new(&sc) else {
                 continue;
             };
-            out.push((path.file_name().unwrap().to_string_lossy().to_string(), battle));
+            out.push((
+                path.file_name().unwrap().to_string_lossy().to_string(),
+                battle,
+            ));
         }
     }
     out
