@@ -9,6 +9,17 @@
 import { fileURLToPath } from 'node:url';
 import { serve, browser, projectServer } from '../e2e/lib.mjs';
 
+/** A new page of `context` on a link of `mbps` megabits a second each way and `latency` ms. */
+async function throttledPage(context, mbps, latency) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency, downloadThroughput: (mbps * 1e6) / 8, uploadThroughput: (mbps * 1e6) / 8,
+  });
+  return page;
+}
+
 /**
  * One first visit of `url` in a fresh browser over a link of `mbps` and `latency` ms: the first
  * paint, the first figure (the loading screen's, worked out by the engine's worker while the
@@ -19,12 +30,7 @@ import { serve, browser, projectServer } from '../e2e/lib.mjs';
 export async function visit(url, mbps, latency) {
   const context = await browser();
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency, downloadThroughput: (mbps * 1e6) / 8, uploadThroughput: (mbps * 1e6) / 8,
-    });
+    const page = await throttledPage(context, mbps, latency);
     const files = new Map();
     const pending = [];
     let t0;
@@ -68,12 +74,7 @@ export async function visit(url, mbps, latency) {
 export async function openMap(url, mbps, latency) {
   const context = await browser();
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency, downloadThroughput: (mbps * 1e6) / 8, uploadThroughput: (mbps * 1e6) / 8,
-    });
+    const page = await throttledPage(context, mbps, latency);
     const bytes = new Map();
     const pending = [];
     page.on('requestfinished', (r) => pending.push((async () => {
