@@ -1,9 +1,10 @@
 //! The Treason card's best target (R45): with `"treason_target": "best"` the card's holder rolls
 //! at the enemy block that gives his side the best chance to hold the area, chosen once the
 //! blocks are revealed (6.1, D11). The solvers fight the battle once per target the card may
-//! roll at ([`choices`]) and keep the best: the exact solver exactly
-//! ([`solve_best`]); Monte Carlo by a choice made first ([`choose`]), exact where each target's
-//! battle is small, else estimated from battles fought on the same dice for every target.
+//! roll at ([`choices`]) and keep the best: the exact solver exactly ([`solve_best`]); Monte
+//! Carlo by a choice made first (`monte_carlo::choose_treason_target`), exact where each
+//! target's battle is small, else estimated from battles fought on the same dice for every
+//! target. This file holds what both share and imports neither.
 //! Ties (within [`TIE`]) go to R2's order: fewest dice, then the strongest, then the first listed.
 
 use crate::rules::battle::Battle;
