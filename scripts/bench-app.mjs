@@ -16,7 +16,9 @@
 //     and the list's first row ever showed different figures; then Open as battle on the best
 //     plan: the time to the battle's exact headline (checked against `bosworth exact`), and
 //     whether it came from the page's cache of solved battles (the results panel's
-//     `data-source`). Every time with the machine's load average beside it (os.loadavg()).
+//     `data-source`). Every time with the machine's load average beside it (os.loadavg()), and
+//     the CPU time Chromium spent on the ranking; each run twice in turn, with the planner
+//     workers the machine has (the ranking's exact mixtures shared between them) and with one.
 //  5. the whole turn (issue 34): the map's Best turn on examples/board-turn.json and on the
 //     heaviest sample view with a 3- or 4-AP card (tests/rtt-samples/game-1.view-020.json,
 //     imported by `bosworth import`), each opened by link: the time from the click on Best turn
@@ -123,12 +125,29 @@ async function hiddenRun(context, url, cores) {
 const BOARD_KENT = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'board-kent.json'), 'utf8'));
 const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
+/** CPU time of every Chromium process so far (ms): the page's workers are threads of its renderer. */
+function chromiumCpuMs() {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chromium')) continue;
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch { /* a process that ended */ }
+  }
+  return ticks * 1000 / 100;
+}
+
 /**
  * The map's Kent question in a fresh page: every attack on Kent ranked, then the best plan opened
- * as a battle. Times in ms from the choice (or the click), read in the page.
+ * as a battle. Times in ms from the choice (or the click), read in the page. `cores`: the
+ * hardwareConcurrency the page is told (1: one planner worker, so no other worker shares the
+ * ranking's exact mixtures), or as the machine has it.
  */
-async function mapRun(context, url) {
+async function mapRun(context, url, cores) {
   const p = await context.newPage();
+  if (cores) await p.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+  const workers = cores ?? await p.evaluate(() => Math.min(Math.max(navigator.hardwareConcurrency, 1), 4));
   await p.goto(`${url}#b=${b64url(JSON.stringify(BOARD_KENT))}`);
   await p.waitForSelector('[data-testid="plans"][data-calc="done"]:not([data-target])', { timeout: 600000 });
   const loadBefore = load();
@@ -156,8 +175,10 @@ async function mapRun(context, url) {
     };
     requestAnimationFrame(look);
   });
+  const cpu0 = chromiumCpuMs();
   await p.selectOption('[data-testid="target-pick"]', 'Kent');
   await p.waitForSelector('[data-testid="plans"][data-target="Kent"][data-calc="done"]', { timeout: 600000 });
+  const cpuMs = chromiumCpuMs() - cpu0;
   await p.waitForFunction(() => window.mapWatch.final !== null);
   const w = await p.evaluate(() => window.mapWatch);
   const loadRanked = load();
@@ -176,9 +197,10 @@ async function mapRun(context, url) {
   await p.close();
   return {
     board: 'examples/board-kent.json',
+    planner_workers: workers,
     ranking: {
       first_ms: round1(w.first), final_ms: round1(w.final), bar_still_ms: round1(w.still), bar_changes: w.bars,
-      chip_list_disagreements: w.disagree, load_average: loadBefore,
+      chip_list_disagreements: w.disagree, load_average: loadBefore, chromium_cpu_ms: round1(cpuMs),
     },
     open_as_battle: { exact_headline_ms: round1(t1 - t0), source: source ?? 'solved', headline: shown, load_average: loadRanked },
   };
@@ -263,10 +285,11 @@ try {
   }
   if (mapOnly) {
     const runs = [];
-    for (let i = 0; i < Number(process.env.BENCH_MAP_RUNS ?? 1); i++) {
-      const r = await mapRun(context, server.url);
+    // The planner workers as the machine has them, then one alone, in turn: their ratio in one run.
+    for (let i = 0; i < Number(process.env.BENCH_MAP_RUNS ?? 1); i++) for (const cores of [null, 1]) {
+      const r = await mapRun(context, server.url, cores);
       runs.push(r);
-      console.log(`the map, every attack on Kent: first figures ${r.ranking.first_ms} ms, final ${r.ranking.final_ms} ms (load ${r.ranking.load_average.join(' ')}), bar still at most ${r.ranking.bar_still_ms} ms, chip and list disagreed ${r.ranking.chip_list_disagreements.length} time(s); Open as battle: exact headline ${r.open_as_battle.exact_headline_ms} ms (${r.open_as_battle.source}, load ${r.open_as_battle.load_average.join(' ')})`);
+      console.log(`the map, every attack on Kent, ${r.planner_workers} planner worker(s): first figures ${r.ranking.first_ms} ms, final ${r.ranking.final_ms} ms (Chromium's CPU ${r.ranking.chromium_cpu_ms} ms; load ${r.ranking.load_average.join(' ')}), bar still at most ${r.ranking.bar_still_ms} ms, chip and list disagreed ${r.ranking.chip_list_disagreements.length} time(s); Open as battle: exact headline ${r.open_as_battle.exact_headline_ms} ms (${r.open_as_battle.source}, load ${r.open_as_battle.load_average.join(' ')})`);
     }
     out.map = { runs };
   }

@@ -315,3 +315,78 @@ fn player_two_reinforces_its_own_defence() {
         assert!(a.figures.hold > 0.0 && a.figures.hold < 1.0);
     }
 }
+
+/// Issue 35: a ranking's exact mixtures shared out between Web Workers. `screen`, then each
+/// worker's `presolve` share, their memos merged, then `finish`: the ranking `rank` gives, bit
+/// for bit, whatever the number of workers; `finish` then solves none of those mixtures again;
+/// and one screening assessed twice (the page's first pass, then the final one) is `rank`'s
+/// each time.
+#[test]
+fn the_ranking_shared_between_workers_is_rank_s() {
+    use bosworth::board::{NO_STAGES, screen};
+    use bosworth::solve::fog::FogMemo;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let p = kent(2);
+    let t = target(&p, at("Kent")).unwrap();
+    let options = Options {
+        top: 4,
+        exact_best: 2,
+        ..quick()
+    };
+    let whole = format!("{:?}", rank(&p, t, &options, &|_| true).unwrap());
+    let screened = screen(&p, t, &options, false, &|_| true, NO_STAGES).unwrap();
+    let first = Options {
+        runs: 500,
+        exact_budget: 20_000,
+        exact_best: 0,
+        ..options.clone()
+    };
+    assert_eq!(
+        format!(
+            "{:?}",
+            screened
+                .finish(&p, &first, &FogMemo::new(), &|_| true, NO_STAGES)
+                .unwrap()
+        ),
+        format!("{:?}", rank(&p, t, &first, &|_| true).unwrap()),
+        "a first pass on the same screening"
+    );
+    // The work `finish` does (states solved and battles fought), told to its watch.
+    let work = |memo: &FogMemo| {
+        let n = AtomicUsize::new(0);
+        let r = screened
+            .finish(
+                &p,
+                &options,
+                memo,
+                &|k| {
+                    n.fetch_add(k, Ordering::Relaxed);
+                    true
+                },
+                NO_STAGES,
+            )
+            .unwrap();
+        (format!("{r:?}"), n.into_inner())
+    };
+    let (alone, alone_work) = work(&FogMemo::new());
+    assert_eq!(alone, whole);
+    for workers in 1..=3 {
+        let mut memo = FogMemo::new();
+        for k in 0..workers {
+            let part = screened
+                .presolve(&p, &options, (k, workers), &|_| true, NO_STAGES)
+                .unwrap();
+            memo.merge(part);
+        }
+        assert!(
+            !memo.is_empty(),
+            "the best plans' mixtures are solved exactly"
+        );
+        let (shared, shared_work) = work(&memo);
+        assert_eq!(shared, whole, "{workers} workers");
+        assert!(
+            shared_work < alone_work / 2,
+            "{workers} workers: finish worked {shared_work}, alone {alone_work}"
+        );
+    }
+}

@@ -453,7 +453,16 @@ fn assess_plans(
             budget: options.exact_budget,
         })
         .collect();
-    let assessed = s.assess(position, &picks, without_treason, options, watch, NO_STAGES)?;
+    let memo = crate::solve::fog::FogMemo::new();
+    let assessed = s.assess(
+        position,
+        &picks,
+        without_treason,
+        options,
+        &memo,
+        watch,
+        NO_STAGES,
+    )?;
     Ok(mine.into_iter().map(|c| (t, c)).zip(assessed).collect())
 }
 

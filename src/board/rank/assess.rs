@@ -14,7 +14,7 @@ use crate::rules::battle::Battle;
 use crate::rules::dice::rng_from_seed;
 use crate::scenario::Scenario;
 use crate::solve::error::SolveError;
-use crate::solve::fog::{Fog, FogReport};
+use crate::solve::fog::{Fog, FogMemo, FogReport};
 use crate::solve::report::Method;
 use crate::solve::watch::Watch;
 
@@ -32,35 +32,23 @@ pub(in crate::board) struct Pick {
 impl Screening {
     /// The fog of war's figures on the candidates `picks`, each reported with its battle, in
     /// the order of `picks`; `without_treason` fights their battles without the Treason card
-    /// (R41: a turn's one roll goes to one battle). `stages` is told each candidate assessed.
+    /// (R41: a turn's one roll goes to one battle). `memo` holds battles of their exact mixtures
+    /// solved before (by [`Screening::presolve`] in other Web Workers): a mixture all of whose
+    /// battles it holds is not solved again, the same figures (see [`whole`]). `stages` is told
+    /// each candidate assessed.
+    #[allow(clippy::too_many_arguments)]
     pub(in crate::board) fn assess(
         &self,
         position: &Position,
         picks: &[Pick],
         without_treason: bool,
         options: &Options,
+        memo: &FogMemo,
         watch: &Watch<'_>,
         stages: &Stages<'_>,
     ) -> Result<Vec<Assessed>, PlanError> {
-        let jobs: Vec<Job> = picks
-            .iter()
-            .map(|p| {
-                let c = &self.candidates[p.candidate];
-                let mut scenario = battle(position, &c.plan, &c.groups);
-                let mut template = c.template(position);
-                if without_treason {
-                    crate::board::battle::without_treason(&mut scenario);
-                    crate::board::battle::without_treason(&mut template.known);
-                }
-                Job {
-                    scenario,
-                    template,
-                    runs: p.runs,
-                    budget: p.budget,
-                }
-            })
-            .collect();
-        let figures = assess_all(&jobs, &self.slots, options, watch, stages)?;
+        let jobs = self.jobs(position, picks, without_treason);
+        let figures = assess_all(&jobs, &self.slots, options, memo, watch, stages)?;
         Ok(picks
             .iter()
             .zip(jobs)
@@ -79,6 +67,128 @@ impl Screening {
                 }
             })
             .collect())
+    }
+
+    /// Share `k` of `solvers` of the exact mixtures [`Screening::assess`] will solve for `picks`
+    /// (the battles still to solve after each mixture's estimate, every `solvers`-th one from
+    /// the `k`-th; share 0 also keeps the estimate's sample): for Web Workers that solve one
+    /// ranking's mixtures together, their memos merged and handed to `assess`. A mixture is
+    /// taken only where `assess` would solve it exactly: the same probe, the same estimate
+    /// against the same budget; one that still proves too large is left to `assess`. `stages`
+    /// is told each plan whose mixture is solved.
+    ///
+    /// # Errors
+    /// [`PlanError::Cancelled`] when `watch` says stop.
+    pub(in crate::board) fn presolve(
+        &self,
+        position: &Position,
+        picks: &[Pick],
+        (k, solvers): (usize, usize),
+        options: &Options,
+        watch: &Watch<'_>,
+        stages: &Stages<'_>,
+    ) -> Result<FogMemo, PlanError> {
+        let jobs = self.jobs(position, picks, false);
+        let mut out = FogMemo::new();
+        for (index, job) in jobs.iter().enumerate() {
+            if !crate::solve::fog::has_hidden(&job.scenario) {
+                continue;
+            }
+            let fog = Fog::new(&job.scenario).map_err(PlanError::Invalid)?;
+            if !probe(job, &fog, &self.slots, options) {
+                continue;
+            }
+            stages(Stage::Assessing {
+                plan: index,
+                plans: jobs.len(),
+                exact: true,
+            });
+            let mut memo = FogMemo::new();
+            let cost = match fog.estimate(&mut memo, job.budget, watch) {
+                Ok(cost) => cost,
+                Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
+                Err(SolveError::TooLarge { .. }) => continue,
+            };
+            if !cost.fits(job.budget) {
+                continue;
+            }
+            let mine: Vec<usize> = fog
+                .missing(&memo)
+                .into_iter()
+                .skip(k)
+                .step_by(solvers.max(1))
+                .collect();
+            match fog.solve_battles(&mine, job.budget, watch) {
+                Ok(battles) => {
+                    if k == 0 {
+                        out.merge(memo);
+                    }
+                    for b in battles {
+                        out.insert(b);
+                    }
+                }
+                Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
+                Err(SolveError::TooLarge { .. }) => {}
+            }
+        }
+        Ok(out)
+    }
+
+    /// The reported plans `picks` as battles to assess.
+    fn jobs(&self, position: &Position, picks: &[Pick], without_treason: bool) -> Vec<Job> {
+        picks
+            .iter()
+            .map(|p| {
+                let c = &self.candidates[p.candidate];
+                let mut scenario = battle(position, &c.plan, &c.groups);
+                let mut template = c.template(position);
+                if without_treason {
+                    crate::board::battle::without_treason(&mut scenario);
+                    crate::board::battle::without_treason(&mut template.known);
+                }
+                Job {
+                    scenario,
+                    template,
+                    runs: p.runs,
+                    budget: p.budget,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The battles of `memo` that make up `fog`'s exact mixture when it holds every one of them, else
+/// none: with all of them the mixture is exact exactly when its states fit the budget, as when
+/// it is solved from nothing after an estimate that said it would fit (which is the only case
+/// [`Screening::presolve`] solves it in), so the figures are those of a solve from nothing. A
+/// memo with only some of them could change the estimate, and so whether the plan is exact.
+fn whole(memo: &FogMemo, fog: &Fog) -> FogMemo {
+    if memo.is_empty() || fog.battles() == 0 || !fog.missing(memo).is_empty() {
+        return FogMemo::new();
+    }
+    let mut m = memo.clone();
+    m.keep(fog);
+    m
+}
+
+/// Whether a plan's exact mixture is worth trying within the job's budget: one composition
+/// (drawn at `options.seed`) solved within its share of the budget, times the mixture's
+/// distinct battles, fits it. A probe that fails fast.
+fn probe(job: &Job, fog: &Fog, slots: &[Slot], options: &Options) -> bool {
+    let mut rng = rng_from_seed(options.seed);
+    // The distinct battles the mixture solves (compositions that make the same battle are solved
+    // once, R13), none when there are too many to solve each.
+    match (fog.battles(), draws::draw(slots, &mut rng)) {
+        (n, Some(d)) if n > 0 => job
+            .template
+            .battle(&d)
+            .ok()
+            .and_then(|b| crate::solve::exact::solve(&b, job.budget / n.max(1)).ok())
+            .is_some_and(|r| match r.method {
+                Method::Exact { states, .. } => states.saturating_mul(n) <= job.budget,
+                Method::MonteCarlo { .. } => false,
+            }),
+        _ => false,
     }
 }
 
@@ -100,6 +210,7 @@ fn assess_all(
     jobs: &[Job],
     slots: &[Slot],
     options: &Options,
+    memo: &FogMemo,
     watch: &Watch<'_>,
     stages: &Stages<'_>,
 ) -> Result<Vec<Assessment>, PlanError> {
@@ -115,7 +226,7 @@ fn assess_all(
                         scope.spawn(move || {
                             (t..jobs.len())
                                 .step_by(threads)
-                                .map(|i| (i, assess(jobs, i, slots, options, watch, stages)))
+                                .map(|i| (i, assess(jobs, i, slots, options, memo, watch, stages)))
                                 .collect::<Vec<_>>()
                         })
                     })
@@ -131,7 +242,7 @@ fn assess_all(
         return all.into_iter().map(|r| r.1).collect();
     }
     (0..jobs.len())
-        .map(|i| assess(jobs, i, slots, options, watch, stages))
+        .map(|i| assess(jobs, i, slots, options, memo, watch, stages))
         .collect()
 }
 
@@ -142,6 +253,7 @@ fn assess(
     index: usize,
     slots: &[Slot],
     options: &Options,
+    memo: &FogMemo,
     watch: &Watch<'_>,
     stages: &Stages<'_>,
 ) -> Result<Assessment, PlanError> {
@@ -175,25 +287,10 @@ fn assess(
         return Ok((figures(&report, own, &battle_heirs(scenario, own)), exact));
     }
     let fog = Fog::new(scenario).map_err(PlanError::Invalid)?;
-    let mut rng = rng_from_seed(options.seed);
-    // The distinct battles the mixture solves (compositions that make the same battle are solved
-    // once, R13), none when there are too many to solve each.
-    let battles = fog.battles();
-    let fits = match (battles, draws::draw(slots, &mut rng)) {
-        // One composition solved within its share of the budget: a probe that fails fast.
-        (n, Some(d)) if n > 0 => template
-            .battle(&d)
-            .ok()
-            .and_then(|b| crate::solve::exact::solve(&b, budget / n.max(1)).ok())
-            .is_some_and(|r| match r.method {
-                Method::Exact { states, .. } => states.saturating_mul(n) <= budget,
-                Method::MonteCarlo { .. } => false,
-            }),
-        _ => false,
-    };
+    let fits = probe(job, &fog, slots, options);
     stage(fits);
     let report: FogReport = if fits {
-        match fog.solve_watched(budget, options.threads, watch) {
+        match fog.solve_memo(&mut whole(memo, &fog), budget, options.threads, watch) {
             Ok(r) => r,
             Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
             Err(SolveError::TooLarge { .. }) => fog.simulate_watched(runs, options.seed, watch)?,

@@ -43,7 +43,8 @@ pub use options::{
     DEFAULT_SCREEN_BUDGET, NO_STAGES, Options, Stage, Stages,
 };
 pub use ranking::{
-    Ranking, best_plan, best_plan_staged, every_target, order_targets, rank, rank_staged, targets,
+    Ranking, Screened, best_plan, best_plan_staged, every_target, order_targets, rank, rank_staged,
+    screen, targets,
 };
 pub(in crate::board) use screening::Screening;
 pub use separation::{SEPARATED, TIED_WITHIN};

@@ -14,6 +14,7 @@ use crate::board::plans::plans;
 use crate::board::reach::{self, Role, Target};
 use crate::board::validate::Position;
 use crate::data::AREAS;
+use crate::solve::fog::FogMemo;
 use crate::solve::watch::Watch;
 
 /// Every plan to attack one target, the best of them assessed.
@@ -81,6 +82,61 @@ fn rank_with(
     watch: &Watch<'_>,
     stages: &Stages<'_>,
 ) -> Result<Ranking, PlanError> {
+    screen_with(position, target, options, front, watch, stages)?.finish(
+        position,
+        options,
+        &FogMemo::new(),
+        watch,
+        stages,
+    )
+}
+
+/// A target's plans screened, before the chosen are assessed: what [`rank`] (or [`best_plan`])
+/// does first, kept so that its assessment can be made more than once (a first pass with fewer
+/// battles, then `bosworth plan`'s own) and its exact mixtures shared out between Web Workers
+/// first ([`Screened::presolve`]). The screening depends on the options' `top`,
+/// `screen_budget`, `reinforce` and `seed` only: passes that differ in their runs and budgets
+/// share one.
+pub struct Screened {
+    screening: Screening,
+    /// The candidates chosen, in the screening's order.
+    chosen: Vec<usize>,
+    /// Only the best plan, as [`best_plan`] gives it.
+    best: bool,
+    considered: usize,
+    truncated: bool,
+}
+
+/// Screens the plans to attack `target` as [`rank_staged`] does (or [`best_plan_staged`], when
+/// `best`), for [`Screened::finish`].
+///
+/// # Errors
+/// [`PlanError::Cancelled`] when `watch` says stop.
+pub fn screen(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    best: bool,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Screened, PlanError> {
+    let mut s = if best {
+        screen_with(position, target, &only_best(options), false, watch, stages)?
+    } else {
+        screen_with(position, target, options, true, watch, stages)?
+    };
+    s.best = best;
+    Ok(s)
+}
+
+fn screen_with(
+    position: &Position,
+    target: Target,
+    options: &Options,
+    front: bool,
+    watch: &Watch<'_>,
+    stages: &Stages<'_>,
+) -> Result<Screened, PlanError> {
     stages(Stage::Screening);
     let found = plans(position, target);
     let considered = found.plans.len();
@@ -95,37 +151,112 @@ fn rank_with(
     let chosen = screening.choose(options.top, front);
     let top: Vec<usize> = chosen.iter().take(options.top.max(1)).copied().collect();
     screening.separate(position, &top, options.screen_budget, watch)?;
-    let screened = screening.fought;
-    // The best plans get `runs` battles; the others, there for the Pareto front, a quarter. The
-    // very best (`exact_best`, in the screening's order) may take the larger exact budget.
-    let picks: Vec<Pick> = chosen
-        .iter()
-        .enumerate()
-        .map(|(rank, &i)| Pick {
-            candidate: i,
-            runs: if rank < options.top.max(1) {
-                options.runs
-            } else {
-                (options.runs / 4).max(1)
-            },
-            budget: if rank < options.exact_best {
-                options.best_budget.max(options.exact_budget)
-            } else {
-                options.exact_budget
-            },
-        })
-        .collect();
-    let assessed = screening.assess(position, &picks, false, options, watch, stages)?;
-    let mut out: Vec<(usize, Assessed)> = chosen.into_iter().zip(assessed).collect();
-    order(&mut out, &screening.candidates);
-    let out: Vec<Assessed> = out.into_iter().map(|(_, a)| a).collect();
-    Ok(Ranking {
-        target,
-        plans: out,
+    Ok(Screened {
+        screening,
+        chosen,
+        best: false,
         considered,
         truncated: found.truncated,
-        screened_battles: screened,
     })
+}
+
+/// [`best_plan`]'s options: one plan, none with the larger exact budget.
+fn only_best(options: &Options) -> Options {
+    Options {
+        top: 1,
+        exact_best: 0,
+        ..options.clone()
+    }
+}
+
+impl Screened {
+    /// The chosen plans' assessment: the best get `runs` battles; the others, there for the
+    /// Pareto front, a quarter. The very best (`exact_best`, in the screening's order) may take
+    /// the larger exact budget.
+    fn picks(&self, options: &Options) -> Vec<Pick> {
+        self.chosen
+            .iter()
+            .enumerate()
+            .map(|(rank, &i)| Pick {
+                candidate: i,
+                runs: if rank < options.top.max(1) {
+                    options.runs
+                } else {
+                    (options.runs / 4).max(1)
+                },
+                budget: if rank < options.exact_best {
+                    options.best_budget.max(options.exact_budget)
+                } else {
+                    options.exact_budget
+                },
+            })
+            .collect()
+    }
+
+    /// The options this screening is assessed with: `options`, as [`best_plan`] takes them
+    /// when only the best plan is asked for.
+    fn options(&self, options: &Options) -> Options {
+        if self.best {
+            only_best(options)
+        } else {
+            options.clone()
+        }
+    }
+
+    /// Share `k` of `solvers` of the exact mixtures [`Screened::finish`] will solve with
+    /// `options`, each Web Worker solving its own; their memos merged and given to `finish`
+    /// make it solve none of those mixtures again, the figures unchanged (`assess.rs`).
+    ///
+    /// # Errors
+    /// [`PlanError::Cancelled`] when `watch` says stop.
+    pub fn presolve(
+        &self,
+        position: &Position,
+        options: &Options,
+        share: (usize, usize),
+        watch: &Watch<'_>,
+        stages: &Stages<'_>,
+    ) -> Result<FogMemo, PlanError> {
+        let options = self.options(options);
+        let picks = self.picks(&options);
+        self.screening
+            .presolve(position, &picks, share, &options, watch, stages)
+    }
+
+    /// The chosen plans assessed with `options` (the same screening may be assessed with other
+    /// runs and budgets) and put in order: [`rank`]'s answer, or [`best_plan`]'s. `memo` holds
+    /// battles solved before ([`Screened::presolve`]): the same figures, sooner.
+    ///
+    /// # Errors
+    /// [`PlanError::Cancelled`] when `watch` says stop.
+    pub fn finish(
+        &self,
+        position: &Position,
+        options: &Options,
+        memo: &FogMemo,
+        watch: &Watch<'_>,
+        stages: &Stages<'_>,
+    ) -> Result<Ranking, PlanError> {
+        let options = self.options(options);
+        let picks = self.picks(&options);
+        let screening = &self.screening;
+        let assessed = screening.assess(position, &picks, false, &options, memo, watch, stages)?;
+        let mut out: Vec<(usize, Assessed)> = self.chosen.iter().copied().zip(assessed).collect();
+        order(&mut out, &screening.candidates);
+        let mut plans: Vec<Assessed> = out.into_iter().map(|(_, a)| a).collect();
+        if self.best
+            && let Some(p) = plans.first_mut()
+        {
+            p.tied_with_next = false;
+        }
+        Ok(Ranking {
+            target: screening.target,
+            plans,
+            considered: self.considered,
+            truncated: self.truncated,
+            screened_battles: screening.fought,
+        })
+    }
 }
 
 /// Every target the moving player can attack this turn, each with its best plan (`options.top`
@@ -174,16 +305,13 @@ pub fn best_plan_staged(
     watch: &Watch<'_>,
     stages: &Stages<'_>,
 ) -> Result<Ranking, PlanError> {
-    let one = Options {
-        top: 1,
-        exact_best: 0,
-        ..options.clone()
-    };
-    let mut r = rank_with(position, target, &one, false, watch, stages)?;
-    if let Some(p) = r.plans.first_mut() {
-        p.tied_with_next = false;
-    }
-    Ok(r)
+    screen(position, target, options, true, watch, stages)?.finish(
+        position,
+        options,
+        &FogMemo::new(),
+        watch,
+        stages,
+    )
 }
 
 /// Every target's ranking in [`every_target`]'s order: the best plan's chance to hold first,

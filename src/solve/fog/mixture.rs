@@ -78,6 +78,14 @@ impl FogMemo {
         self.battles.insert(battle.key.clone(), battle);
     }
 
+    /// Keeps every battle another memo holds (solved by another Web Worker, say); what it knows
+    /// of battles it could not solve is not taken.
+    pub fn merge(&mut self, other: FogMemo) {
+        for (_, b) in other.battles {
+            self.insert(b);
+        }
+    }
+
     /// Keeps every battle of a part solved by a thread or a Web Worker.
     pub fn absorb(&mut self, part: FogPart) {
         for b in part.battles {

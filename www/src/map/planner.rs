@@ -13,8 +13,11 @@ use super::ranking::TargetPlans;
 use super::rtt::odds::{self, OddsAsk, OddsHeard};
 use super::turn::{self, work::{TurnAsk, TurnHeard}};
 use bosworth::board::{
-    Board, Options, PlanError, Position, Stage, best_plan_staged, rank_staged, target,
+    Board, Options, PlanError, Position, Ranking, Screened, Stage, Stages, Target, screen, target,
 };
+use bosworth::solve::fog::FogMemo;
+use bosworth::solve::watch::Watch;
+use std::rc::Rc;
 use bosworth::rules::movement::area_index;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
@@ -67,6 +70,33 @@ pub enum Request {
         target: String,
         /// Only the best plan, as `bosworth plan` without `--target` ranks each target.
         best: bool,
+        /// Other workers solving shares of the final pass's exact mixtures
+        /// ([`Request::Presolve`]): with any, this worker solves its own share after the first
+        /// pass, says so ([`Reply::Shared`]) and waits for [`Request::Finish`].
+        helpers: usize,
+    },
+    /// Solve share `k` of `of` of the exact mixtures a ranking's final pass will solve (the
+    /// screening worked out here too: it is the same everywhere), for the worker that ranks.
+    Presolve {
+        /// The page's job (the ranking's).
+        job: u64,
+        /// The board JSON.
+        board: String,
+        /// The target's name.
+        target: String,
+        /// Only the best plan.
+        best: bool,
+        /// Which share.
+        k: usize,
+        /// Of how many.
+        of: usize,
+    },
+    /// The other workers' shares ([`Reply::Presolved`]'s memos): finish the final pass.
+    Finish {
+        /// The page's job.
+        job: u64,
+        /// Each helper's solved battles, as JSON.
+        memos: Vec<String>,
     },
     /// A finished game's odds, battle by battle.
     Odds(OddsAsk),
@@ -101,6 +131,19 @@ pub enum Reply {
         pass: Pass,
         /// The plans.
         plans: String,
+    },
+    /// This worker's share of the final pass's exact mixtures is solved: it waits for the
+    /// others' ([`Request::Finish`]).
+    Shared {
+        /// The page's job.
+        job: u64,
+    },
+    /// A helper's share solved: the battles, a [`FogMemo`] as JSON.
+    Presolved {
+        /// The page's job.
+        job: u64,
+        /// The memo.
+        memo: String,
     },
     /// The board or the target could not be planned (the engine's words).
     Failed {
@@ -197,21 +240,25 @@ fn stages_hook(stage: Stage) {
     tell(true);
 }
 
-/// One pass of the planner on a board: the target's ranking, or its best plan.
+/// A board and a target as the planner reads them: the position, and the target's area.
 ///
 /// # Errors
 /// The engine's words: a board it refuses, an area that is no target.
-pub fn plan(
-    board: &Board,
-    target_name: &str,
-    best: bool,
-    options: &Options,
-    progress: Box<dyn Fn(u64, Stage, u64)>,
-) -> Result<TargetPlans, String> {
-    let position = Position::new(board).map_err(|e| e.to_string())?;
+fn read(board: &str, target_name: &str) -> Result<(Position, Target), String> {
+    let board: Board = bosworth_link::parse_board(board).map_err(|e| e.to_string())?;
+    let position = Position::new(&board).map_err(|e| e.to_string())?;
     let area = area_index(target_name)
         .ok_or_else(|| format!("'{target_name}' is not an area of the map"))?;
     let t = target(&position, area)?;
+    Ok((position, t))
+}
+
+/// Runs `work` with the planner's hooks telling `progress` (from nothing done): the work done,
+/// the stage, the work done since it began.
+fn watched<T>(
+    progress: Box<dyn Fn(u64, Stage, u64)>,
+    work: impl FnOnce(&Watch<'_>, &Stages<'_>) -> Result<T, PlanError>,
+) -> Result<T, String> {
     PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
     HEARD.with(|c| {
         c.set(Heard {
@@ -223,21 +270,31 @@ pub fn plan(
     });
     let hook = progress_hook();
     let stages = |s: Stage| stages_hook(s);
-    let ranking = if best {
-        best_plan_staged(&position, t, options, &hook, &stages)
-    } else {
-        rank_staged(&position, t, options, &hook, &stages)
-    };
+    let out = work(&hook, &stages);
     PROGRESS.with(|p| *p.borrow_mut() = None);
-    match ranking {
-        Ok(r) => Ok(TargetPlans::of(&position, &r)),
+    match out {
+        Ok(t) => Ok(t),
         Err(PlanError::Cancelled) => Err("stopped".to_string()),
         Err(e) => Err(e.to_string()),
     }
 }
 
-/// The worker.
-pub struct Planner;
+/// A ranking whose final pass waits for the other workers' shares of its exact mixtures.
+struct Waiting {
+    job: u64,
+    position: Position,
+    screened: Screened,
+    /// This worker's share, solved.
+    memo: FogMemo,
+    /// Where to say what it is doing.
+    tell: Rc<dyn Fn(u64, Stage, u64)>,
+}
+
+/// The worker: between [`Reply::Shared`] and [`Request::Finish`] it keeps the ranking waiting.
+#[derive(Default)]
+pub struct Planner {
+    waiting: Option<Waiting>,
+}
 
 impl Worker for Planner {
     type Message = ();
@@ -245,73 +302,172 @@ impl Worker for Planner {
     type Output = Reply;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        Planner
+        Planner::default()
     }
 
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
 
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Request, who: HandlerId) {
-        let (job, board, target, best) = match msg {
+        let respond = {
+            let scope = scope.clone();
+            move |r: Reply| scope.respond(who, r)
+        };
+        match msg {
             Request::Rank {
                 job,
                 board,
                 target,
                 best,
-            } => (job, board, target, best),
-            Request::Odds(ask) => {
-                odds::run(&ask, |h| scope.respond(who, Reply::Odds(h)));
-                return;
-            }
+                helpers,
+            } => self.rank(job, &board, &target, best, helpers, Rc::new(respond)),
+            Request::Presolve {
+                job,
+                board,
+                target,
+                best,
+                k,
+                of,
+            } => presolve(job, &board, &target, best, (k, of), Rc::new(respond)),
+            Request::Finish { job, memos } => self.finish(job, &memos, Rc::new(respond)),
+            Request::Odds(ask) => odds::run(&ask, |h| scope.respond(who, Reply::Odds(h))),
             Request::Turn(ask) => {
                 let scope = scope.clone();
                 turn::work::run(&ask, move |h| scope.respond(who, Reply::Turn(h)));
-                return;
-            }
-        };
-        let board: Board = match bosworth_link::parse_board(&board) {
-            Ok(b) => b,
-            Err(e) => {
-                scope.respond(
-                    who,
-                    Reply::Failed {
-                        job,
-                        message: e.to_string(),
-                    },
-                );
-                return;
-            }
-        };
-        for (pass, options) in [
-            (Pass::Quick, quick_options()),
-            (Pass::Final, final_options()),
-        ] {
-            let total = expected_work(&options, best);
-            let tell = {
-                let scope = scope.clone();
-                move |done: u64, stage: Stage, since: u64| {
-                    scope.respond(
-                        who,
-                        Reply::Progress {
-                            job,
-                            pass,
-                            done,
-                            total,
-                            stage,
-                            since,
-                        },
-                    )
-                }
-            };
-            match plan(&board, &target, best, &options, Box::new(tell)) {
-                Ok(plans) => {
-                    let plans = serde_json::to_string(&plans).expect("plans serialise");
-                    scope.respond(who, Reply::Ranked { job, pass, plans });
-                }
-                Err(message) => {
-                    scope.respond(who, Reply::Failed { job, message });
-                    return;
-                }
             }
         }
+    }
+}
+
+/// Where a worker's answers go.
+type Respond = Rc<dyn Fn(Reply)>;
+
+/// A progress hook telling the page of `job` in `pass`.
+fn teller(job: u64, pass: Pass, total: u64, respond: &Respond) -> Rc<dyn Fn(u64, Stage, u64)> {
+    let respond = respond.clone();
+    Rc::new(move |done, stage, since| {
+        respond(Reply::Progress {
+            job,
+            pass,
+            done,
+            total,
+            stage,
+            since,
+        })
+    })
+}
+
+/// `tell` as the boxed hook [`watched`] takes.
+fn boxed(tell: &Rc<dyn Fn(u64, Stage, u64)>) -> Box<dyn Fn(u64, Stage, u64)> {
+    let tell = tell.clone();
+    Box::new(move |d, s, n| tell(d, s, n))
+}
+
+impl Planner {
+    /// A ranking (or a target's best plan): screened once, the first pass's figures, then the
+    /// final pass's: at once when no other worker helps, else after this worker's share of the
+    /// exact mixtures, once the page sends the others' ([`Planner::finish`]).
+    fn rank(
+        &mut self,
+        job: u64,
+        board: &str,
+        target: &str,
+        best: bool,
+        helpers: usize,
+        respond: Respond,
+    ) {
+        self.waiting = None;
+        let failed = |message: String| respond(Reply::Failed { job, message });
+        let (position, t) = match read(board, target) {
+            Ok(x) => x,
+            Err(e) => return failed(e),
+        };
+        let (quick, last) = (quick_options(), final_options());
+        let tell = teller(job, Pass::Quick, expected_work(&quick, best), &respond);
+        // One screening for both passes: it depends on neither's runs nor budgets.
+        let first = watched(boxed(&tell), |hook, stages| {
+            let screened = screen(&position, t, &last, best, hook, stages)?;
+            let ranking = screened.finish(&position, &quick, &FogMemo::new(), hook, stages)?;
+            Ok((screened, ranking))
+        });
+        let (screened, ranking) = match first {
+            Ok(x) => x,
+            Err(e) => return failed(e),
+        };
+        ranked(job, Pass::Quick, &position, &ranking, &respond);
+        let tell = teller(job, Pass::Final, expected_work(&last, best), &respond);
+        if helpers == 0 {
+            let done = watched(boxed(&tell), |hook, stages| {
+                screened.finish(&position, &last, &FogMemo::new(), hook, stages)
+            });
+            return match done {
+                Ok(r) => ranked(job, Pass::Final, &position, &r, &respond),
+                Err(e) => failed(e),
+            };
+        }
+        let share = watched(boxed(&tell), |hook, stages| {
+            screened.presolve(&position, &last, (0, helpers + 1), hook, stages)
+        });
+        match share {
+            Ok(memo) => {
+                self.waiting = Some(Waiting {
+                    job,
+                    position,
+                    screened,
+                    memo,
+                    tell,
+                });
+                respond(Reply::Shared { job });
+            }
+            Err(e) => failed(e),
+        }
+    }
+
+    /// The final pass of the ranking waiting for `job`, with the other workers' shares.
+    fn finish(&mut self, job: u64, memos: &[String], respond: Respond) {
+        let Some(mut w) = self.waiting.take().filter(|w| w.job == job) else {
+            return;
+        };
+        for m in memos {
+            // A share that cannot be read is solved again here: the same figures.
+            if let Ok(memo) = serde_json::from_str::<FogMemo>(m) {
+                w.memo.merge(memo);
+            }
+        }
+        let done = watched(boxed(&w.tell), |hook, stages| {
+            w.screened
+                .finish(&w.position, &final_options(), &w.memo, hook, stages)
+        });
+        match done {
+            Ok(r) => ranked(job, Pass::Final, &w.position, &r, &respond),
+            Err(message) => respond(Reply::Failed { job, message }),
+        }
+    }
+}
+
+/// A pass's plans, to the page.
+fn ranked(job: u64, pass: Pass, position: &Position, ranking: &Ranking, respond: &Respond) {
+    let plans = TargetPlans::of(position, ranking);
+    let plans = serde_json::to_string(&plans).expect("plans serialise");
+    respond(Reply::Ranked { job, pass, plans });
+}
+
+/// A helper's share of a ranking's exact mixtures ([`Request::Presolve`]).
+fn presolve(job: u64, board: &str, target: &str, best: bool, share: (usize, usize), respond: Respond) {
+    let (position, t) = match read(board, target) {
+        Ok(x) => x,
+        Err(message) => return respond(Reply::Failed { job, message }),
+    };
+    let options = final_options();
+    let tell = teller(job, Pass::Final, expected_work(&options, best), &respond);
+    let memo = watched(boxed(&tell), |hook, stages| {
+        screen(&position, t, &options, best, hook, stages)?
+            .presolve(&position, &options, share, hook, stages)
+    });
+    match memo {
+        Ok(memo) => {
+            let memo = serde_json::to_string(&memo).expect("a memo serialises");
+            respond(Reply::Presolved { job, memo });
+        }
+        Err(message) => respond(Reply::Failed { job, message }),
     }
 }

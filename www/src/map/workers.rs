@@ -51,11 +51,20 @@ fn worker_count() -> usize {
 
 type Worker = RawWorker<Request, Reply>;
 
-/// One worker and the job it works on.
+/// One worker and the job it works on (a question, or a share of a ranking's exact mixtures).
 #[derive(Default)]
 struct Slot {
     worker: Option<Worker>,
     job: Option<u64>,
+}
+
+/// A ranking shared out: the slot of the worker that ranks, the helpers' slots still solving
+/// their shares, their memos so far, and whether the ranking worker's own share is done.
+struct Sharing {
+    lead: usize,
+    helping: Vec<usize>,
+    memos: Vec<String>,
+    shared: bool,
 }
 
 /// The planner's workers and their questions.
@@ -69,6 +78,8 @@ pub struct Pool {
     asked: Vec<Ask>,
     /// The jobs under way: their question.
     jobs: HashMap<u64, Ask>,
+    /// The rankings whose exact mixtures other workers help with, by job.
+    sharing: HashMap<u64, Sharing>,
     next: u64,
     dispatch: UseReducerDispatcher<PlanningState>,
     me: Weak<RefCell<Pool>>,
@@ -83,6 +94,7 @@ impl Pool {
                 board: None,
                 asked: Vec::new(),
                 jobs: HashMap::new(),
+                sharing: HashMap::new(),
                 next: 0,
                 dispatch,
                 me: me.clone(),
@@ -154,6 +166,7 @@ impl Pool {
         }
         self.queue.clear();
         self.jobs.clear();
+        self.sharing.clear();
     }
 
     /// Cancel: stops the work; the figures so far stay.
@@ -173,7 +186,9 @@ impl Pool {
         self.run();
     }
 
-    /// Gives waiting questions to idle workers.
+    /// Gives waiting questions to idle workers. A ranking (not a target's best plan) takes the
+    /// other idle workers too, to solve shares of its final pass's exact mixtures
+    /// ([`Request::Presolve`]): the same figures, sooner.
     fn run(&mut self) {
         let Some(board) = self.board.clone() else {
             return;
@@ -185,54 +200,172 @@ impl Pool {
             if self.slots[i].job.is_some() {
                 continue;
             }
-            if self.slots[i].worker.is_none() {
-                let me = self.me.clone();
-                match Worker::spawn("planner.js", move |reply| {
-                    if let Some(pool) = me.upgrade() {
-                        pool.borrow_mut().heard(reply);
-                    }
-                }) {
-                    Ok(w) => self.slots[i].worker = Some(w),
-                    Err(_) => {
-                        let ask = self.queue.remove(0);
-                        self.dispatch.dispatch(Heard::Failed(
-                            board.clone(),
-                            ask,
-                            "this browser would not start a Web Worker".to_string(),
-                        ));
-                        continue;
-                    }
-                }
+            if !self.spawn(i) {
+                let ask = self.queue.remove(0);
+                self.dispatch.dispatch(Heard::Failed(
+                    board.clone(),
+                    ask,
+                    "this browser would not start a Web Worker".to_string(),
+                ));
+                continue;
             }
             let ask = self.queue.remove(0);
             let job = self.next;
             self.next += 1;
             self.jobs.insert(job, ask.clone());
             self.slots[i].job = Some(job);
-            if let Some(w) = &self.slots[i].worker {
-                w.send(Request::Rank {
+            let helping: Vec<usize> = if ask.best {
+                Vec::new()
+            } else {
+                (0..self.slots.len())
+                    .filter(|&j| self.slots[j].job.is_none() && self.spawn(j))
+                    .collect()
+            };
+            let of = helping.len() + 1;
+            for (k, &j) in helping.iter().enumerate() {
+                self.slots[j].job = Some(job);
+                self.send(
+                    j,
+                    Request::Presolve {
+                        job,
+                        board: board.clone(),
+                        target: ask.target.clone(),
+                        best: ask.best,
+                        k: k + 1,
+                        of,
+                    },
+                );
+            }
+            if !helping.is_empty() {
+                self.sharing.insert(
+                    job,
+                    Sharing {
+                        lead: i,
+                        helping: helping.clone(),
+                        memos: Vec::new(),
+                        shared: false,
+                    },
+                );
+            }
+            self.send(
+                i,
+                Request::Rank {
                     job,
                     board: board.clone(),
                     target: ask.target.clone(),
                     best: ask.best,
-                });
-            }
+                    helpers: helping.len(),
+                },
+            );
         }
     }
 
-    /// A worker's reply.
-    fn heard(&mut self, reply: Reply) {
-        let job = match &reply {
-            Reply::Progress { job, .. } | Reply::Ranked { job, .. } | Reply::Failed { job, .. } => {
-                *job
+    /// Starts slot `i`'s worker if it has none; false when the browser will not.
+    fn spawn(&mut self, i: usize) -> bool {
+        if self.slots[i].worker.is_some() {
+            return true;
+        }
+        let me = self.me.clone();
+        match Worker::spawn("planner.js", move |reply| {
+            if let Some(pool) = me.upgrade() {
+                pool.borrow_mut().heard(i, reply);
             }
+        }) {
+            Ok(w) => {
+                self.slots[i].worker = Some(w);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Sends slot `i`'s worker a request.
+    fn send(&self, i: usize, request: Request) {
+        if let Some(w) = &self.slots[i].worker {
+            w.send(request);
+        }
+    }
+
+    /// A helper's share is in (or it failed: the ranking worker then solves that share itself,
+    /// the same figures): its slot is free; once every share and the ranking worker's own are
+    /// done, the ranking worker is sent the others' memos to finish.
+    fn helped(&mut self, slot: usize, job: u64, memo: Option<String>) {
+        let Some(sharing) = self.sharing.get_mut(&job) else {
+            return;
+        };
+        sharing.helping.retain(|&j| j != slot);
+        sharing.memos.extend(memo);
+        self.slots[slot].job = None;
+        self.finish_shared(job);
+        self.run();
+    }
+
+    /// Sends the ranking worker of `job` the helpers' memos once all are in and its own share is
+    /// done.
+    fn finish_shared(&mut self, job: u64) {
+        let ready = self
+            .sharing
+            .get(&job)
+            .is_some_and(|s| s.shared && s.helping.is_empty());
+        if let Some(s) = ready.then(|| self.sharing.remove(&job)).flatten() {
+            self.send(
+                s.lead,
+                Request::Finish {
+                    job,
+                    memos: s.memos,
+                },
+            );
+        }
+    }
+
+    /// A reply from slot `slot`'s worker.
+    fn heard(&mut self, slot: usize, reply: Reply) {
+        let job = match &reply {
+            Reply::Progress { job, .. }
+            | Reply::Ranked { job, .. }
+            | Reply::Failed { job, .. }
+            | Reply::Shared { job }
+            | Reply::Presolved { job, .. } => *job,
             // A game's odds go to the report's own worker (`rtt/report.rs`), never here.
             Reply::Odds(_) | Reply::Turn(_) => return,
         };
         let (Some(ask), Some(board)) = (self.jobs.get(&job).cloned(), self.board.clone()) else {
             return;
         };
+        // A helper: its share, or its failure, counts toward the ranking; its progress is shown
+        // only while the ranking worker waits for it (else the bar would follow two workers).
+        let helper = self
+            .sharing
+            .get(&job)
+            .filter(|s| s.helping.contains(&slot))
+            .map(|s| s.shared);
+        if let Some(lead_waits) = helper {
+            match reply {
+                Reply::Presolved { memo, .. } => self.helped(slot, job, Some(memo)),
+                Reply::Failed { .. } => self.helped(slot, job, None),
+                Reply::Progress {
+                    pass,
+                    done,
+                    total,
+                    stage,
+                    since,
+                    ..
+                } if lead_waits => self
+                    .dispatch
+                    .dispatch(Heard::Progress(board, ask, pass, done, total, stage, since)),
+                _ => {}
+            }
+            return;
+        }
         let finished = match reply {
+            Reply::Shared { .. } => {
+                if let Some(s) = self.sharing.get_mut(&job) {
+                    s.shared = true;
+                }
+                self.finish_shared(job);
+                false
+            }
+            Reply::Presolved { .. } => false,
             Reply::Progress {
                 pass,
                 done,
@@ -278,6 +411,12 @@ impl Pool {
         };
         if finished {
             self.jobs.remove(&job);
+            // Helpers still at work for a ranking that ended (it failed) are stopped.
+            if let Some(sharing) = self.sharing.remove(&job) {
+                for j in sharing.helping {
+                    self.slots[j].worker = None;
+                }
+            }
             for s in &mut self.slots {
                 if s.job == Some(job) {
                     s.job = None;
