@@ -228,3 +228,27 @@ fn the_planner_values_the_roll_at_the_best_target() {
     default.policy.attacker.treason_target = None;
     assert!(best.figures.hold > holds(&default) + 0.05);
 }
+
+/// The fire order says which rule set the card's target: R45 for the holder's best, chosen once
+/// the blocks are revealed; R2 for its default; and a target named is the player's.
+#[test]
+fn the_fire_order_names_the_rule_that_chose_the_target() {
+    let said = |target: Option<&str>| {
+        let b = bosworth::with_treason_target(Battle::new(&sussex(target)).unwrap());
+        bosworth::fire_order(&b)[0].treason.clone().unwrap()
+    };
+    let best = said(Some("best"));
+    assert!(
+        best.contains("a Treachery roll on Northumberland/L"),
+        "{best}"
+    );
+    assert!(best.contains("R45"), "{best}");
+    let default = said(None);
+    assert!(
+        default.contains("a Treachery roll on Buckingham"),
+        "{default}"
+    );
+    assert!(default.ends_with("(D11, R2)"), "{default}");
+    let named = said(Some("Northumberland/L"));
+    assert!(named.ends_with("(D11, R2)"), "{named}");
+}

@@ -233,10 +233,17 @@ fn round_order(battle: &Battle, round: u8, rolled: &mut State) -> RoundOrder {
         .flatten()
         .map(|(holder, target, n)| {
             format!(
-                "before the first turn, the {} plays the Treason card: a Treachery roll on {}, {}, all even to turn (D11, R2)",
+                "before the first turn, the {} plays the Treason card: a Treachery roll on {}, {}, all even to turn (D11, {})",
                 holder.name(),
                 battle.slots[target].name(),
-                dice(n)
+                dice(n),
+                // R45: the holder's best target, chosen once the blocks are revealed; else the
+                // target named, or R2's default.
+                if battle.treason_chosen() {
+                    "R45: the holder's best target"
+                } else {
+                    "R2"
+                }
             )
         });
     RoundOrder {

@@ -97,6 +97,9 @@ pub(crate) struct Plans {
     /// The Treason card rolls against the holder's best target (`"best"`, R45): chosen by the
     /// solvers once the blocks are revealed; `treason_target` is then `None`.
     pub treason_best: bool,
+    /// `treason_target` was chosen as the holder's best (R45) by the solvers, not named: the
+    /// fire order says so. Set on the chosen battle only (`solve::monte_carlo::choose_treason_target`).
+    pub treason_chosen: bool,
     /// (from_round, below_ratio)
     pub retreat: Option<(Option<u8>, Option<f64>)>,
     /// Per-block plans, tried in order (R3).
@@ -277,6 +280,13 @@ impl Battle {
     pub fn treason_best(&self) -> bool {
         self.treason_roll
             .is_some_and(|(holder, _, _)| self.plans[holder.index()].treason_best)
+    }
+
+    /// True if the Treason card's target was chosen as its holder's best (R45) rather than named
+    /// or R2's default: the battle [`crate::with_treason_target`] gives.
+    pub fn treason_chosen(&self) -> bool {
+        self.treason_roll
+            .is_some_and(|(holder, _, _)| self.plans[holder.index()].treason_chosen)
     }
 
     /// True if `side` has an heir, so its senior heir may charge (6.5, D8).

@@ -257,7 +257,9 @@ pub fn choose_treason_target(
     }
     if choices.len() == 1 && states == 0 {
         // One block to roll at and no exact value asked for: no battle need be fought.
-        return (choices.remove(0).0, None);
+        let mut chosen = choices.remove(0).0;
+        chosen.plans[holder.index()].treason_chosen = true;
+        return (chosen, None);
     }
     // One target's battle past `states` and the others are taken to be too: the first failed
     // solve stops the rest (`collect` on the first `None`).
@@ -292,7 +294,9 @@ pub fn choose_treason_target(
     };
     let made = treason::choice(battle, holder, &choices, &values, fought);
     let best = treason::best_index(&values);
-    (choices[best].0.clone(), Some(made))
+    let mut chosen = choices.swap_remove(best).0;
+    chosen.plans[holder.index()].treason_chosen = true;
+    (chosen, Some(made))
 }
 
 /// The battle as it will be fought, for whatever shows one battle's dice (a replay, the fire
