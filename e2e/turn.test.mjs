@@ -188,44 +188,68 @@ test('Best turn: Cancel at the first progress stops the worker and the page says
   assert.deepEqual(await shownTurns(), cliTurn(board, []).turns.map(asShown));
 });
 
-test('Best turn: an attack pinned by keyboard is in every turn shown, with bosworth plan --turn --with\'s figures; Unpin', async () => {
+test('Best turn: attacks pinned by keyboard are in every turn shown, with bosworth plan --turn --with\'s figures; Unpin, Unpin all', async () => {
   const board = await openTurnBoard();
   await page.click('[data-testid="best-turn-open"]');
   await turnsDone('areas');
   const free = cliTurn(board, []);
   // The pin offers the targets, and for Kent the blocks that can reach it.
   assert.deepEqual(await page.$$eval('[data-testid="turn-pin-target"] option', (o) => o.map((x) => x.value)), ['', 'Sussex', 'Kent']);
-  await page.focus('[data-testid="turn-pin-target"]');
+  /** Pins an attack by keyboard: the target chosen, each block ticked with Space, then Enter on the button. */
+  const pin = async (area, ids) => {
+    await page.focus('[data-testid="turn-pin-target"]');
+    await page.selectOption('[data-testid="turn-pin-target"]', area);
+    assert.ok(await page.isDisabled('[data-testid="turn-pin-apply"]'), 'nothing to pin before a block is ticked');
+    for (const id of ids) {
+      await page.focus(`[data-testid="turn-pin-block-${id}"]`);
+      await page.keyboard.press('Space');
+    }
+    await page.focus('[data-testid="turn-pin-apply"]');
+    await page.keyboard.press('Enter');
+  };
+  const pinnedShown = () => page.$$eval('[data-testid="turn-pinned"] li > span', (s) => s.map((x) => x.textContent));
   await page.selectOption('[data-testid="turn-pin-target"]', 'Kent');
   const offered = await page.$$eval('.turn-pin-block input', (i) => i.map((x) => x.dataset.testid.replace('turn-pin-block-', '')));
   const order = TURN.areas.flatMap((a) => (a.blocks ?? []).map((b) => b.id));
   assert.deepEqual(offered, order.filter((b) => offered.includes(b)), 'in the board\'s order');
   assert.ok(['March', 'Hastings', 'Herbert'].every((b) => offered.includes(b)), `Kent's blocks offered: ${offered.join(', ')}`);
-  assert.ok(await page.isDisabled('[data-testid="turn-pin-apply"]'), 'nothing to pin before a block is ticked');
-  for (const id of ['March', 'Hastings', 'Herbert']) {
-    await page.focus(`[data-testid="turn-pin-block-${id}"]`);
-    await page.keyboard.press('Space');
-  }
-  await page.focus('[data-testid="turn-pin-apply"]');
-  await page.keyboard.press('Enter');
+  await pin('Kent', ['March', 'Hastings', 'Herbert']);
   await page.waitForSelector('[data-testid="turn-pinned"]');
-  assert.equal(await page.textContent('[data-testid="turn-pinned"]'), 'Pinned: Kent with March, Hastings, Herbert');
+  assert.deepEqual(await pinnedShown(), ['Kent with March, Hastings, Herbert']);
   await turnsDone('areas');
   await page.waitForFunction(() => document.querySelector('[data-testid="turn-0"] [data-pinned="true"]'));
   const pinned = cliTurn(board, ['--with', 'Kent=March,Hastings,Herbert']);
   assert.ok(pinned.turns.length >= 1);
   assert.deepEqual(await shownTurns(), pinned.turns.map(asShown), 'the figures of bosworth plan --turn --with Kent=March,Hastings,Herbert');
   assert.notDeepEqual(pinned.turns.map(asShown), free.turns.map(asShown), 'the pin changes the turns');
-  // Every turn shown makes the pinned attack with exactly those blocks, and says it is pinned.
-  const rows = await page.$$eval('[data-testid="turn-list"] .turn-row', (r) => r.map((row) => [...row.querySelectorAll('.turn-attack')]
-    .map((a) => ({ target: a.dataset.target, blocks: a.dataset.blocks, pinned: a.dataset.pinned }))));
-  assert.equal(rows.length, pinned.turns.length);
-  for (const attacks of rows) {
-    const kent = attacks.filter((a) => a.target === 'Kent');
-    assert.deepEqual(kent, [{ target: 'Kent', blocks: 'March,Hastings,Herbert', pinned: 'true' }]);
-    assert.ok(attacks.filter((a) => a.target !== 'Kent').every((a) => a.pinned === 'false'));
-  }
+  /** Every turn shown makes the pinned attacks with exactly their blocks, and says they are pinned. */
+  const everyTurnMakes = async (pins, turns) => {
+    const rows = await page.$$eval('[data-testid="turn-list"] .turn-row', (r) => r.map((row) => [...row.querySelectorAll('.turn-attack')]
+      .map((a) => ({ target: a.dataset.target, blocks: a.dataset.blocks, pinned: a.dataset.pinned }))));
+    assert.equal(rows.length, turns);
+    for (const attacks of rows) {
+      for (const [area, blocks] of Object.entries(pins)) {
+        assert.deepEqual(attacks.filter((a) => a.target === area), [{ target: area, blocks, pinned: 'true' }]);
+      }
+      assert.ok(attacks.filter((a) => !(a.target in pins)).every((a) => a.pinned === 'false'));
+    }
+  };
+  await everyTurnMakes({ Kent: 'March,Hastings,Herbert' }, pinned.turns.length);
   assert.match(await page.textContent('[data-testid="turn-method"]'), /as bosworth plan BOARD --turn --with "Kent=March,Hastings,Herbert" gives them/);
+  // A second attack: Kent is no longer offered, nor the blocks pinned to it.
+  assert.deepEqual(await page.$$eval('[data-testid="turn-pin-target"] option', (o) => o.map((x) => x.value)), ['', 'Sussex']);
+  await page.selectOption('[data-testid="turn-pin-target"]', 'Sussex');
+  const second = await page.$$eval('.turn-pin-block input', (i) => i.map((x) => x.dataset.testid.replace('turn-pin-block-', '')));
+  assert.ok(second.includes('Norfolk') && !second.some((b) => ['March', 'Hastings', 'Herbert'].includes(b)), `Sussex's blocks offered: ${second.join(', ')}`);
+  await pin('Sussex', ['Norfolk']);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="turn-pinned"] li').length === 2);
+  assert.deepEqual(await pinnedShown(), ['Kent with March, Hastings, Herbert', 'Sussex with Norfolk']);
+  await turnsDone('areas');
+  await page.waitForFunction(() => document.querySelector('[data-testid="turn-0"] .turn-attack[data-target="Sussex"][data-pinned="true"]'));
+  const both = cliTurn(board, ['--with', 'Kent=March,Hastings,Herbert', '--with', 'Sussex=Norfolk']);
+  assert.deepEqual(await shownTurns(), both.turns.map(asShown), 'the figures of bosworth plan --turn with both --with');
+  await everyTurnMakes({ Kent: 'March,Hastings,Herbert', Sussex: 'Norfolk' }, both.turns.length);
+  assert.match(await page.textContent('[data-testid="turn-method"]'), /--with "Kent=March,Hastings,Herbert" --with "Sussex=Norfolk" gives them/);
   for (const [size, viewport] of Object.entries({ desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } })) {
     for (const theme of ['light', 'dark']) {
       await page.setViewportSize(viewport);
@@ -236,7 +260,18 @@ test('Best turn: an attack pinned by keyboard is in every turn shown, with boswo
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling at 390 px');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
-  // Unpin: the turns without a pin, worked out before, at once.
+  // Unpin Sussex: Kent's turns, worked out before, at once.
+  await page.focus('[data-testid="turn-unpin-1"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="turn-pinned"] li').length === 1);
+  assert.deepEqual(await pinnedShown(), ['Kent with March, Hastings, Herbert']);
+  await turnsDone('areas');
+  assert.deepEqual(await shownTurns(), pinned.turns.map(asShown));
+  // Sussex again, then Unpin all: the turns without a pin, worked out before, at once.
+  await pin('Sussex', ['Norfolk']);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="turn-pinned"] li').length === 2);
+  await turnsDone('areas');
+  assert.deepEqual(await shownTurns(), both.turns.map(asShown));
   await page.focus('[data-testid="turn-pin-clear"]');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => !document.querySelector('[data-testid="turn-pinned"]'));

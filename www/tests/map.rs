@@ -774,8 +774,9 @@ fn the_best_turn_in_webassembly_is_the_clis() {
 
 /// The Best turn with an attack pinned (R37: "I am attacking Kent with these"): the turns of
 /// `bosworth plan examples/board-turn.json --turn --with Kent=March,Hastings,Herbert --json`, to
-/// the bit, each making that attack with exactly those blocks; what the pin offers (each target's
-/// blocks that can reach it, 5.2); a block not on the board refused by field, as `--with` is.
+/// the bit, each making that attack with exactly those blocks; two attacks pinned, as `--with`
+/// twice gives them; what the pin offers (each target's blocks that can reach it, 5.2); a block
+/// not on the board refused by field, as `--with` is.
 #[wasm_bindgen_test]
 fn a_pinned_attack_is_in_every_turn_as_the_cli_gives_it() {
     use bosworth_www::map::turn::view::{PinAsk, reach};
@@ -786,8 +787,8 @@ fn a_pinned_attack_is_in_every_turn_as_the_cli_gives_it() {
     assert_eq!(offered.iter().map(|(a, _)| a.as_str()).collect::<Vec<_>>(), ["Sussex", "Kent"]);
     assert_eq!(offered[1].1, ["March", "Hastings", "Herbert", "Norfolk", "Essex"]);
     let pin = PinAsk { area: "Kent".into(), blocks: vec!["March".into(), "Hastings".into(), "Herbert".into()] };
-    assert_eq!(Goal::Areas.command_with(Some(&pin)), "bosworth plan BOARD --turn --with \"Kent=March,Hastings,Herbert\"");
-    let t = plan_turns_pinned(&board, &Goal::Areas, Some(&pin), Box::new(|_| {})).unwrap();
+    assert_eq!(Goal::Areas.command_with(std::slice::from_ref(&pin)), "bosworth plan BOARD --turn --with \"Kent=March,Hastings,Herbert\"");
+    let t = plan_turns_pinned(&board, &Goal::Areas, std::slice::from_ref(&pin), Box::new(|_| {})).unwrap();
     let values: Vec<f64> = t.turns.iter().map(|x| x.value).collect();
     assert_eq!(values, [1.5283103609463013, 1.490693940661136, 1.3928440381709675]);
     for turn in &t.turns {
@@ -797,9 +798,20 @@ fn a_pinned_attack_is_in_every_turn_as_the_cli_gives_it() {
         let ids: Vec<&str> = kent[0].plan.ways.iter().map(|w| w.id.as_str()).collect();
         assert_eq!(ids, ["March", "Hastings", "Herbert"]);
     }
+    // Sussex pinned too: `--with Kent=March,Hastings,Herbert --with Sussex=Norfolk`, one turn.
+    let both = [pin.clone(), PinAsk { area: "Sussex".into(), blocks: vec!["Norfolk".into()] }];
+    assert_eq!(
+        Goal::Areas.command_with(&both),
+        "bosworth plan BOARD --turn --with \"Kent=March,Hastings,Herbert\" --with \"Sussex=Norfolk\""
+    );
+    let t = plan_turns_pinned(&board, &Goal::Areas, &both, Box::new(|_| {})).unwrap();
+    assert_eq!(t.turns.iter().map(|x| x.value).collect::<Vec<_>>(), [1.3928440381709675]);
+    let mut targets: Vec<&str> = t.turns[0].attacks.iter().map(|a| a.target.as_str()).collect();
+    targets.sort_unstable();
+    assert_eq!(targets, ["Kent", "Sussex"]);
     let bad = PinAsk { area: "Kent".into(), blocks: vec!["March".into(), "Bob".into()] };
     assert_eq!(
-        plan_turns_pinned(&board, &Goal::Areas, Some(&bad), Box::new(|_| {})).unwrap_err(),
+        plan_turns_pinned(&board, &Goal::Areas, std::slice::from_ref(&bad), Box::new(|_| {})).unwrap_err(),
         "pin: 'Bob' is none of York's blocks on the board"
     );
 }
@@ -813,7 +825,7 @@ fn the_best_turns_work_keeps_to_its_job() {
     use bosworth_www::map::turn::work::Goal;
     let s = TurnState::default();
     assert_eq!(s.calc(), "idle");
-    let s = s.apply(TurnAction::Start(2, "B".into(), Goal::Steps, None));
+    let s = s.apply(TurnAction::Start(2, "B".into(), Goal::Steps, Vec::new()));
     assert_eq!(s.calc(), "running");
     let s = s.apply(TurnAction::Progress(2, 50, 200));
     assert_eq!(s.fraction(), 0.25);
@@ -833,6 +845,6 @@ fn the_best_turns_work_keeps_to_its_job() {
     assert_eq!(stopped.clone().apply(TurnAction::Done(2, empty.clone())).calc(), "cancelled");
     let done = s.apply(TurnAction::Done(2, empty.clone()));
     assert_eq!(done.calc(), "done");
-    let known = TurnState::default().apply(TurnAction::Known("B".into(), Goal::Areas, None, empty));
+    let known = TurnState::default().apply(TurnAction::Known("B".into(), Goal::Areas, Vec::new(), empty));
     assert_eq!((known.calc(), known.goal), ("done", Goal::Areas));
 }

@@ -42,20 +42,20 @@ pub struct BestTurnProps {
     pub on_close: Callback<()>,
 }
 
-/// Starts a worker on the board, objective and pinned attack (or shows the answer known already).
+/// Starts a worker on the board, objective and pinned attacks (or shows the answer known already).
 fn start(
     board: &str,
     goal: &Goal,
-    pin: Option<&PinAsk>,
+    pins: &[PinAsk],
     state: &UseReducerHandle<TurnState>,
     worker: &Rc<RefCell<Option<Worker>>>,
 ) {
     worker.borrow_mut().take();
-    if let Some(t) = recall(board, goal, pin) {
+    if let Some(t) = recall(board, goal, pins) {
         state.dispatch(TurnAction::Known(
             board.to_string(),
             goal.clone(),
-            pin.cloned(),
+            pins.to_vec(),
             t,
         ));
         return;
@@ -65,15 +65,15 @@ fn start(
         job,
         board.to_string(),
         goal.clone(),
-        pin.cloned(),
+        pins.to_vec(),
     ));
     let d = state.dispatcher();
-    let (b, g, pn) = (board.to_string(), goal.clone(), pin.cloned());
+    let (b, g, pn) = (board.to_string(), goal.clone(), pins.to_vec());
     let w = Worker::spawn("planner.js", move |r: Reply| {
         if let Reply::Turn(h) = r {
             let action = TurnAction::heard(h);
             if let TurnAction::Done(_, t) = &action {
-                remember(&b, &g, pn.as_ref(), t.clone());
+                remember(&b, &g, &pn, t.clone());
             }
             d.dispatch(action);
         }
@@ -84,7 +84,7 @@ fn start(
                 job,
                 board: board.to_string(),
                 goal: goal.clone(),
-                pin: pin.cloned(),
+                pins: pins.to_vec(),
             }));
             Some(w)
         }
@@ -124,14 +124,14 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
             .unwrap_or_default()
     });
     let chosen = use_state(|| remembered.as_ref().map_or(0, |r| r.chosen));
-    // The attack pinned (applied), and the one being chosen before it is applied.
-    let pin = use_state(|| remembered.as_ref().and_then(|r| r.pin.clone()));
-    let draft = use_state(|| {
+    // The attacks pinned (applied), and the one being chosen before it is added to them.
+    let pins = use_state(|| {
         remembered
             .as_ref()
-            .and_then(|r| r.pin.clone())
+            .map(|r| r.pins.clone())
             .unwrap_or_default()
     });
+    let draft = use_state(PinAsk::default);
     // Who can attack each target this turn, for the pin's choices.
     let reachable = use_memo(p.board.clone(), |b| {
         b.as_deref()
@@ -154,21 +154,25 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
         },
         g => g.clone(),
     };
-    // A pin whose area or blocks can no longer attack (the board changed): none.
-    let pin_now = (*pin).clone().filter(|q| {
-        reachable
-            .iter()
-            .any(|(a, who)| *a == q.area && q.blocks.iter().all(|b| who.contains(b)))
-    });
+    // The pins whose area and blocks can still attack (the board may have changed).
+    let pins_now: Vec<PinAsk> = pins
+        .iter()
+        .filter(|q| {
+            reachable
+                .iter()
+                .any(|(a, who)| *a == q.area && q.blocks.iter().all(|b| who.contains(b)))
+        })
+        .cloned()
+        .collect();
     {
         let (state, worker) = (state.clone(), worker.clone());
         let chosen = chosen.clone();
         use_effect_with(
-            (p.board.clone(), goal_now.clone(), pin_now.clone()),
-            move |(board, goal, pin)| {
+            (p.board.clone(), goal_now.clone(), pins_now.clone()),
+            move |(board, goal, pins)| {
                 if let Some(b) = board {
-                    start(b, goal, pin.as_ref(), &state, &worker);
-                    if shown_on(b).is_none_or(|s| s.goal != *goal || s.pin != *pin) {
+                    start(b, goal, pins, &state, &worker);
+                    if shown_on(b).is_none_or(|s| s.goal != *goal || s.pins != *pins) {
                         chosen.set(0);
                     }
                 } else {
@@ -188,7 +192,7 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
     let ours = state.board.is_some()
         && state.board == p.board
         && state.goal == goal_now
-        && state.pin == pin_now;
+        && state.pins == pins_now;
     let turns = state.turns.clone().filter(|_| ours);
     let pick = turns.as_ref().and_then(|t| {
         t.turns
@@ -210,7 +214,7 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
                 b,
                 Shown {
                     goal: goal_now.clone(),
-                    pin: pin_now.clone(),
+                    pins: pins_now.clone(),
                     chosen: chosen_now,
                 },
             )
@@ -264,21 +268,15 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
             worker.clone(),
             p.board.clone(),
             goal_now.clone(),
-            pin_now.clone(),
+            pins_now.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             if let Some(b) = &board {
-                start(b, &g, pn.as_ref(), &state, &worker);
+                start(b, &g, &pn, &state, &worker);
             }
         })
     };
-    let pin_card = pin_fieldset(
-        &reachable,
-        &draft,
-        &pin,
-        pin_now.as_ref(),
-        p.board.is_some(),
-    );
+    let pin_card = pin_fieldset(&reachable, &draft, &pins, &pins_now, p.board.is_some());
     let close = {
         let on_close = p.on_close.clone();
         Callback::from(move |_: MouseEvent| {
@@ -353,13 +351,13 @@ pub fn BestTurn(p: &BestTurnProps) -> Html {
                     }
                     <fieldset class="plan-list turn-list" data-testid="turn-list">
                         <legend class="visually-hidden">{"Choose a turn to draw on the map"}</legend>
-                        { for t.turns.iter().enumerate().map(|(i, turn)| row(i, turn, chosen_now, &t.goal, pin_now.as_ref(), p.house, &chosen)) }
+                        { for t.turns.iter().enumerate().map(|(i, turn)| row(i, turn, chosen_now, &t.goal, &pins_now, p.house, &chosen)) }
                     </fieldset>
                     <p class="small muted plans-method" data-testid="turn-method">
                         {format!("Each attack is fought as its plan's own battle, apart from the others (R37), so expected areas and steps add up over them; \
                             the figures are the fog of war's on each battle, as {} gives them on this board's link (Copy link). \
                             Open as battle shows an attack's battle in the battle calculator, where bosworth exact gives its odds; Back returns here.",
-                            t.goal.command_with(pin_now.as_ref()))}
+                            t.goal.command_with(&pins_now))}
                     </p>
                 }
             }
@@ -374,7 +372,7 @@ fn row(
     turn: &TurnView,
     chosen: usize,
     goal: &Goal,
-    pin: Option<&PinAsk>,
+    pins: &[PinAsk],
     house: House,
     pick: &UseStateHandle<usize>,
 ) -> Html {
@@ -405,7 +403,7 @@ fn row(
                     </span>
                     <span class="plan-cost">{format!("{n} battle{} · {} AP · {blocks} block{}", if n == 1 { "" } else { "s" },
                         turn.action_points, if blocks == 1 { "" } else { "s" })}</span>
-                    { for turn.attacks.iter().enumerate().map(|(j, a)| attack(i, j, &a.target, &a.plan, pin.is_some_and(|q| q.area == a.target), house)) }
+                    { for turn.attacks.iter().enumerate().map(|(j, a)| attack(i, j, &a.target, &a.plan, pins.iter().any(|q| q.area == a.target), house)) }
                     if !risk.is_empty() {
                         <span class="plan-line turn-risk" data-testid={format!("turn-{i}-heirs")}>{format!("Heirs at risk: {}", risk.join(", "))}</span>
                     }
@@ -459,14 +457,15 @@ fn open_button(i: usize, j: usize, target: &str, plan: &PlanView) -> Html {
     }
 }
 
-/// Pin an attack: the target, the blocks that go (those that can reach it), and the button that
-/// asks for the best rest of the turn; once pinned, what is pinned and Unpin. Plain form controls,
+/// Pin attacks: the target, the blocks that go (those that can reach it and are not pinned to
+/// another attack: a block attacks once, R37), and the button that adds it and asks for the best
+/// rest of the turn; the attacks pinned, each with its Unpin, and Unpin all. Plain form controls,
 /// so the keyboard reaches every one.
 fn pin_fieldset(
     reachable: &[(String, Vec<String>)],
     draft: &UseStateHandle<PinAsk>,
-    pin: &UseStateHandle<Option<PinAsk>>,
-    pinned: Option<&PinAsk>,
+    pins: &UseStateHandle<Vec<PinAsk>>,
+    pinned: &[PinAsk],
     enabled: bool,
 ) -> Html {
     let on_target = {
@@ -479,10 +478,21 @@ fn pin_fieldset(
             });
         })
     };
+    // The targets not pinned yet, and for the draft's the blocks not pinned elsewhere.
+    let open: Vec<&String> = reachable
+        .iter()
+        .map(|(a, _)| a)
+        .filter(|a| !pinned.iter().any(|q| q.area == **a))
+        .collect();
     let who: Vec<String> = reachable
         .iter()
-        .find(|(a, _)| *a == draft.area)
-        .map(|(_, w)| w.clone())
+        .find(|(a, _)| *a == draft.area && open.contains(&a))
+        .map(|(_, w)| {
+            w.iter()
+                .filter(|b| !pinned.iter().any(|q| q.blocks.contains(b)))
+                .cloned()
+                .collect()
+        })
         .unwrap_or_default();
     let toggle = |id: String| {
         let draft = draft.clone();
@@ -499,54 +509,79 @@ fn pin_fieldset(
         })
     };
     let apply = {
-        let (draft, pin) = (draft.clone(), pin.clone());
+        let (draft, pins, now) = (draft.clone(), pins.clone(), pinned.to_vec());
         Callback::from(move |_: MouseEvent| {
             if !draft.area.is_empty() && !draft.blocks.is_empty() {
-                pin.set(Some((*draft).clone()));
+                let mut more = now.clone();
+                more.push((*draft).clone());
+                pins.set(more);
+                draft.set(PinAsk::default());
             }
+        })
+    };
+    let unpin = |k: usize| {
+        let (pins, now) = (pins.clone(), pinned.to_vec());
+        Callback::from(move |_: MouseEvent| {
+            let mut fewer = now.clone();
+            fewer.remove(k);
+            pins.set(fewer);
         })
     };
     let clear = {
-        let (draft, pin) = (draft.clone(), pin.clone());
+        let (draft, pins) = (draft.clone(), pins.clone());
         Callback::from(move |_: MouseEvent| {
-            pin.set(None);
+            pins.set(Vec::new());
             draft.set(PinAsk::default());
         })
     };
-    let ready =
-        enabled && !draft.area.is_empty() && !draft.blocks.is_empty() && pinned != Some(&**draft);
+    let ready = enabled && open.contains(&&draft.area) && !draft.blocks.is_empty();
     html! {
         <fieldset class="turn-pin" data-testid="turn-pin" disabled={!enabled || reachable.is_empty()}>
-            <legend>{"Pin an attack"}</legend>
-            <p class="small muted">{"\"I am attacking this area with these blocks\": every turn shown makes that attack, with the best rest of the turn around it."}</p>
-            <label>
-                <span>{"Attack"}</span>
-                <select onchange={on_target} data-testid="turn-pin-target">
-                    <option value="" selected={draft.area.is_empty()}>{"No attack pinned"}</option>
-                    { for reachable.iter().map(|(a, _)| html! {
-                        <option value={a.clone()} selected={draft.area == *a}>{a.clone()}</option>
-                    }) }
-                </select>
-            </label>
-            if !who.is_empty() {
-                <div class="turn-pin-blocks" role="group" aria-label={format!("Blocks attacking {}", draft.area)}>
-                    <span class="small">{"with"}</span>
-                    { for who.iter().map(|id| html! {
-                        <label class="turn-pin-block">
-                            <input type="checkbox" checked={draft.blocks.contains(id)} onchange={toggle(id.clone())}
-                                data-testid={format!("turn-pin-block-{id}")} />
-                            {id.clone()}
-                        </label>
-                    }) }
+            <legend>{"Pin attacks"}</legend>
+            <p class="small muted">{"\"I am attacking this area with these blocks\": every turn shown makes the attacks pinned, with the best rest of the turn around them."}</p>
+            if !pinned.is_empty() {
+                <div class="turn-pins" data-testid="turn-pinned">
+                    <span class="small">{"Pinned:"}</span>
+                    <ul>
+                        { for pinned.iter().enumerate().map(|(k, q)| html! {
+                            <li data-testid={format!("turn-pinned-{k}")}>
+                                <span>{format!("{} with {}", q.area, q.blocks.join(", "))}</span>
+                                <button onclick={unpin(k)} data-testid={format!("turn-unpin-{k}")}
+                                    aria-label={format!("Unpin the attack on {}", q.area)}>{"Unpin"}</button>
+                            </li>
+                        }) }
+                    </ul>
+                    if pinned.len() > 1 {
+                        <button onclick={clear} data-testid="turn-pin-clear">{"Unpin all"}</button>
+                    }
                 </div>
             }
-            <div class="turn-pin-actions">
-                <button onclick={apply} disabled={!ready} data-testid="turn-pin-apply">{"Best rest of the turn"}</button>
-                if let Some(q) = pinned {
-                    <span class="small" data-testid="turn-pinned">{format!("Pinned: {} with {}", q.area, q.blocks.join(", "))}</span>
-                    <button onclick={clear} data-testid="turn-pin-clear">{"Unpin"}</button>
+            if !open.is_empty() {
+                <label>
+                    <span>{if pinned.is_empty() { "Attack" } else { "Also attack" }}</span>
+                    <select onchange={on_target} data-testid="turn-pin-target">
+                        <option value="" selected={!open.contains(&&draft.area)}>{if pinned.is_empty() { "No attack pinned" } else { "No other attack pinned" }}</option>
+                        { for open.iter().map(|a| html! {
+                            <option value={(*a).clone()} selected={draft.area == **a}>{(*a).clone()}</option>
+                        }) }
+                    </select>
+                </label>
+                if !who.is_empty() {
+                    <div class="turn-pin-blocks" role="group" aria-label={format!("Blocks attacking {}", draft.area)}>
+                        <span class="small">{"with"}</span>
+                        { for who.iter().map(|id| html! {
+                            <label class="turn-pin-block">
+                                <input type="checkbox" checked={draft.blocks.contains(id)} onchange={toggle(id.clone())}
+                                    data-testid={format!("turn-pin-block-{id}")} />
+                                {id.clone()}
+                            </label>
+                        }) }
+                    </div>
                 }
-            </div>
+                <div class="turn-pin-actions">
+                    <button onclick={apply} disabled={!ready} data-testid="turn-pin-apply">{if pinned.is_empty() { "Best rest of the turn" } else { "Pin this one too" }}</button>
+                </div>
+            }
         </fieldset>
     }
 }

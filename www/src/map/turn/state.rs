@@ -13,44 +13,44 @@ use yew::Reducible;
 /// Final answers kept for the session, at most this many.
 const REMEMBERED: usize = 32;
 
-/// What a final answer is kept by: the board JSON, the objective, the attack pinned.
-type Key = (String, Goal, Option<PinAsk>);
+/// What a final answer is kept by: the board JSON, the objective, the attacks pinned.
+type Key = (String, Goal, Vec<PinAsk>);
 
 thread_local! {
-    /// Final answers by board JSON, objective and pinned attack.
+    /// Final answers by board JSON, objective and pinned attacks.
     static MEMORY: RefCell<HashMap<Key, Rc<TurnsView>>> = RefCell::new(HashMap::new());
-    /// The board the Best turn view was last open on, its objective, pinned attack and the turn
+    /// The board the Best turn view was last open on, its objective, pinned attacks and the turn
     /// chosen.
     static SHOWN: RefCell<Option<(String, Shown)>> = const { RefCell::new(None) };
 }
 
-/// What the Best turn view showed on a board: the objective, the attack pinned, the turn chosen.
+/// What the Best turn view showed on a board: the objective, the attacks pinned, the turn chosen.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shown {
     /// The objective.
     pub goal: Goal,
-    /// The attack pinned, if any.
-    pub pin: Option<PinAsk>,
+    /// The attacks pinned, in the order they were.
+    pub pins: Vec<PinAsk>,
     /// The turn chosen (its rank from 0).
     pub chosen: usize,
 }
 
 /// Keeps a final answer for the session.
-pub fn remember(board: &str, goal: &Goal, pin: Option<&PinAsk>, turns: Rc<TurnsView>) {
+pub fn remember(board: &str, goal: &Goal, pins: &[PinAsk], turns: Rc<TurnsView>) {
     MEMORY.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= REMEMBERED {
             m.clear();
         }
-        m.insert((board.to_string(), goal.clone(), pin.cloned()), turns);
+        m.insert((board.to_string(), goal.clone(), pins.to_vec()), turns);
     });
 }
 
 /// A final answer worked out before, if any.
-pub fn recall(board: &str, goal: &Goal, pin: Option<&PinAsk>) -> Option<Rc<TurnsView>> {
+pub fn recall(board: &str, goal: &Goal, pins: &[PinAsk]) -> Option<Rc<TurnsView>> {
     MEMORY.with(|m| {
         m.borrow()
-            .get(&(board.to_string(), goal.clone(), pin.cloned()))
+            .get(&(board.to_string(), goal.clone(), pins.to_vec()))
             .cloned()
     })
 }
@@ -79,8 +79,8 @@ pub struct TurnState {
     pub board: Option<String>,
     /// The objective asked.
     pub goal: Goal,
-    /// The attack pinned, if any.
-    pub pin: Option<PinAsk>,
+    /// The attacks pinned.
+    pub pins: Vec<PinAsk>,
     /// Work done and expected, while the worker works.
     pub progress: Option<(u64, u64)>,
     /// The turns, once worked out.
@@ -94,10 +94,10 @@ pub struct TurnState {
 /// What changes [`TurnState`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum TurnAction {
-    /// A job on a board by an objective, with an attack pinned or not.
-    Start(u64, String, Goal, Option<PinAsk>),
+    /// A job on a board by an objective, with the attacks pinned (if any).
+    Start(u64, String, Goal, Vec<PinAsk>),
     /// The turns known already (worked out before in this session).
-    Known(String, Goal, Option<PinAsk>, Rc<TurnsView>),
+    Known(String, Goal, Vec<PinAsk>, Rc<TurnsView>),
     /// The worker's progress.
     Progress(u64, u64, u64),
     /// The worker's turns, read.
@@ -128,22 +128,22 @@ impl TurnState {
     /// Applies an action (pure); news of another job is dropped.
     pub fn apply(mut self, action: TurnAction) -> TurnState {
         match action {
-            TurnAction::Start(job, board, goal, pin) => {
+            TurnAction::Start(job, board, goal, pins) => {
                 self = TurnState {
                     job,
                     board: Some(board),
                     goal,
-                    pin,
+                    pins,
                     progress: Some((0, 1)),
                     ..TurnState::default()
                 };
             }
-            TurnAction::Known(board, goal, pin, turns) => {
+            TurnAction::Known(board, goal, pins, turns) => {
                 self = TurnState {
                     job: self.job,
                     board: Some(board),
                     goal,
-                    pin,
+                    pins,
                     turns: Some(turns),
                     ..TurnState::default()
                 };

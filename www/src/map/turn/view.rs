@@ -47,12 +47,13 @@ impl Goal {
         }
     }
 
-    /// The `bosworth plan` command that gives the same figures with an attack pinned.
-    pub fn command_with(&self, pin: Option<&PinAsk>) -> String {
-        match pin {
-            None => self.command(),
-            Some(p) => format!("{} --with \"{}\"", self.command(), p.words()),
+    /// The `bosworth plan` command that gives the same figures with these attacks pinned.
+    pub fn command_with(&self, pins: &[PinAsk]) -> String {
+        let mut c = self.command();
+        for p in pins {
+            c.push_str(&format!(" --with \"{}\"", p.words()));
         }
+        c
     }
 
     /// The engine's objective, checked against the board (the CLI's `--objective` messages).

@@ -60,9 +60,9 @@ pub struct TurnAsk {
     pub board: String,
     /// What the turns are ranked by.
     pub goal: Goal,
-    /// An attack every turn makes (`--with`), if the player pinned one.
+    /// The attacks every turn makes (`--with`, once for each), those the player pinned.
     #[serde(default)]
-    pub pin: Option<PinAsk>,
+    pub pins: Vec<PinAsk>,
 }
 
 /// What the worker says.
@@ -107,27 +107,27 @@ pub fn plan_turns(
     goal: &Goal,
     progress: Box<dyn Fn(u64)>,
 ) -> Result<TurnsView, String> {
-    plan_turns_pinned(board, goal, None, progress)
+    plan_turns_pinned(board, goal, &[], progress)
 }
 
-/// The best turns on a board that make the pinned attack, if any (`bosworth plan --turn --with`).
+/// The best turns on a board that make the pinned attacks (`bosworth plan --turn --with`, once
+/// for each).
 ///
 /// # Errors
 /// The engine's words: a board it refuses, an objective it cannot take, a pin no plan makes.
 pub fn plan_turns_pinned(
     board: &Board,
     goal: &Goal,
-    pin: Option<&PinAsk>,
+    pins: &[PinAsk],
     progress: Box<dyn Fn(u64)>,
 ) -> Result<TurnsView, String> {
     let position = Position::new(board).map_err(|e| e.to_string())?;
     let turn = TurnOptions {
         objective: goal.objective(&position)?,
-        pins: pin
+        pins: pins
+            .iter()
             .map(|p| p.pin(&position))
-            .transpose()?
-            .into_iter()
-            .collect(),
+            .collect::<Result<_, _>>()?,
         top: TOP,
     };
     let options = options();
@@ -159,7 +159,7 @@ pub fn run(ask: &TurnAsk, tell: impl Fn(TurnHeard) + Clone + 'static) {
         let tell = tell.clone();
         move |done: u64| tell(TurnHeard::Progress { job, done, total })
     };
-    match plan_turns_pinned(&board, &ask.goal, ask.pin.as_ref(), Box::new(progress)) {
+    match plan_turns_pinned(&board, &ask.goal, &ask.pins, Box::new(progress)) {
         Ok(t) => tell(TurnHeard::Turns {
             job,
             turns: serde_json::to_string(&t).expect("turns serialise"),
