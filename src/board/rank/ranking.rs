@@ -54,10 +54,12 @@ pub fn rank(
     options: &Options,
     watch: &Watch<'_>,
 ) -> Result<Ranking, PlanError> {
-    rank_with(position, target, options, true, watch, NO_STAGES)
+    rank_staged(position, target, options, watch, NO_STAGES)
 }
 
-/// [`rank`], telling `stages` what it is doing as it goes (the same figures).
+/// [`rank`], telling `stages` what it is doing as it goes (the same figures): the target's plans
+/// screened by successive halving, the best told apart, the best plan for each number of blocks
+/// committed besides, the chosen assessed and put in order.
 ///
 /// # Errors
 /// [`PlanError::Cancelled`] when `watch` says stop.
@@ -68,21 +70,7 @@ pub fn rank_staged(
     watch: &Watch<'_>,
     stages: &Stages<'_>,
 ) -> Result<Ranking, PlanError> {
-    rank_with(position, target, options, true, watch, stages)
-}
-
-/// [`rank`], with or without the best plan for each number of blocks committed (`front`): the
-/// target's plans screened by successive halving, the best told apart, the chosen assessed and
-/// put in order.
-fn rank_with(
-    position: &Position,
-    target: Target,
-    options: &Options,
-    front: bool,
-    watch: &Watch<'_>,
-    stages: &Stages<'_>,
-) -> Result<Ranking, PlanError> {
-    screen_with(position, target, options, front, watch, stages)?.finish(
+    screen(position, target, options, false, watch, stages)?.finish(
         position,
         options,
         &FogMemo::new(),

@@ -339,20 +339,25 @@ impl Pool {
             .get(&job)
             .filter(|s| s.helping.contains(&slot))
             .map(|s| s.shared);
-        if let Some(lead_waits) = helper {
+        if let Reply::Progress {
+            pass,
+            done,
+            total,
+            stage,
+            since,
+            ..
+        } = reply
+        {
+            if helper.is_none_or(|lead_waits| lead_waits) {
+                self.dispatch
+                    .dispatch(Heard::Progress(board, ask, pass, done, total, stage, since));
+            }
+            return;
+        }
+        if helper.is_some() {
             match reply {
                 Reply::Presolved { memo, .. } => self.helped(slot, job, Some(memo)),
                 Reply::Failed { .. } => self.helped(slot, job, None),
-                Reply::Progress {
-                    pass,
-                    done,
-                    total,
-                    stage,
-                    since,
-                    ..
-                } if lead_waits => self
-                    .dispatch
-                    .dispatch(Heard::Progress(board, ask, pass, done, total, stage, since)),
                 _ => {}
             }
             return;
@@ -365,19 +370,7 @@ impl Pool {
                 self.finish_shared(job);
                 false
             }
-            Reply::Presolved { .. } => false,
-            Reply::Progress {
-                pass,
-                done,
-                total,
-                stage,
-                since,
-                ..
-            } => {
-                self.dispatch
-                    .dispatch(Heard::Progress(board, ask, pass, done, total, stage, since));
-                false
-            }
+            Reply::Presolved { .. } | Reply::Progress { .. } => false,
             Reply::Ranked { pass, plans, .. } => {
                 match serde_json::from_str::<TargetPlans>(&plans) {
                     Ok(mut p) => {
