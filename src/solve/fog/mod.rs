@@ -828,9 +828,11 @@ struct Draws {
     /// With the Treason card at its best target: each battle drawn with its target chosen
     /// (R45), by its classes, at most [`BATTLE_CACHE`] of them.
     chosen: HashMap<Vec<u32>, Arc<Battle>, Fx>,
-    /// The battle of each listed composition drawn (by its index), at most [`BATTLE_CACHE`]
-    /// of them: the same every time it is drawn.
+    /// The battle of each listed composition drawn (by its index), at most `keep` of them:
+    /// the same every time it is drawn.
     listed: HashMap<usize, Arc<Battle>, Fx>,
+    /// The most battles `listed` keeps: [`BATTLE_CACHE`] (0: each worked out per draw).
+    keep: usize,
     /// The assignment of the battle last drawn: a candidate index per hidden block.
     pick: Vec<usize>,
 }
@@ -865,6 +867,7 @@ impl Draws {
             cumulative,
             chosen: HashMap::default(),
             listed: HashMap::default(),
+            keep: BATTLE_CACHE,
             pick: Vec::new(),
         }
     }
@@ -891,7 +894,7 @@ impl Draws {
                     Some(b) => b.clone(),
                     None => {
                         let b = self.battle_of(fog, &comps[at].example);
-                        if self.listed.len() < BATTLE_CACHE {
+                        if self.listed.len() < self.keep {
                             self.listed.insert(at, b.clone());
                         }
                         b
@@ -999,6 +1002,15 @@ impl FogSimulation {
     /// Battles fought so far.
     pub fn runs(&self) -> u64 {
         self.draws.runs
+    }
+
+    /// This run with each drawn composition's battle worked out again at every draw, none
+    /// kept: the reference the kept battles are checked against (the same figures, bit for
+    /// bit). For tests.
+    #[doc(hidden)]
+    pub fn one_by_one(mut self) -> FogSimulation {
+        self.draws.keep = 0;
+        self
     }
 
     /// The figures of the battles fought so far; `None` before the first.
