@@ -233,10 +233,10 @@ pub fn random_hidden(seed: u64) -> Option<Scenario> {
     }
     v["defender"]["blocks"] = serde_json::json!(known);
     v["defender"]["hidden"] = serde_json::json!(hidden);
-    if let Some(side) = v["treason"].as_str().map(str::to_string) {
-        if pick(&mut rng, 2) == 0 {
-            v["policy"][side.as_str()]["treason_target"] = serde_json::json!("best");
-        }
+    if let Some(side) = v["treason"].as_str().map(str::to_string)
+        && pick(&mut rng, 2) == 0
+    {
+        v["policy"][side.as_str()]["treason_target"] = serde_json::json!("best");
     }
     strip_nulls(&mut v);
     let sc: Scenario = serde_json::from_value(v).ok()?;
