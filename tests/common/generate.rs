@@ -183,3 +183,62 @@ pub fn repository_battles() -> Vec<(String, Battle)> {
     }
     out
 }
+
+/// A random battle with hidden blocks, from [`random_battle`]`(seed, 3)`: one to three of the
+/// defender's blocks hidden, each with its own block and up to three others of its house as
+/// candidates and a random strength prior; with the Treason card, its holder's target `"best"`
+/// (R45) one time in two. `None` when the fog of war refuses it (a plan naming a hidden block).
+pub fn random_hidden(seed: u64) -> Option<Scenario> {
+    let battle = random_battle(seed, 3);
+    let mut rng = rng_from_seed(seed ^ 0x5eed);
+    let mut v = serde_json::to_value(battle.scenario()).unwrap();
+    let house: House = serde_json::from_value(v["defender"]["house"].clone()).unwrap();
+    let mut known = v["defender"]["blocks"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let used: Vec<String> = ["attacker", "defender"]
+        .iter()
+        .flat_map(|a| v[*a]["blocks"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["id"].as_str().map(str::to_string))
+        .collect();
+    let others: Vec<&str> = BLOCKS
+        .iter()
+        .filter(|b| b.house() == Some(house) && !used.iter().any(|u| u == b.id))
+        .map(|b| b.id)
+        .collect();
+    let n = 1 + pick(&mut rng, known.len().min(3));
+    let mut hidden = Vec::new();
+    for _ in 0..n {
+        let b = known.pop()?;
+        let mut candidates = vec![b["id"].clone()];
+        for _ in 0..pick(&mut rng, 4) {
+            let o = others[pick(&mut rng, others.len())];
+            if !candidates.iter().any(|c| c == o) {
+                candidates.push(serde_json::json!(o));
+            }
+        }
+        let strength = match pick(&mut rng, 3) {
+            0 => serde_json::json!("any"),
+            1 => serde_json::json!("full"),
+            _ => serde_json::json!({"at_most": 1 + pick(&mut rng, 3)}),
+        };
+        let reserve = b["reserve"].as_bool().unwrap_or(false);
+        hidden.push(
+            serde_json::json!({"candidates": candidates, "strength": strength, "reserve": reserve}),
+        );
+    }
+    if known.is_empty() && hidden.iter().all(|h| h["reserve"] == true) {
+        return None;
+    }
+    v["defender"]["blocks"] = serde_json::json!(known);
+    v["defender"]["hidden"] = serde_json::json!(hidden);
+    if let Some(side) = v["treason"].as_str().map(str::to_string)
+        && pick(&mut rng, 2) == 0
+    {
+        v["policy"][side.as_str()]["treason_target"] = serde_json::json!("best");
+    }
+    strip_nulls(&mut v);
+    let sc: Scenario = serde_json::from_value(v).ok()?;
+    bosworth::solve::fog::Fog::new(&sc).ok().map(|_| sc)
+}

@@ -8,9 +8,9 @@ use crate::rules::action::{resolve, sample};
 use crate::rules::battle::Battle;
 use crate::rules::dice::{BattleRng, rng_from_seed};
 use crate::rules::log::Silent;
-use crate::rules::policy;
 use crate::rules::round::{Ending, Point, advance};
 use crate::rules::state::State;
+use crate::rules::{plain, policy};
 use crate::solve::error::SolveError;
 use crate::solve::monte_carlo::one_battle;
 use crate::solve::watch::{EVERY, Watch};
@@ -55,8 +55,14 @@ pub fn fight(
 }
 
 /// Fights one battle from `state` (no Treason card: plans play none), under the battle's
-/// policy: the loop of [`crate::solve::monte_carlo::one_battle`] from another start.
+/// policy: the loop of [`crate::solve::monte_carlo::one_battle`] from another start, by the
+/// fast loop of `rules::plain` where it applies (a plan with no reserve: the same draws and
+/// the same battle, `tests/plain_fight.rs`).
 pub(super) fn fight_from(battle: &Battle, mut s: State, rng: &mut BattleRng) -> (State, Ending) {
+    if plain::applies(battle, &s) {
+        let ending = plain::fight(battle, &mut s, rng);
+        return (s, ending);
+    }
     loop {
         match advance(battle, &mut s, &mut Silent) {
             Point::End(e) => return (s, e),

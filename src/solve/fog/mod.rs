@@ -59,6 +59,9 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+/// The fast hash of Monte Carlo's caches (their order is never read).
+type Fx = std::hash::BuildHasherDefault<crate::solve::table::FxHasher>;
+
 /// The most candidate assignments [`Fog::new`] lists one by one; past it, only Monte Carlo
 /// (which draws them) can average over the hidden blocks.
 pub const MAX_ASSIGNMENTS: usize = 300_000;
@@ -813,14 +816,25 @@ struct Draws {
     seed: u64,
     runs: u64,
     rng: BattleRng,
-    keys: HashSet<Vec<u32>>,
+    /// The distinct battles drawn, by their classes.
+    keys: HashSet<Vec<u32>, Fx>,
     tally: Option<Tally>,
     seen: figures::Seen,
     /// Cumulative chances of the listed compositions, when listed.
     cumulative: Option<Vec<f64>>,
+    /// Per listed composition, per hidden block: the total of its candidates' chances
+    /// ([`pick_weighted`]'s, worked out once).
+    totals: Vec<Vec<f64>>,
     /// With the Treason card at its best target: each battle drawn with its target chosen
     /// (R45), by its classes, at most [`BATTLE_CACHE`] of them.
-    chosen: HashMap<Vec<u32>, Arc<Battle>>,
+    chosen: HashMap<Vec<u32>, Arc<Battle>, Fx>,
+    /// The battle of each listed composition drawn (by its index), at most `keep` of them:
+    /// the same every time it is drawn.
+    listed: HashMap<usize, Arc<Battle>, Fx>,
+    /// The most battles `listed` keeps: [`BATTLE_CACHE`] (0: each worked out per draw).
+    keep: usize,
+    /// The assignment of the battle last drawn: a candidate index per hidden block.
+    pick: Vec<usize>,
 }
 
 impl Draws {
@@ -836,47 +850,86 @@ impl Draws {
                 })
                 .collect()
         });
+        let totals = fog.compositions.as_ref().map_or(Vec::new(), |comps| {
+            comps
+                .iter()
+                .map(|c| c.who.iter().map(|w| total_weight(w)).collect())
+                .collect()
+        });
         Draws {
+            totals,
             seed,
             runs: 0,
             rng: rng_from_seed(seed),
-            keys: HashSet::new(),
+            keys: HashSet::default(),
             tally: None,
             seen: figures::Seen::new(&sizes),
             cumulative,
-            chosen: HashMap::new(),
+            chosen: HashMap::default(),
+            listed: HashMap::default(),
+            keep: BATTLE_CACHE,
+            pick: Vec::new(),
         }
     }
 
     /// Draws what the hidden blocks are (R13) and fights that battle once.
     fn fight(&mut self, fog: &Fog) {
         let rng = &mut self.rng;
-        let (example, pick) = match (&fog.compositions, &self.cumulative) {
+        let battle = match (&fog.compositions, &self.cumulative) {
             (Some(comps), Some(cum)) => {
                 let u = uniform(rng) * cum.last().copied().unwrap_or(1.0);
                 let at = cum.partition_point(|&x| x <= u).min(comps.len() - 1);
                 // The battle is the composition's; who each hidden block is within it
                 // (for the figures per candidate) is drawn from its chances there.
-                let who: Vec<usize> = comps[at]
-                    .who
-                    .iter()
-                    .map(|w| pick_weighted(w, rng))
-                    .collect();
-                (comps[at].example.clone(), who)
+                self.pick.clear();
+                let totals = &self.totals[at];
+                self.pick.extend(
+                    comps[at]
+                        .who
+                        .iter()
+                        .zip(totals)
+                        .map(|(w, &total)| pick_within(w, total, rng)),
+                );
+                match self.listed.get(&at) {
+                    Some(b) => b.clone(),
+                    None => {
+                        let b = self.battle_of(fog, &comps[at].example);
+                        if self.listed.len() < self.keep {
+                            self.listed.insert(at, b.clone());
+                        }
+                        b
+                    }
+                }
             }
             _ => {
-                let pick = fog.draw(rng);
-                (pick.clone(), pick)
+                self.pick = fog.draw(rng);
+                let pick = std::mem::take(&mut self.pick);
+                let b = self.battle_of(fog, &pick);
+                self.pick = pick;
+                b
             }
         };
+        let (state, ending) = one_battle(&battle, &mut self.rng, &mut Silent);
+        let t = self.tally.get_or_insert_with(|| Tally::new(&battle));
+        t.add(&battle, &state, ending, 1.0);
+        self.seen.add(fog, &battle, &self.pick, ending.holder);
+        self.runs += 1;
+    }
+
+    /// The battle of assignment `example` as Monte Carlo fights it (with the Treason card at
+    /// its best target, that target chosen, R45), counted among the distinct battles drawn.
+    /// Every draw of one listed composition gives the same battle: it is worked out once
+    /// (`listed`), so this is called once per composition, and per draw only past
+    /// [`BATTLE_CACHE`] or when the compositions are not listed.
+    fn battle_of(&mut self, fog: &Fog, example: &[usize]) -> Arc<Battle> {
         let key: Vec<u32> = fog
             .hidden
             .iter()
-            .zip(&example)
+            .zip(example)
             .map(|(h, &c)| h.class[c])
             .collect();
         let mut battle = fog
-            .battle_of(&example)
+            .battle_of(example)
             .expect("every composition was checked when it was classified");
         if battle.treason_best() {
             // R45: the card's target chosen once the blocks are revealed, in each battle drawn.
@@ -901,12 +954,7 @@ impl Draws {
         if self.keys.len() < MAX_DISTINCT_COUNTED {
             self.keys.insert(key);
         }
-        let rng = &mut self.rng;
-        let (state, ending) = one_battle(&battle, rng, &mut Silent);
-        let t = self.tally.get_or_insert_with(|| Tally::new(&battle));
-        t.add(&battle, &state, ending, 1.0);
-        self.seen.add(fog, &battle, &pick, ending.holder);
-        self.runs += 1;
+        battle
     }
 
     /// The figures of the battles fought so far; `None` before the first.
@@ -956,6 +1004,15 @@ impl FogSimulation {
         self.draws.runs
     }
 
+    /// This run with each drawn composition's battle worked out again at every draw, none
+    /// kept: the reference the kept battles are checked against (the same figures, bit for
+    /// bit). For tests.
+    #[doc(hidden)]
+    pub fn one_by_one(mut self) -> FogSimulation {
+        self.draws.keep = 0;
+        self
+    }
+
     /// The figures of the battles fought so far; `None` before the first.
     pub fn report(&self) -> Option<FogReport> {
         self.draws.report(&self.fog)
@@ -969,7 +1026,16 @@ impl FogSimulation {
 
 /// An index from `(index, weight)` pairs, by weight.
 fn pick_weighted(options: &[(usize, f64)], rng: &mut BattleRng) -> usize {
-    let total: f64 = options.iter().map(|o| o.1).sum();
+    pick_within(options, total_weight(options), rng)
+}
+
+/// The weights of `(index, weight)` pairs added up.
+fn total_weight(options: &[(usize, f64)]) -> f64 {
+    options.iter().map(|o| o.1).sum()
+}
+
+/// [`pick_weighted`] with the weights' `total` ([`total_weight`]) worked out before.
+fn pick_within(options: &[(usize, f64)], total: f64, rng: &mut BattleRng) -> usize {
     let mut u = uniform(rng) * total;
     for &(i, w) in options {
         if u < w {
