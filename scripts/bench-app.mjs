@@ -54,21 +54,24 @@ const quantile = (xs, q) => {
 };
 const round1 = (x) => Math.round(x * 10) / 10;
 
-/** Clicks `selector` and resolves to the ms until the frame in which the headline is current again. */
+/**
+ * Clicks `selector` and resolves to the ms until the frame in which the headline is current for
+ * the edited battle: the calculator's `<main data-revision>` changed and the headline current (at
+ * once when the battle was solved before in this page, `shell/solved.rs`, else once solved).
+ */
 function timedEdit(page, selector) {
   return page.evaluate((sel) => new Promise((resolve, reject) => {
-    const head = document.querySelector('[data-testid="headline"]');
-    let stale = false;
+    const revision = () => document.querySelector('main[data-revision]')?.dataset.revision;
+    const before = revision();
     const t0 = performance.now();
     const obs = new MutationObserver(() => {
       const h = document.querySelector('[data-testid="headline"]');
-      if (h.dataset.current === 'false') stale = true;
-      if (stale && h.dataset.current === 'true') {
+      if (revision() !== before && h.dataset.current === 'true') {
         obs.disconnect();
         requestAnimationFrame(() => resolve(performance.now() - t0));
       }
     });
-    obs.observe(head.parentElement, { attributes: true, subtree: true, childList: true, characterData: true });
+    obs.observe(document.body, { attributes: true, subtree: true, childList: true, characterData: true });
     setTimeout(() => { obs.disconnect(); reject(new Error('no redraw within 30 s')); }, 30000);
     document.querySelector(sel).click();
   }), selector);
