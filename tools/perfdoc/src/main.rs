@@ -449,6 +449,16 @@ fn map_section(app: &Value) -> String {
     if let (Some(shared), Some(alone)) = (mean(true), mean(false)) {
         let _ = writeln!(md, "\nThe ranking's final figures with its exact mixtures shared out took {:.2} times as long as with one worker (means of this run's runs).", shared / alone);
     }
+    // What bounds the ranking with the workers shared out: Chromium's CPU time over them.
+    let bound = runs
+        .iter()
+        .filter(|r| r["planner_workers"].as_u64().unwrap_or(1) > 1)
+        .filter_map(|r| Some((f(&r["ranking"]["chromium_cpu_ms"])?, r["planner_workers"].as_u64()?)))
+        .map(|(cpu, n)| (cpu, n, cpu / n as f64))
+        .min_by(|a, b| a.2.total_cmp(&b.2));
+    if let Some((cpu, n, least)) = bound {
+        let _ = writeln!(md, "\nWhat holds the ranking: Chromium spent {} ms of CPU time on it, most of it the best plans' exact mixtures (the exact solver's states times the time of a state in WebAssembly); spread perfectly over {n} workers on {n} cores that is still {} ms before the battle is opened.", fmt_ms(Some(cpu)), fmt_ms(Some(least)));
+    }
     let _ = writeln!(md);
     md
 }
