@@ -1,9 +1,12 @@
 //! The map's Web Worker: the attack planner off the page's thread. For one target it ranks every
-//! plan (`bosworth::board::rank`) or finds the best one (`bosworth::board::best_plan`, what
-//! `bosworth plan` without `--target` gives for each target), first with fewer Monte Carlo
-//! battles for a plan not solved exactly ([`QUICK_RUNS`]: the figures come sooner, each with its
-//! standard error), then with `bosworth plan`'s own options ([`final_options`]): the same engine
-//! calls, defaults and seed, so the same figures. It says how far it has got as it works.
+//! plan (as `bosworth::board::rank`) or finds the best one (as `bosworth::board::best_plan`, what
+//! `bosworth plan` without `--target` gives for each target): the plans screened once
+//! (`bosworth::board::screen`), then assessed first with fewer Monte Carlo battles for a plan not
+//! solved exactly ([`QUICK_RUNS`]: the figures come sooner, each with its standard error), then
+//! with `bosworth plan`'s own options ([`final_options`]): the same engine calls, defaults and
+//! seed, so the same figures. A ranking's final pass may share its exact mixtures with the page's
+//! idle planner workers ([`Request::Presolve`], [`Request::Finish`]): the same figures, sooner.
+//! It says how far it has got as it works.
 //!
 //! Messages carry JSON text (the board in, [`TargetPlans`] out), as the battle's engine does.
 //! The same worker works out a finished game's odds, battle by battle ([`Request::Odds`],
