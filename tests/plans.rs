@@ -324,13 +324,16 @@ fn player_two_reinforces_its_own_defence() {
 #[test]
 fn the_ranking_shared_between_workers_is_rank_s() {
     use bosworth::board::{NO_STAGES, screen};
-    use bosworth::solve::fog::FogMemo;
+    use bosworth::board::Presolved;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let p = kent(2);
     let t = target(&p, at("Kent")).unwrap();
+    // The two best may take the larger budget; the others' mixtures do not fit the smaller
+    // one, so they are sampled.
     let options = Options {
         top: 4,
         exact_best: 2,
+        exact_budget: 5_000,
         ..quick()
     };
     let whole = format!("{:?}", rank(&p, t, &options, &|_| true).unwrap());
@@ -345,14 +348,14 @@ fn the_ranking_shared_between_workers_is_rank_s() {
         format!(
             "{:?}",
             screened
-                .finish(&p, &first, &FogMemo::new(), &|_| true, NO_STAGES)
+                .finish(&p, &first, &Presolved::new(), &|_| true, NO_STAGES)
                 .unwrap()
         ),
         format!("{:?}", rank(&p, t, &first, &|_| true).unwrap()),
         "a first pass on the same screening"
     );
     // The work `finish` does (states solved and battles fought), told to its watch.
-    let work = |memo: &FogMemo| {
+    let work = |memo: &Presolved| {
         let n = AtomicUsize::new(0);
         let r = screened
             .finish(
@@ -368,10 +371,11 @@ fn the_ranking_shared_between_workers_is_rank_s() {
             .unwrap();
         (format!("{r:?}"), n.into_inner())
     };
-    let (alone, alone_work) = work(&FogMemo::new());
+    let (alone, alone_work) = work(&Presolved::new());
     assert_eq!(alone, whole);
+    let mut one_worker_work = 0;
     for workers in 1..=3 {
-        let mut memo = FogMemo::new();
+        let mut memo = Presolved::new();
         for k in 0..workers {
             let part = screened
                 .presolve(&p, &options, (k, workers), &|_| true, NO_STAGES)
@@ -387,6 +391,32 @@ fn the_ranking_shared_between_workers_is_rank_s() {
         assert!(
             shared_work < alone_work / 2,
             "{workers} workers: finish worked {shared_work}, alone {alone_work}"
+        );
+        // With helpers, they also sample the plans not tried exactly: `finish` fights none.
+        assert_eq!(memo.simulated() > 0, workers > 1, "{workers} workers");
+        if workers > 1 {
+            assert!(
+                shared_work < one_worker_work,
+                "{workers} workers: finish worked {shared_work}, after one worker's share {one_worker_work}"
+            );
+        } else {
+            one_worker_work = shared_work;
+        }
+        // A pass asked with other runs and budgets finds none of it usable but the battles
+        // solved: `rank`'s figures for those options.
+        let other = Options {
+            runs: options.runs / 2,
+            ..options.clone()
+        };
+        assert_eq!(
+            format!(
+                "{:?}",
+                screened
+                    .finish(&p, &other, &memo, &|_| true, NO_STAGES)
+                    .unwrap()
+            ),
+            format!("{:?}", rank(&p, t, &other, &|_| true).unwrap()),
+            "{workers} workers, other runs"
         );
     }
 }

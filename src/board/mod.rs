@@ -34,8 +34,9 @@ pub use card::{Card, EVENTS, Event, Played};
 pub use format::*;
 pub use plans::{Plan, Plans, plans};
 pub use rank::{
-    Assessed, Figures, NO_STAGES, Options, PlanError, Ranking, Screened, Solution, Stage, Stages,
-    best_plan, best_plan_staged, every_target, order_targets, rank, rank_staged, screen, targets,
+    Assessed, Figures, NO_STAGES, Options, PlanError, Presolved, Ranking, Screened, Solution,
+    Stage, Stages, best_plan, best_plan_staged, every_target, order_targets, rank, rank_staged,
+    screen, targets,
 };
 pub use reach::{Role, Target, Way, card_refusal, destinations, target, ways};
 pub use reinforce::{Group, Reinforce, reinforcements};

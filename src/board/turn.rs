@@ -453,13 +453,12 @@ fn assess_plans(
             budget: options.exact_budget,
         })
         .collect();
-    let memo = crate::solve::fog::FogMemo::new();
     let assessed = s.assess(
         position,
         &picks,
         without_treason,
         options,
-        &memo,
+        &super::rank::Presolved::new(),
         watch,
         NO_STAGES,
     )?;

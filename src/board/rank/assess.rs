@@ -7,6 +7,7 @@ use super::draws::{self, Slot, Template};
 use super::error::PlanError;
 use super::figures::{Assessed, Figures, Solution, battle_heirs, figures};
 use super::options::{Options, Stage, Stages};
+use super::presolved::Presolved;
 use super::screening::Screening;
 use crate::board::battle::battle;
 use crate::board::validate::Position;
@@ -32,9 +33,10 @@ pub(in crate::board) struct Pick {
 impl Screening {
     /// The fog of war's figures on the candidates `picks`, each reported with its battle, in
     /// the order of `picks`; `without_treason` fights their battles without the Treason card
-    /// (R41: a turn's one roll goes to one battle). `memo` holds battles of their exact mixtures
-    /// solved before (by [`Screening::presolve`] in other Web Workers): a mixture all of whose
-    /// battles it holds is not solved again, the same figures (see [`whole`]). `stages` is told
+    /// (R41: a turn's one roll goes to one battle). `ahead` holds what other Web Workers worked
+    /// out before ([`Screening::presolve`]): a mixture all of whose battles it holds is not
+    /// solved again (see [`whole`]), a probe or a plan's Monte Carlo figures it holds (for the
+    /// same budget, runs and seed) are not worked out again: the same figures. `stages` is told
     /// each candidate assessed.
     #[allow(clippy::too_many_arguments)]
     pub(in crate::board) fn assess(
@@ -43,12 +45,12 @@ impl Screening {
         picks: &[Pick],
         without_treason: bool,
         options: &Options,
-        memo: &FogMemo,
+        ahead: &Presolved,
         watch: &Watch<'_>,
         stages: &Stages<'_>,
     ) -> Result<Vec<Assessed>, PlanError> {
         let jobs = self.jobs(position, picks, without_treason);
-        let figures = assess_all(&jobs, &self.slots, options, memo, watch, stages)?;
+        let figures = assess_all(&jobs, &self.slots, options, ahead, watch, stages)?;
         Ok(picks
             .iter()
             .zip(jobs)
@@ -69,13 +71,19 @@ impl Screening {
             .collect())
     }
 
-    /// Share `k` of `solvers` of the exact mixtures [`Screening::assess`] will solve for `picks`
-    /// (the battles still to solve after each mixture's estimate, every `solvers`-th one from
-    /// the `k`-th; share 0 also keeps the estimate's sample): for Web Workers that solve one
-    /// ranking's mixtures together, their memos merged and handed to `assess`. A mixture is
-    /// taken only where `assess` would solve it exactly: the same probe, the same estimate
-    /// against the same budget; one that still proves too large is left to `assess`. `stages`
-    /// is told each plan whose mixture is solved.
+    /// Share `k` of `solvers` of the work [`Screening::assess`] will do for `picks`, for Web
+    /// Workers that work out one ranking's final pass together, their shares merged and handed
+    /// to `assess`:
+    /// - the exact mixtures: share 0 estimates each (the same probe, the same estimate against
+    ///   the same budget as `assess`) and keeps the estimate's sample; every other battle is
+    ///   dealt to one share ([`dealt`]: as many battles each). The other shares do not wait for
+    ///   the estimate: where it says the mixture does not fit, `assess` samples the plan and
+    ///   their battles are not used. A mixture that proves too large is left to `assess`;
+    /// - share 0 (the worker that then assesses) keeps every plan's probe;
+    /// - the other shares take turns at the Monte Carlo figures of the plans whose mixture is
+    ///   not worth trying (their probe failed), at the plan's runs and `options.seed`.
+    ///
+    /// `stages` is told each plan it works on.
     ///
     /// # Errors
     /// [`PlanError::Cancelled`] when `watch` says stop.
@@ -87,15 +95,36 @@ impl Screening {
         options: &Options,
         watch: &Watch<'_>,
         stages: &Stages<'_>,
-    ) -> Result<FogMemo, PlanError> {
+    ) -> Result<Presolved, PlanError> {
         let jobs = self.jobs(position, picks, false);
-        let mut out = FogMemo::new();
+        let solvers = solvers.max(1);
+        let mut out = Presolved::new();
+        // The plans sampled so far, for the helpers' turns.
+        let mut sampled = 0usize;
         for (index, job) in jobs.iter().enumerate() {
             if !crate::solve::fog::has_hidden(&job.scenario) {
                 continue;
             }
             let fog = Fog::new(&job.scenario).map_err(PlanError::Invalid)?;
-            if !probe(job, &fog, &self.slots, options) {
+            let fits = probe(job, &fog, &self.slots, options);
+            if k == 0 {
+                out.probes.insert(index, ((job.budget, options.seed), fits));
+            }
+            if !fits {
+                // Monte Carlo, by the helpers in turn (the worker that assesses has the first
+                // pass to give, and the rest of the pass to finish).
+                let turn = sampled;
+                sampled += 1;
+                if solvers > 1 && k > 0 && turn % (solvers - 1) == k - 1 {
+                    stages(Stage::Assessing {
+                        plan: index,
+                        plans: jobs.len(),
+                        exact: false,
+                    });
+                    let report = fog.simulate_watched(job.runs, options.seed, watch)?;
+                    out.simulated
+                        .insert(index, ((job.runs, options.seed), report));
+                }
                 continue;
             }
             stages(Stage::Assessing {
@@ -103,28 +132,36 @@ impl Screening {
                 plans: jobs.len(),
                 exact: true,
             });
-            let mut memo = FogMemo::new();
-            let cost = match fog.estimate(&mut memo, job.budget, watch) {
-                Ok(cost) => cost,
-                Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
-                Err(SolveError::TooLarge { .. }) => continue,
-            };
-            if !cost.fits(job.budget) {
-                continue;
+            // Every battle of the mixture has one solver: share 0 its estimate's sample, and
+            // the rest dealt out so that each share has as many battles.
+            let sampled = fog.sampled();
+            let mut mine = dealt(fog.battles(), &sampled, (k, solvers));
+            if k == 0 {
+                // Only share 0 estimates: the others solve theirs whatever it says, and their
+                // battles are thrown away if it says the mixture does not fit (their own
+                // share never takes more than the budget).
+                let mut memo = FogMemo::new();
+                let cost = match fog.estimate(&mut memo, job.budget, watch) {
+                    Ok(cost) => cost,
+                    Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
+                    Err(SolveError::TooLarge { .. }) => continue,
+                };
+                if !cost.fits(job.budget) {
+                    continue;
+                }
+                // The sample's battles the estimate left unsolved (it stops once its allowance
+                // is spent).
+                let left = fog.missing(&memo);
+                let mut list: Vec<usize> =
+                    sampled.into_iter().filter(|g| left.contains(g)).collect();
+                list.append(&mut mine);
+                mine = list;
+                out.memo.merge(memo);
             }
-            let mine: Vec<usize> = fog
-                .missing(&memo)
-                .into_iter()
-                .skip(k)
-                .step_by(solvers.max(1))
-                .collect();
             match fog.solve_battles(&mine, job.budget, watch) {
                 Ok(battles) => {
-                    if k == 0 {
-                        out.merge(memo);
-                    }
                     for b in battles {
-                        out.insert(b);
+                        out.memo.insert(b);
                     }
                 }
                 Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
@@ -171,6 +208,24 @@ fn whole(memo: &FogMemo, fog: &Fog) -> FogMemo {
     m
 }
 
+/// Share `k` of `solvers` of a mixture's `n` battles, the estimate's `sampled` ones apart (share
+/// 0 solves those): each battle in turn to the share that has the fewest so far (the first of
+/// them on a tie), share 0 counting the sample. The same on every worker, and every battle
+/// dealt once.
+fn dealt(n: usize, sampled: &[usize], (k, solvers): (usize, usize)) -> Vec<usize> {
+    let mut count = vec![0usize; solvers.max(1)];
+    count[0] = sampled.len();
+    let mut mine = Vec::new();
+    for g in (0..n).filter(|g| !sampled.contains(g)) {
+        let fewest = (0..count.len()).min_by_key(|&w| count[w]).unwrap_or(0);
+        count[fewest] += 1;
+        if fewest == k {
+            mine.push(g);
+        }
+    }
+    mine
+}
+
 /// Whether a plan's exact mixture is worth trying within the job's budget: one composition
 /// (drawn at `options.seed`) solved within its share of the budget, times the mixture's
 /// distinct battles, fits it. A probe that fails fast.
@@ -210,7 +265,7 @@ fn assess_all(
     jobs: &[Job],
     slots: &[Slot],
     options: &Options,
-    memo: &FogMemo,
+    ahead: &Presolved,
     watch: &Watch<'_>,
     stages: &Stages<'_>,
 ) -> Result<Vec<Assessment>, PlanError> {
@@ -226,7 +281,7 @@ fn assess_all(
                         scope.spawn(move || {
                             (t..jobs.len())
                                 .step_by(threads)
-                                .map(|i| (i, assess(jobs, i, slots, options, memo, watch, stages)))
+                                .map(|i| (i, assess(jobs, i, slots, options, ahead, watch, stages)))
                                 .collect::<Vec<_>>()
                         })
                     })
@@ -242,7 +297,7 @@ fn assess_all(
         return all.into_iter().map(|r| r.1).collect();
     }
     (0..jobs.len())
-        .map(|i| assess(jobs, i, slots, options, memo, watch, stages))
+        .map(|i| assess(jobs, i, slots, options, ahead, watch, stages))
         .collect()
 }
 
@@ -253,7 +308,7 @@ fn assess(
     index: usize,
     slots: &[Slot],
     options: &Options,
-    memo: &FogMemo,
+    ahead: &Presolved,
     watch: &Watch<'_>,
     stages: &Stages<'_>,
 ) -> Result<Assessment, PlanError> {
@@ -287,18 +342,66 @@ fn assess(
         return Ok((figures(&report, own, &battle_heirs(scenario, own)), exact));
     }
     let fog = Fog::new(scenario).map_err(PlanError::Invalid)?;
-    let fits = probe(job, &fog, slots, options);
+    let fits = ahead
+        .probe(index, budget, options.seed)
+        .unwrap_or_else(|| probe(job, &fog, slots, options));
     stage(fits);
+    // Monte Carlo at the plan's runs and seed: worked out ahead, or here.
+    let simulate = || match ahead.simulation(index, runs, options.seed) {
+        Some(r) => Ok(r.clone()),
+        None => fog.simulate_watched(runs, options.seed, watch),
+    };
     let report: FogReport = if fits {
-        match fog.solve_memo(&mut whole(memo, &fog), budget, options.threads, watch) {
+        match fog.solve_memo(
+            &mut whole(&ahead.memo, &fog),
+            budget,
+            options.threads,
+            watch,
+        ) {
             Ok(r) => r,
             Err(SolveError::Cancelled) => return Err(PlanError::Cancelled),
-            Err(SolveError::TooLarge { .. }) => fog.simulate_watched(runs, options.seed, watch)?,
+            Err(SolveError::TooLarge { .. }) => simulate()?,
         }
     } else {
-        fog.simulate_watched(runs, options.seed, watch)?
+        simulate()?
     };
     let f = figures(&report.report, own, &battle_heirs(scenario, own));
     let exact = matches!(report.report.method, Method::Exact { .. }).then(|| Solution::Fog(report));
     Ok((f, exact))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dealt;
+
+    /// Every battle is dealt once, the sample to share 0, and the shares differ by at most one
+    /// battle, the sample counted.
+    #[test]
+    fn every_battle_is_dealt_once_and_evenly() {
+        for n in [0, 1, 5, 8, 9, 195, 196] {
+            for solvers in 1..=4 {
+                let m = n.min(8);
+                // As `Fog::sampled` spreads them.
+                let sampled: Vec<usize> = (0..m).map(|j| (2 * j + 1) * n / (2 * m)).collect();
+                let shares: Vec<Vec<usize>> = (0..solvers)
+                    .map(|k| dealt(n, &sampled, (k, solvers)))
+                    .collect();
+                let mut all: Vec<usize> = shares.concat();
+                all.extend(&sampled);
+                all.sort_unstable();
+                assert_eq!(all, (0..n).collect::<Vec<_>>(), "n {n}, {solvers} solvers");
+                let sizes: Vec<usize> = shares
+                    .iter()
+                    .enumerate()
+                    .map(|(k, s)| s.len() + if k == 0 { sampled.len() } else { 0 })
+                    .collect();
+                let (lo, hi) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
+                // Share 0 may hold more when the sample alone is more than a share.
+                assert!(
+                    hi - lo <= 1 || sizes[0] == sampled.len(),
+                    "n {n}, {solvers} solvers: {sizes:?}"
+                );
+            }
+        }
+    }
 }

@@ -18,6 +18,7 @@
 //! | `figures.rs` | a plan's [`Figures`] from the fog of war, and the plan reported with them |
 //! | `assess.rs` | the fog of war's figures on the chosen candidates, exact or Monte Carlo |
 //! | `order.rs` | the reported plans in order, ties said, the Pareto front marked |
+//! | `presolved.rs` | [`Presolved`]: a ranking's final pass worked out ahead by other Web Workers |
 //! | `ranking.rs` | [`rank`], [`best_plan`], [`every_target`]: a target's [`Ranking`] |
 
 mod assess;
@@ -30,6 +31,7 @@ mod halving;
 mod muster;
 mod options;
 mod order;
+mod presolved;
 mod ranking;
 mod screening;
 mod separation;
@@ -42,6 +44,7 @@ pub use options::{
     DEFAULT_BEST_BUDGET, DEFAULT_EXACT_BEST, DEFAULT_EXACT_BUDGET, DEFAULT_RUNS,
     DEFAULT_SCREEN_BUDGET, NO_STAGES, Options, Stage, Stages,
 };
+pub use presolved::Presolved;
 pub use ranking::{
     Ranking, Screened, best_plan, best_plan_staged, every_target, order_targets, rank, rank_staged,
     screen, targets,

@@ -9,12 +9,12 @@ use super::error::PlanError;
 use super::figures::Assessed;
 use super::options::{NO_STAGES, Options, Stage, Stages};
 use super::order::order;
+use super::presolved::Presolved;
 use super::screening::Screening;
 use crate::board::plans::plans;
 use crate::board::reach::{self, Role, Target};
 use crate::board::validate::Position;
 use crate::data::AREAS;
-use crate::solve::fog::FogMemo;
 use crate::solve::watch::Watch;
 
 /// Every plan to attack one target, the best of them assessed.
@@ -73,7 +73,7 @@ pub fn rank_staged(
     screen(position, target, options, false, watch, stages)?.finish(
         position,
         options,
-        &FogMemo::new(),
+        &Presolved::new(),
         watch,
         stages,
     )
@@ -191,9 +191,11 @@ impl Screened {
         }
     }
 
-    /// Share `k` of `solvers` of the exact mixtures [`Screened::finish`] will solve with
-    /// `options`, each Web Worker solving its own; their memos merged and given to `finish`
-    /// make it solve none of those mixtures again, the figures unchanged (`assess.rs`).
+    /// Share `k` of `solvers` of the work [`Screened::finish`] will do with `options`, each Web
+    /// Worker working out its own: the exact mixtures' battles, the probes (share 0) and the
+    /// Monte Carlo figures of the plans not tried exactly (the other shares in turn). Merged and
+    /// given to `finish`, the shares make it do none of that work again, the figures unchanged
+    /// (`assess.rs`).
     ///
     /// # Errors
     /// [`PlanError::Cancelled`] when `watch` says stop.
@@ -204,7 +206,7 @@ impl Screened {
         share: (usize, usize),
         watch: &Watch<'_>,
         stages: &Stages<'_>,
-    ) -> Result<FogMemo, PlanError> {
+    ) -> Result<Presolved, PlanError> {
         let options = self.options(options);
         let picks = self.picks(&options);
         self.screening
@@ -212,8 +214,8 @@ impl Screened {
     }
 
     /// The chosen plans assessed with `options` (the same screening may be assessed with other
-    /// runs and budgets) and put in order: [`rank`]'s answer, or [`best_plan`]'s. `memo` holds
-    /// battles solved before ([`Screened::presolve`]): the same figures, sooner.
+    /// runs and budgets) and put in order: [`rank`]'s answer, or [`best_plan`]'s. `ahead` holds
+    /// what was worked out before ([`Screened::presolve`]): the same figures, sooner.
     ///
     /// # Errors
     /// [`PlanError::Cancelled`] when `watch` says stop.
@@ -221,14 +223,14 @@ impl Screened {
         &self,
         position: &Position,
         options: &Options,
-        memo: &FogMemo,
+        ahead: &Presolved,
         watch: &Watch<'_>,
         stages: &Stages<'_>,
     ) -> Result<Ranking, PlanError> {
         let options = self.options(options);
         let picks = self.picks(&options);
         let screening = &self.screening;
-        let assessed = screening.assess(position, &picks, false, &options, memo, watch, stages)?;
+        let assessed = screening.assess(position, &picks, false, &options, ahead, watch, stages)?;
         let mut out: Vec<(usize, Assessed)> = self.chosen.iter().copied().zip(assessed).collect();
         order(&mut out, &screening.candidates);
         let mut plans: Vec<Assessed> = out.into_iter().map(|(_, a)| a).collect();
@@ -296,7 +298,7 @@ pub fn best_plan_staged(
     screen(position, target, options, true, watch, stages)?.finish(
         position,
         options,
-        &FogMemo::new(),
+        &Presolved::new(),
         watch,
         stages,
     )

@@ -281,6 +281,14 @@ impl Fog {
         }
     }
 
+    /// The battles [`Fog::estimate`] takes as its sample, in the order it solves them (at most
+    /// 8, spread over the list, by index below [`Fog::battles`]): it may stop before the last.
+    pub fn sampled(&self) -> Vec<usize> {
+        let n = self.battles();
+        let samples = n.min(SAMPLES);
+        (0..samples).map(|j| (2 * j + 1) * n / (2 * samples)).collect()
+    }
+
     /// Estimates what the exact mixture costs before solving it: solves a sample of its
     /// battles (at most 8, spread over the list, together within a sixteenth of `budget`,
     /// stopping as soon as the estimate clearly exceeds `budget`) into `memo`, where the full
@@ -298,12 +306,9 @@ impl Fog {
         let Some(groups) = self.exact_groups() else {
             return Err(SolveError::TooLarge { budget });
         };
-        let n = groups.len();
-        let samples = n.min(SAMPLES);
         let allowance = (budget / 16).max(1);
         let mut spent = 0usize;
-        for j in 0..samples {
-            let g = (2 * j + 1) * n / (2 * samples);
+        for g in self.sampled() {
             let cost = self.cost(memo);
             if (cost.solved >= 2 && !cost.fits(budget)) || memo.bound(&groups[g]) > 0 {
                 // Clearly too large, or a sample already stopped: no more work.

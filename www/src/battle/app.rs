@@ -10,7 +10,7 @@ use crate::battle::components::live::Live;
 use crate::battle::components::replay::Replay;
 use crate::battle::components::results::Results;
 use crate::battle::components::problem::Problem;
-use crate::shell::address::{mark_written, revision_key};
+use crate::shell::address::{mark_written, revision_key, write_address};
 use crate::shell::codec;
 use crate::shell::problem::notice;
 use crate::shell::storage;
@@ -103,18 +103,11 @@ pub fn App() -> Html {
         let streaming = streaming.clone();
         use_effect_with((state.revision, state.overlay, state.pins_revision, state.look_revision, state.seed), move |_| {
             let frag = fragment_of(&state);
-            if let Ok(history) = gloo::utils::window().history() {
-                let null = wasm_bindgen::JsValue::NULL;
-                let opened_view = state.overlay && !*streaming.borrow();
-                let new_entry = state.opened != *entry.borrow() || opened_view;
-                *entry.borrow_mut() = state.opened;
-                *streaming.borrow_mut() = state.overlay;
-                let _ = if new_entry {
-                    history.push_state_with_url(&null, "", Some(&frag))
-                } else {
-                    history.replace_state_with_url(&null, "", Some(&frag))
-                };
-            }
+            let opened_view = state.overlay && !*streaming.borrow();
+            let new_entry = state.opened != *entry.borrow() || opened_view;
+            *entry.borrow_mut() = state.opened;
+            *streaming.borrow_mut() = state.overlay;
+            write_address(&frag, new_entry);
             storage::save(STORAGE_KEY, &codec::to_json(&state.scenario));
             mark_written(&address_key(&state));
             if state.check.is_ok() && !state.report_is_current() && !matches!(state.calc, crate::battle::state::Calc::Running { .. }) {

@@ -4,8 +4,9 @@
 //! (`bosworth::board::screen`), then assessed first with fewer Monte Carlo battles for a plan not
 //! solved exactly ([`QUICK_RUNS`]: the figures come sooner, each with its standard error), then
 //! with `bosworth plan`'s own options ([`final_options`]): the same engine calls, defaults and
-//! seed, so the same figures. A ranking's final pass may share its exact mixtures with the page's
-//! idle planner workers ([`Request::Presolve`], [`Request::Finish`]): the same figures, sooner.
+//! seed, so the same figures. A ranking's final pass may share its work with the page's idle
+//! planner workers ([`Request::Presolve`], [`Request::Finish`]): its exact mixtures, and the Monte
+//! Carlo figures of the plans not tried exactly; the same figures, sooner.
 //! It says how far it has got as it works.
 //!
 //! Messages carry JSON text (the board in, [`TargetPlans`] out), as the battle's engine does.
@@ -16,9 +17,9 @@ use super::ranking::TargetPlans;
 use super::rtt::odds::{self, OddsAsk, OddsHeard};
 use super::turn::{self, work::{TurnAsk, TurnHeard}};
 use bosworth::board::{
-    Board, Options, PlanError, Position, Ranking, Screened, Stage, Stages, Target, screen, target,
+    Board, Options, PlanError, Position, Presolved, Ranking, Screened, Stage, Stages, Target,
+    screen, target,
 };
-use bosworth::solve::fog::FogMemo;
 use bosworth::solve::watch::Watch;
 use std::rc::Rc;
 use bosworth::rules::movement::area_index;
@@ -78,7 +79,8 @@ pub enum Request {
         /// pass, says so ([`Reply::Shared`]) and waits for [`Request::Finish`].
         helpers: usize,
     },
-    /// Solve share `k` of `of` of the exact mixtures a ranking's final pass will solve (the
+    /// Work out share `k` of `of` of a ranking's final pass (`Screened::presolve`: its exact
+    /// mixtures' battles, and in turn the Monte Carlo figures of the plans not tried exactly; the
     /// screening worked out here too: it is the same everywhere), for the worker that ranks.
     Presolve {
         /// The page's job (the ranking's).
@@ -94,11 +96,11 @@ pub enum Request {
         /// Of how many.
         of: usize,
     },
-    /// The other workers' shares ([`Reply::Presolved`]'s memos): finish the final pass.
+    /// The other workers' shares ([`Reply::Presolved`]'s): finish the final pass.
     Finish {
         /// The page's job.
         job: u64,
-        /// Each helper's solved battles, as JSON.
+        /// Each helper's share, a [`Presolved`] as JSON.
         memos: Vec<String>,
     },
     /// A finished game's odds, battle by battle.
@@ -141,11 +143,11 @@ pub enum Reply {
         /// The page's job.
         job: u64,
     },
-    /// A helper's share solved: the battles, a [`FogMemo`] as JSON.
+    /// A helper's share worked out: a [`Presolved`] as JSON.
     Presolved {
         /// The page's job.
         job: u64,
-        /// The memo.
+        /// The share.
         memo: String,
     },
     /// The board or the target could not be planned (the engine's words).
@@ -287,8 +289,8 @@ struct Waiting {
     job: u64,
     position: Position,
     screened: Screened,
-    /// This worker's share, solved.
-    memo: FogMemo,
+    /// This worker's share, worked out.
+    memo: Presolved,
     /// Where to say what it is doing.
     tell: Rc<dyn Fn(u64, Stage, u64)>,
 }
@@ -389,7 +391,7 @@ impl Planner {
         // One screening for both passes: it depends on neither's runs nor budgets.
         let first = watched(boxed(&tell), |hook, stages| {
             let screened = screen(&position, t, &last, best, hook, stages)?;
-            let ranking = screened.finish(&position, &quick, &FogMemo::new(), hook, stages)?;
+            let ranking = screened.finish(&position, &quick, &Presolved::new(), hook, stages)?;
             Ok((screened, ranking))
         });
         let (screened, ranking) = match first {
@@ -400,7 +402,7 @@ impl Planner {
         let tell = teller(job, Pass::Final, expected_work(&last, best), &respond);
         if helpers == 0 {
             let done = watched(boxed(&tell), |hook, stages| {
-                screened.finish(&position, &last, &FogMemo::new(), hook, stages)
+                screened.finish(&position, &last, &Presolved::new(), hook, stages)
             });
             return match done {
                 Ok(r) => ranked(job, Pass::Final, &position, &r, &respond),
@@ -431,8 +433,8 @@ impl Planner {
             return;
         };
         for m in memos {
-            // A share that cannot be read is solved again here: the same figures.
-            if let Ok(memo) = serde_json::from_str::<FogMemo>(m) {
+            // A share that cannot be read is worked out again here: the same figures.
+            if let Ok(memo) = serde_json::from_str::<Presolved>(m) {
                 w.memo.merge(memo);
             }
         }
@@ -454,7 +456,7 @@ fn ranked(job: u64, pass: Pass, position: &Position, ranking: &Ranking, respond:
     respond(Reply::Ranked { job, pass, plans });
 }
 
-/// A helper's share of a ranking's exact mixtures ([`Request::Presolve`]).
+/// A helper's share of a ranking's final pass ([`Request::Presolve`]).
 fn presolve(job: u64, board: &str, target: &str, best: bool, share: (usize, usize), respond: Respond) {
     let (position, t) = match read(board, target) {
         Ok(x) => x,

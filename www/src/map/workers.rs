@@ -124,6 +124,11 @@ impl Pool {
             known: known.clone(),
         });
         if board.is_some() {
+            // Every worker started now, so that a ranking asked later finds its helpers ready
+            // (a worker takes about a tenth of a second to start).
+            for i in 0..self.slots.len() {
+                self.spawn(i);
+            }
             for t in &targets {
                 let ask = Ask::best(t);
                 self.asked.push(ask.clone());
@@ -187,7 +192,8 @@ impl Pool {
     }
 
     /// Gives waiting questions to idle workers. A ranking (not a target's best plan) takes the
-    /// other idle workers too, to solve shares of its final pass's exact mixtures
+    /// other idle workers too, to work out shares of its final pass (its exact mixtures, and
+    /// the Monte Carlo figures of the plans not tried exactly)
     /// ([`Request::Presolve`]): the same figures, sooner.
     fn run(&mut self) {
         let Some(board) = self.board.clone() else {
