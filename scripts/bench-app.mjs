@@ -9,7 +9,8 @@
 //     in which the page showed Monte Carlo and exact figures, and when (read in the page, from
 //     opening the link or from the edit), with the exact mixture's battles spread over
 //     k solver workers and over 1 (hardwareConcurrency reported as 1); the exact figures checked
-//     against `bosworth exact`.
+//     against `bosworth exact`; with k workers, before the edit, the advisor asked on the battle
+//     (issue 35: Best play, from the click to its answer, and the states it says it solved).
 //  4. the map (issue 35): examples/board-kent.json opened by link, then "Every attack on Kent"
 //     chosen: when the ranking's first and final figures came, the longest the progress bar
 //     stood still (neither its value nor its words changing), whether the map's chip for Kent
@@ -109,6 +110,17 @@ async function hiddenRun(context, url, cores) {
   };
   await check();
   const opened = await p.evaluate((r) => window.shown.filter((e) => e.rev === r), rev0);
+  // The advisor on the battle (issue 35, goal 5 s), on the pool the machine has: from the click
+  // on Best play to its answer, with what the page says it solved.
+  let advisor = null;
+  if (!cores) {
+    const a0 = await p.evaluate(() => { const t = performance.now(); document.querySelector('[data-testid="advise"]').click(); return t; });
+    const a1 = await (await p.waitForFunction(() => document.querySelector('[data-testid="advice-method"]') && performance.now(), null, { timeout: 600000, polling: 'raf' })).jsonValue();
+    const said = await p.textContent('[data-testid="advice-time"]');
+    const states = Number((said.match(/\(([\d,]+) battle states solved\)/) ?? [])[1]?.replaceAll(',', '') ?? NaN);
+    const method = (await p.textContent('[data-testid="advice-method"]')).startsWith('Estimated') ? 'estimated' : 'exact';
+    advisor = { ms: round1(a1 - a0), method, states: Number.isFinite(states) ? states : null, said, load_average: os.loadavg().map((x) => Math.round(x * 100) / 100) };
+  }
   // An edit: Norfolk one step down, its time taken in the page at the click.
   const t0 = await p.evaluate(() => { const t = performance.now(); document.querySelector('[data-testid="pip-attacker-3-3"]').click(); return t; });
   await p.waitForFunction((r) => document.querySelector('main[data-revision]')?.getAttribute('data-revision') !== r, rev0);
@@ -120,6 +132,7 @@ async function hiddenRun(context, url, cores) {
   const ms = (list, from) => Object.fromEntries(list.map((e) => [e.method, round1(e.at - from)]));
   return {
     solver_workers: solver,
+    advisor,
     opened: { order: opened.map((e) => e.method), ms_from_navigation: ms(opened, 0) },
     edited: { order: edited.map((e) => e.method), ms_from_edit: ms(edited, t0) },
   };
@@ -301,7 +314,7 @@ try {
   for (const cores of mapOnly || turnOnly ? [] : [null, 1]) {
     const r = await hiddenRun(context, server.url, cores);
     runs.push(r);
-    console.log(`hidden blocks, the Kent battle, ${r.solver_workers} solver worker(s): opened ${r.opened.order.join(' then ')} at ${r.opened.order.map((m) => `${r.opened.ms_from_navigation[m]} ms`).join(', ')}; edited ${r.edited.order.join(' then ')} at ${r.edited.order.map((m) => `${r.edited.ms_from_edit[m]} ms`).join(', ')}`);
+    console.log(`hidden blocks, the Kent battle, ${r.solver_workers} solver worker(s): opened ${r.opened.order.join(' then ')} at ${r.opened.order.map((m) => `${r.opened.ms_from_navigation[m]} ms`).join(', ')}; edited ${r.edited.order.join(' then ')} at ${r.edited.order.map((m) => `${r.edited.ms_from_edit[m]} ms`).join(', ')}${r.advisor ? `; the advisor ${r.advisor.method} in ${r.advisor.ms} ms (${r.advisor.states} states)` : ''}`);
   }
   if (!mapOnly && !turnOnly) out.hidden = { battle: 'bench/hidden-kent.json', edit: 'Norfolk from 4 to 3', runs };
   if (!hiddenOnly && !mapOnly && !turnOnly) {
