@@ -18,6 +18,8 @@ use crate::solve::error::SolveError;
 use crate::solve::fog::{Fog, FogMemo, FogReport};
 use crate::solve::report::Method;
 use crate::solve::watch::Watch;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// A candidate to assess: which, and how hard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +52,15 @@ impl Screening {
         stages: &Stages<'_>,
     ) -> Result<Vec<Assessed>, PlanError> {
         let jobs = self.jobs(position, picks, without_treason);
-        let figures = assess_all(&jobs, &self.slots, options, ahead, watch, stages)?;
+        let figures = assess_all(
+            &jobs,
+            &self.slots,
+            &self.fogs,
+            options,
+            ahead,
+            watch,
+            stages,
+        )?;
         Ok(picks
             .iter()
             .zip(jobs)
@@ -105,7 +115,10 @@ impl Screening {
             if !crate::solve::fog::has_hidden(&job.scenario) {
                 continue;
             }
-            let fog = Fog::new(&job.scenario).map_err(PlanError::Invalid)?;
+            let fog = self.fogs.get(job)?;
+            let fog = fog
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             let fits = probe(job, &fog, &self.slots, options);
             if k == 0 {
                 out.probes.insert(index, ((job.budget, options.seed), fits));
@@ -184,6 +197,7 @@ impl Screening {
                     crate::board::battle::without_treason(&mut template.known);
                 }
                 Job {
+                    key: (p.candidate, without_treason),
                     scenario,
                     template,
                     runs: p.runs,
@@ -203,9 +217,7 @@ fn whole(memo: &FogMemo, fog: &Fog) -> FogMemo {
     if memo.is_empty() || fog.battles() == 0 || !fog.missing(memo).is_empty() {
         return FogMemo::new();
     }
-    let mut m = memo.clone();
-    m.keep(fog);
-    m
+    memo.part(fog)
 }
 
 /// Share `k` of `solvers` of a mixture's `n` battles, the estimate's `sampled` ones apart (share
@@ -250,10 +262,35 @@ fn probe(job: &Job, fog: &Fog, slots: &[Slot], options: &Options) -> bool {
 /// A reported plan to assess: its battle, the battle without its hidden blocks' candidates (for
 /// a draw), its Monte Carlo battles and its exact budget.
 struct Job {
+    /// The candidate, and whether its battle is fought without the Treason card.
+    key: (usize, bool),
     scenario: Scenario,
     template: Template,
     runs: u64,
     budget: usize,
+}
+
+/// Each plan's fog of war ([`Fog::new`] on its battle), built once for every pass over the
+/// same screening (the first pass, the shares, the final pass): by [`Job::key`]. Each in a lock
+/// of its own (a fog keeps the battles it draws), taken by the one thread that assesses its plan.
+#[derive(Default)]
+pub(in crate::board) struct Fogs(Mutex<HashMap<(usize, bool), Arc<Mutex<Fog>>>>);
+
+impl Fogs {
+    /// The job's fog, built at its first use (outside the map's lock: threads assessing other
+    /// plans do not wait for it).
+    fn get(&self, job: &Job) -> Result<Arc<Mutex<Fog>>, PlanError> {
+        if let Some(f) = self.0.lock().ok().and_then(|m| m.get(&job.key).cloned()) {
+            return Ok(f);
+        }
+        let fog = Arc::new(Mutex::new(
+            Fog::new(&job.scenario).map_err(PlanError::Invalid)?,
+        ));
+        if let Ok(mut m) = self.0.lock() {
+            m.insert(job.key, fog.clone());
+        }
+        Ok(fog)
+    }
 }
 
 /// A plan's figures, with the exact report they were read from when they are exact.
@@ -261,9 +298,11 @@ type Assessment = (Figures, Option<Solution>);
 
 /// Every plan's figures ([`assess`]), on `options.threads` threads natively (each plan on one
 /// thread, with its own seed: the figures do not depend on the threads).
+#[allow(clippy::too_many_arguments)]
 fn assess_all(
     jobs: &[Job],
     slots: &[Slot],
+    fogs: &Fogs,
     options: &Options,
     ahead: &Presolved,
     watch: &Watch<'_>,
@@ -281,7 +320,12 @@ fn assess_all(
                         scope.spawn(move || {
                             (t..jobs.len())
                                 .step_by(threads)
-                                .map(|i| (i, assess(jobs, i, slots, options, ahead, watch, stages)))
+                                .map(|i| {
+                                    (
+                                        i,
+                                        assess(jobs, i, slots, fogs, options, ahead, watch, stages),
+                                    )
+                                })
                                 .collect::<Vec<_>>()
                         })
                     })
@@ -297,16 +341,18 @@ fn assess_all(
         return all.into_iter().map(|r| r.1).collect();
     }
     (0..jobs.len())
-        .map(|i| assess(jobs, i, slots, options, ahead, watch, stages))
+        .map(|i| assess(jobs, i, slots, fogs, options, ahead, watch, stages))
         .collect()
 }
 
 /// The fog of war's figures on a plan's battle: exact when the mixture is likely to fit the
 /// job's budget (its compositions times the states of one of them), else Monte Carlo.
+#[allow(clippy::too_many_arguments)]
 fn assess(
     jobs: &[Job],
     index: usize,
     slots: &[Slot],
+    fogs: &Fogs,
     options: &Options,
     ahead: &Presolved,
     watch: &Watch<'_>,
@@ -325,6 +371,7 @@ fn assess(
         template,
         runs,
         budget,
+        ..
     } = job;
     let (runs, budget) = (*runs, *budget);
     let own = template.own;
@@ -341,7 +388,10 @@ fn assess(
         };
         return Ok((figures(&report, own, &battle_heirs(scenario, own)), exact));
     }
-    let fog = Fog::new(scenario).map_err(PlanError::Invalid)?;
+    let fog = fogs.get(job)?;
+    let fog = fog
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let fits = ahead
         .probe(index, budget, options.seed)
         .unwrap_or_else(|| probe(job, &fog, slots, options));

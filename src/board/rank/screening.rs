@@ -8,6 +8,7 @@
 //! (`separation.rs`) and the fog of war's figures on those chosen (`assess.rs`). The figures
 //! the planner reports are not the screening's: they are the fog of war's on each plan's battle.
 
+use super::assess::Fogs;
 use super::candidates::{Candidate, prepare};
 use super::draws::{self, Draw, Slot, Template};
 use super::error::PlanError;
@@ -39,6 +40,8 @@ pub(in crate::board) struct Screening {
     /// The fast path's battle (`None` inside: each plan's own battle is built per draw).
     fast: Option<Option<Muster>>,
     pub(super) templates: HashMap<usize, Template>,
+    /// Each assessed plan's fog of war, built once for every pass (`assess.rs`).
+    pub(super) fogs: Fogs,
     /// Battles fought in all.
     pub(in crate::board) fought: u64,
     /// Battles fought since `watch` was last told.
@@ -65,6 +68,7 @@ impl Screening {
             rng: rng_from_seed(draws::battle_seed(seed, draws::DRAWS, 0)),
             fast: None,
             templates: HashMap::new(),
+            fogs: Fogs::default(),
             fought: 0,
             pending: 0,
         }

@@ -101,6 +101,21 @@ impl FogMemo {
         self.bounds.retain(|k, _| keys.contains(k.as_str()));
     }
 
+    /// The battles (and bounds) it holds that `fog` uses, copied: what [`FogMemo::keep`] would
+    /// leave of a clone, without copying the rest.
+    pub fn part(&self, fog: &Fog) -> FogMemo {
+        let mut out = FogMemo::new();
+        for g in &fog.groups {
+            if let Some(b) = self.battles.get(&g.key) {
+                out.battles.insert(g.key.clone(), b.clone());
+            }
+            if let Some(&n) = self.bounds.get(&g.key) {
+                out.bounds.insert(g.key.clone(), n);
+            }
+        }
+        out
+    }
+
     fn get(&self, group: &Group) -> Option<&SolvedBattle> {
         self.battles.get(&group.key)
     }
