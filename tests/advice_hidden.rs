@@ -305,3 +305,71 @@ fn drawn_best_play_agrees_with_exact_on_generated_battles() {
     }
     assert!(checked >= 20, "{checked}");
 }
+
+/// Issue 35: the mixture's exact report given (as a page that solved the battle before has it)
+/// is taken in place of the policy's solve, the same answer bit for bit; a report that is not
+/// the mixture's exact one (Monte Carlo) is not taken.
+#[test]
+fn a_known_exact_mixture_is_not_solved_again_the_same_answer() {
+    use bosworth::solve::advice::advise_hidden_known;
+    let sc = hidden(
+        "Kent",
+        r#"{"id":"March","strength":3},{"id":"Hastings","strength":3},{"id":"Norfolk","strength":2}"#,
+        &[
+            "Henry VI",
+            "Stanley/L",
+            "Devon",
+            "Pembroke",
+            "Exeter/L",
+            "Oxford",
+        ],
+        2,
+    );
+    let fog = Fog::new(&sc).unwrap();
+    let known = |r: Option<&bosworth::Report>, work: &std::sync::atomic::AtomicUsize| {
+        advise_hidden_known(
+            &fog,
+            Objective::Hold,
+            Players::Both,
+            BUDGET,
+            Decisions::default(),
+            &drawn(8, 5),
+            &Sampling::default(),
+            r,
+            &|n| {
+                work.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+                true
+            },
+            &|_, _, _| {},
+        )
+        .unwrap()
+    };
+    let count = std::sync::atomic::AtomicUsize::new(0);
+    let alone = known(None, &count);
+    let alone_work = count.into_inner();
+    assert_eq!(
+        alone,
+        solve(&fog, Objective::Hold, Players::Both, &drawn(8, 5))
+    );
+    let exact = fog.solve(bosworth::DEFAULT_STATE_BUDGET).unwrap().report;
+    let states = match exact.method {
+        bosworth::solve::report::Method::Exact { states, .. } => states,
+        _ => unreachable!("the mixture is solved exactly"),
+    };
+    let count = std::sync::atomic::AtomicUsize::new(0);
+    let given = known(Some(&exact), &count);
+    assert_eq!(format!("{given:?}"), format!("{alone:?}"));
+    let given_work = count.into_inner();
+    assert!(
+        given_work + states / 2 <= alone_work,
+        "the mixture's {states} states not solved again: {given_work} against {alone_work}"
+    );
+    // Monte Carlo figures are not the mixture's exact ones: solved as before.
+    let sampled = fog.simulate(2_000, 1).report;
+    let count = std::sync::atomic::AtomicUsize::new(0);
+    assert_eq!(
+        format!("{:?}", known(Some(&sampled), &count)),
+        format!("{alone:?}")
+    );
+    assert_eq!(count.into_inner(), alone_work);
+}

@@ -19,6 +19,7 @@ use crate::solve::advice::estimated::estimate_with;
 use crate::solve::advice::{Advice, Decisions, Objective, Players, advise_with};
 use crate::solve::error::SolveError;
 use crate::solve::fog::{Fog, FogMemo, Pick};
+use crate::solve::report::{Method, Report};
 use crate::solve::watch::Watch;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -282,11 +283,15 @@ pub const POLICY_RUNS: u64 = 400_000;
 
 /// The policy's value over the whole mixture, for the objectives the fog of war's figures give
 /// (hold; steps when exact), with its standard error when sampled; `None` for the others.
+/// `known` is the mixture's exact report when the caller has it (a page that solved the battle
+/// before asking): taken in place of the solve where the solve would give it, that is where the
+/// estimate fits and its states do too (the figures do not depend on how the battles were
+/// solved, shared out or kept before).
 fn policy_mixture(
     fog: &Fog,
     objective: Objective,
-    threads: usize,
-    seed: u64,
+    (threads, seed): (usize, u64),
+    known: Option<&Report>,
     watch: &Watch<'_>,
 ) -> Result<Option<Figure>, SolveError> {
     if !matches!(objective, Objective::Hold | Objective::Steps) {
@@ -294,13 +299,16 @@ fn policy_mixture(
     }
     let mut memo = FogMemo::new();
     let exact = match fog.estimate(&mut memo, POLICY_BUDGET, watch) {
-        Ok(cost) if cost.fits(POLICY_BUDGET) => {
-            match fog.solve_memo(&mut memo, POLICY_BUDGET, threads.max(1), watch) {
+        Ok(cost) if cost.fits(POLICY_BUDGET) => match known
+            .filter(|r| matches!(r.method, Method::Exact { states, .. } if states <= POLICY_BUDGET))
+        {
+            Some(r) => Some(r.clone()),
+            None => match fog.solve_memo(&mut memo, POLICY_BUDGET, threads.max(1), watch) {
                 Ok(f) => Some(f.report),
                 Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
                 Err(_) => None,
-            }
-        }
+            },
+        },
         Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
         _ => None,
     };
@@ -359,6 +367,31 @@ pub fn advise_hidden(
     decide: Decisions,
     drawing: &Drawing,
     sampling: &Sampling,
+    watch: &Watch<'_>,
+    progress: HiddenProgress<'_>,
+) -> Result<HiddenAdvice, SolveError> {
+    advise_hidden_known(
+        fog, objective, players, budget, decide, drawing, sampling, None, watch, progress,
+    )
+}
+
+/// [`advise_hidden`] given the mixture's exact report when the caller has it (`known`: the fog
+/// of war's figures on this battle, exact, as a page that solved it before keeps them): the
+/// policy's value over the mixture is then not solved again where the solve would give it. The
+/// same answer.
+///
+/// # Errors
+/// As [`advise_hidden`].
+#[allow(clippy::too_many_arguments)]
+pub fn advise_hidden_known(
+    fog: &Fog,
+    objective: Objective,
+    players: Players,
+    budget: usize,
+    decide: Decisions,
+    drawing: &Drawing,
+    sampling: &Sampling,
+    known: Option<&Report>,
     watch: &Watch<'_>,
     progress: HiddenProgress<'_>,
 ) -> Result<HiddenAdvice, SolveError> {
@@ -454,7 +487,13 @@ pub fn advise_hidden(
         ));
     }
     progress(HiddenPhase::Policy, 0, 1);
-    let control = policy_mixture(fog, objective, drawing.threads, drawing.seed, watch)?;
+    let control = policy_mixture(
+        fog,
+        objective,
+        (drawing.threads, drawing.seed),
+        known,
+        watch,
+    )?;
     // The rest of the mixture, drawn by its chances: each draw solved exactly within a quarter
     // of the budget (the same possibility drawn again is not solved again), or its best play
     // estimated past it (afresh at each draw, so that the draws stay independent).

@@ -19,7 +19,7 @@ pub use estimated::{advise_or_estimate, estimate_battles, estimate_with};
 pub use here::{Here, LIVE_BUDGET, best_here, here_battles};
 pub use hidden::{
     DEFAULT_DRAWS, Drawing, FirstChoice, HiddenAdvice, HiddenMethod, HiddenPhase, HiddenProgress,
-    PolicyFigures, Possibility, advise_hidden,
+    PolicyFigures, Possibility, advise_hidden, advise_hidden_known,
 };
 
 use crate::rules::action::Action;

@@ -204,6 +204,11 @@ pub enum Request {
         group_order: bool,
         /// State budget.
         budget: usize,
+        /// With hidden blocks, the mixture's exact report (JSON) when the page solved the battle
+        /// before (`crate::shell::solved`): the policy's value over the mixture is not solved
+        /// again (`advise_hidden_known`), the same answer.
+        #[serde(default)]
+        known: Option<String>,
     },
     /// The figures of a plan pinned to compare, come from a link ([`figures_json`]).
     Figures {
@@ -386,7 +391,7 @@ pub enum Reply {
 /// # Errors
 /// The engine's message.
 pub fn advise_json(scenario: &str, objective: &str, players: &str, budget: usize) -> Result<String, String> {
-    advise_order_json(scenario, objective, players, false, budget, Box::new(|_| {}))
+    advise_order_json(scenario, objective, players, false, budget, None, Box::new(|_| {}))
 }
 
 /// How far the advisor has got: `(phase, done, total)` as in [`Reply::AdviceProgress`].
@@ -429,7 +434,7 @@ fn progress_hook(phase: &'static str, total: u64) -> impl Fn(usize) -> bool + Sy
 ///
 /// # Errors
 /// The engine's message.
-pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize, progress: Box<dyn Fn(AdviceProgress)>) -> Result<String, String> {
+pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_order: bool, budget: usize, known: Option<&str>, progress: Box<dyn Fn(AdviceProgress)>) -> Result<String, String> {
     use bosworth::solve::advice::{Decisions, Objective, Players, Sampling, advise_with, estimate_battles, estimate_with};
     let sc = page_scenario(scenario).map_err(|e| e.to_string())?;
     let objective: Objective = serde_json::from_str(&format!("\"{objective}\"")).map_err(|e| e.to_string())?;
@@ -440,7 +445,7 @@ pub fn advise_order_json(scenario: &str, objective: &str, players: &str, group_o
     };
     let decide = Decisions { tie_hits: true, group_order };
     if bosworth::solve::fog::has_hidden(&sc) {
-        return advise_hidden_json(&sc, objective, players, decide, budget, progress);
+        return advise_hidden_json(&sc, objective, players, decide, budget, known, progress);
     }
     let battle = Battle::new(&sc).map_err(|e| e.to_string())?;
     ADVICE_PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
@@ -474,10 +479,13 @@ fn advise_hidden_json(
     players: bosworth::solve::advice::Players,
     decide: bosworth::solve::advice::Decisions,
     budget: usize,
+    known: Option<&str>,
     progress: Box<dyn Fn(AdviceProgress)>,
 ) -> Result<String, String> {
-    use bosworth::solve::advice::{Drawing, HiddenPhase, Sampling, advise_hidden};
+    use bosworth::solve::advice::{Drawing, HiddenPhase, Sampling, advise_hidden_known};
     let fog = bosworth::Fog::new(sc).map_err(|e| e.to_string())?;
+    // A report that cannot be read is as none: the mixture is solved again, the same answer.
+    let known: Option<bosworth::Report> = known.and_then(|k| serde_json::from_str(k).ok());
     let tell = move |phase: HiddenPhase, done: usize, total: usize| {
         let phase = match phase {
             HiddenPhase::Possibilities => "possibilities",
@@ -486,7 +494,7 @@ fn advise_hidden_json(
         };
         progress((phase, done as u64, total as u64));
     };
-    advise_hidden(&fog, objective, players, budget, decide, &Drawing::default(), &Sampling::default(), &|_| true, &tell)
+    advise_hidden_known(&fog, objective, players, budget, decide, &Drawing::default(), &Sampling::default(), known.as_ref(), &|_| true, &tell)
         .map(|a| serde_json::to_string(&a).expect("advice serialises"))
         .map_err(|e| e.to_string())
 }

@@ -32,6 +32,7 @@ impl Worker for Helper {
                 players,
                 group_order,
                 budget,
+                known,
             } => {
                 let t0 = js_sys::Date::now();
                 let tell = {
@@ -54,6 +55,7 @@ impl Worker for Helper {
                     &players,
                     group_order,
                     budget,
+                    known.as_deref(),
                     Box::new(tell),
                 );
                 scope.respond(

@@ -44,6 +44,15 @@ pub fn progress_text(phase: &str, done: u64, total: u64, budget: usize) -> Strin
 }
 
 /// The advisor panel.
+/// The exact report of the battle with hidden blocks whose scenario JSON is `scenario`, as JSON,
+/// when this page solved it (`crate::shell::solved`): the advisor's policy over the mixture.
+fn known_mixture(scenario: &str) -> Option<String> {
+    match &*crate::shell::solved::recall(scenario)? {
+        crate::shell::solved::Solution::Fog(f) => serde_json::to_string(&f.report).ok(),
+        crate::shell::solved::Solution::Plain(_) => None,
+    }
+}
+
 #[function_component]
 pub fn Advisor(props: &StateProps) -> Html {
     let state = &props.state;
@@ -65,7 +74,8 @@ pub fn Advisor(props: &StateProps) -> Html {
     let request = {
         let (objective, players, group_order) = ((*objective).clone(), (*players).clone(), *order);
         let (key, scenario) = (key.clone(), scenario.clone());
-        move || Request::Advise { key: key.clone(), scenario: scenario.clone(), objective: objective.clone(), players: players.clone(), group_order, budget }
+        // With hidden blocks, the mixture's exact report if this page solved the battle (issue 35).
+        move || Request::Advise { key: key.clone(), scenario: scenario.clone(), objective: objective.clone(), players: players.clone(), group_order, budget, known: known_mixture(&scenario) }
     };
     {
         let helper = helper.clone();
