@@ -323,8 +323,8 @@ fn player_two_reinforces_its_own_defence() {
 /// each time.
 #[test]
 fn the_ranking_shared_between_workers_is_rank_s() {
-    use bosworth::board::{NO_STAGES, screen};
     use bosworth::board::Presolved;
+    use bosworth::board::{NO_STAGES, screen};
     use std::sync::atomic::{AtomicUsize, Ordering};
     let p = kent(2);
     let t = target(&p, at("Kent")).unwrap();

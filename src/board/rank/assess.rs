@@ -6,6 +6,7 @@
 use super::draws::{self, Slot, Template};
 use super::error::PlanError;
 use super::figures::{Assessed, Figures, Solution, battle_heirs, figures};
+use super::fogs::Fogs;
 use super::options::{Options, Stage, Stages};
 use super::presolved::Presolved;
 use super::screening::Screening;
@@ -18,8 +19,6 @@ use crate::solve::error::SolveError;
 use crate::solve::fog::{Fog, FogMemo, FogReport};
 use crate::solve::report::Method;
 use crate::solve::watch::Watch;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 
 /// A candidate to assess: which, and how hard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,7 +114,7 @@ impl Screening {
             if !crate::solve::fog::has_hidden(&job.scenario) {
                 continue;
             }
-            let fog = self.fogs.get(job)?;
+            let fog = self.fogs.get(job.key, &job.scenario)?;
             let fog = fog
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -262,35 +261,13 @@ fn probe(job: &Job, fog: &Fog, slots: &[Slot], options: &Options) -> bool {
 /// A reported plan to assess: its battle, the battle without its hidden blocks' candidates (for
 /// a draw), its Monte Carlo battles and its exact budget.
 struct Job {
-    /// The candidate, and whether its battle is fought without the Treason card.
+    /// The candidate, and whether its battle is fought without the Treason card: its fog's key
+    /// in [`Fogs`].
     key: (usize, bool),
     scenario: Scenario,
     template: Template,
     runs: u64,
     budget: usize,
-}
-
-/// Each plan's fog of war ([`Fog::new`] on its battle), built once for every pass over the
-/// same screening (the first pass, the shares, the final pass): by [`Job::key`]. Each in a lock
-/// of its own (a fog keeps the battles it draws), taken by the one thread that assesses its plan.
-#[derive(Default)]
-pub(in crate::board) struct Fogs(Mutex<HashMap<(usize, bool), Arc<Mutex<Fog>>>>);
-
-impl Fogs {
-    /// The job's fog, built at its first use (outside the map's lock: threads assessing other
-    /// plans do not wait for it).
-    fn get(&self, job: &Job) -> Result<Arc<Mutex<Fog>>, PlanError> {
-        if let Some(f) = self.0.lock().ok().and_then(|m| m.get(&job.key).cloned()) {
-            return Ok(f);
-        }
-        let fog = Arc::new(Mutex::new(
-            Fog::new(&job.scenario).map_err(PlanError::Invalid)?,
-        ));
-        if let Ok(mut m) = self.0.lock() {
-            m.insert(job.key, fog.clone());
-        }
-        Ok(fog)
-    }
 }
 
 /// A plan's figures, with the exact report they were read from when they are exact.
@@ -388,7 +365,7 @@ fn assess(
         };
         return Ok((figures(&report, own, &battle_heirs(scenario, own)), exact));
     }
-    let fog = fogs.get(job)?;
+    let fog = fogs.get(job.key, &job.scenario)?;
     let fog = fog
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);

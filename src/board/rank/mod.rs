@@ -16,6 +16,7 @@
 //! | `halving.rs` | successive halving, and the candidates chosen for the fog of war's figures |
 //! | `separation.rs` | the paired separation: the best fought on until told apart or tied |
 //! | `figures.rs` | a plan's [`Figures`] from the fog of war, and the plan reported with them |
+//! | `fogs.rs` | each assessed plan's fog of war, built once for every pass |
 //! | `assess.rs` | the fog of war's figures on the chosen candidates, exact or Monte Carlo |
 //! | `order.rs` | the reported plans in order, ties said, the Pareto front marked |
 //! | `presolved.rs` | [`Presolved`]: a ranking's final pass worked out ahead by other Web Workers |
@@ -27,6 +28,7 @@ mod draws;
 mod error;
 mod fight;
 mod figures;
+mod fogs;
 mod halving;
 mod muster;
 mod options;

@@ -8,11 +8,11 @@
 //! (`separation.rs`) and the fog of war's figures on those chosen (`assess.rs`). The figures
 //! the planner reports are not the screening's: they are the fog of war's on each plan's battle.
 
-use super::assess::Fogs;
 use super::candidates::{Candidate, prepare};
 use super::draws::{self, Draw, Slot, Template};
 use super::error::PlanError;
 use super::fight;
+use super::fogs::Fogs;
 use super::muster::{Muster, muster};
 use super::tally::{BATTLES_PER_DRAW, Tally};
 use crate::board::plans::Plan;

@@ -301,7 +301,9 @@ impl Fog {
     pub fn sampled(&self) -> Vec<usize> {
         let n = self.battles();
         let samples = n.min(SAMPLES);
-        (0..samples).map(|j| (2 * j + 1) * n / (2 * samples)).collect()
+        (0..samples)
+            .map(|j| (2 * j + 1) * n / (2 * samples))
+            .collect()
     }
 
     /// Estimates what the exact mixture costs before solving it: solves a sample of its
