@@ -26,10 +26,12 @@
 //     to the final turns (checked against `bosworth plan BOARD --turn --json`), the bar's updates
 //     and longest stand-still; then on a fresh page Cancel pressed at the first progress, the
 //     time until the page said it had stopped and whether its worker was terminated. Goal 5 s.
+//  6. the first visit (issues 26 and 35): `scripts/first-visit.mjs`, run after the rest, which
+//     opens the app over throttled links and writes docs/first-visit.md itself.
 // Writes target/bench-app.json. Not part of the test suite (run by scripts/bench-app).
 // `node scripts/bench-app.mjs --hidden-only` measures only part 3 and replaces it in
 // target/bench-app.json (for `scripts/performance --hidden-only`); `--map-only` likewise part 4,
-// `--turn-only` part 5.
+// `--turn-only` part 5; `--first-visit-only` only part 6.
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -282,6 +284,12 @@ async function turnRun(context, url, { board, json }) {
   };
 }
 
+// Part 6 alone: the first visit, in a process of its own (it throttles its own browsers).
+const firstVisit = () => execFileSync('node', [path.join(ROOT, 'scripts', 'first-visit.mjs')], { stdio: 'inherit', cwd: ROOT });
+if (process.argv.includes('--first-visit-only')) {
+  firstVisit();
+  process.exit(0);
+}
 const server = await serve();
 const context = await browser();
 const hiddenOnly = process.argv.includes('--hidden-only');
@@ -382,3 +390,4 @@ try {
 fs.mkdirSync(path.join(ROOT, 'target'), { recursive: true });
 fs.writeFileSync(path.join(ROOT, 'target', 'bench-app.json'), `${JSON.stringify(out, null, 2)}\n`);
 console.log('figures in target/bench-app.json');
+if (!process.argv.some((a) => a.endsWith('-only'))) firstVisit();
