@@ -176,9 +176,10 @@ fn drawn_best_play_agrees_with_exact() {
     }
 }
 
-#[test]
-fn drawn_figures_are_reproducible_and_more_draws_narrow_them() {
-    let sc = hidden(
+/// Three York blocks against two hidden Lancastrians, each any of six candidates at any
+/// strength.
+fn two_hidden() -> Scenario {
+    hidden(
         "Kent",
         r#"{"id":"March","strength":3},{"id":"Hastings","strength":3},{"id":"Norfolk","strength":2}"#,
         &[
@@ -190,7 +191,12 @@ fn drawn_figures_are_reproducible_and_more_draws_narrow_them() {
             "Oxford",
         ],
         2,
-    );
+    )
+}
+
+#[test]
+fn drawn_figures_are_reproducible_and_more_draws_narrow_them() {
+    let sc = two_hidden();
     let fog = Fog::new(&sc).unwrap();
     let a = solve(&fog, Objective::Hold, Players::Both, &drawn(8, 5));
     let b = solve(&fog, Objective::Hold, Players::Both, &drawn(8, 5));
@@ -312,19 +318,7 @@ fn drawn_best_play_agrees_with_exact_on_generated_battles() {
 #[test]
 fn a_known_exact_mixture_is_not_solved_again_the_same_answer() {
     use bosworth::solve::advice::advise_hidden_known;
-    let sc = hidden(
-        "Kent",
-        r#"{"id":"March","strength":3},{"id":"Hastings","strength":3},{"id":"Norfolk","strength":2}"#,
-        &[
-            "Henry VI",
-            "Stanley/L",
-            "Devon",
-            "Pembroke",
-            "Exeter/L",
-            "Oxford",
-        ],
-        2,
-    );
+    let sc = two_hidden();
     let fog = Fog::new(&sc).unwrap();
     let known = |r: Option<&bosworth::Report>, work: &std::sync::atomic::AtomicUsize| {
         advise_hidden_known(
