@@ -108,8 +108,8 @@ impl Screening {
         let jobs = self.jobs(position, picks, false);
         let solvers = solvers.max(1);
         let mut out = Presolved::new();
-        // The plans sampled so far, for the helpers' turns.
-        let mut sampled = 0usize;
+        // The plans not tried exactly so far: the helpers take them in turn.
+        let mut untried = 0usize;
         for (index, job) in jobs.iter().enumerate() {
             if !crate::solve::fog::has_hidden(&job.scenario) {
                 continue;
@@ -125,8 +125,8 @@ impl Screening {
             if !fits {
                 // Monte Carlo, by the helpers in turn (the worker that assesses has the first
                 // pass to give, and the rest of the pass to finish).
-                let turn = sampled;
-                sampled += 1;
+                let turn = untried;
+                untried += 1;
                 if solvers > 1 && k > 0 && turn % (solvers - 1) == k - 1 {
                     stages(Stage::Assessing {
                         plan: index,
@@ -146,8 +146,8 @@ impl Screening {
             });
             // Every battle of the mixture has one solver: share 0 its estimate's sample, and
             // the rest dealt out so that each share has as many battles.
-            let sampled = fog.sampled();
-            let mut mine = dealt(fog.battles(), &sampled, (k, solvers));
+            let sample = fog.sampled();
+            let mut mine = dealt(fog.battles(), &sample, (k, solvers));
             if k == 0 {
                 // Only share 0 estimates: the others solve theirs whatever it says, and their
                 // battles are thrown away if it says the mixture does not fit (their own
@@ -165,7 +165,7 @@ impl Screening {
                 // is spent).
                 let left = fog.missing(&memo);
                 let mut list: Vec<usize> =
-                    sampled.into_iter().filter(|g| left.contains(g)).collect();
+                    sample.into_iter().filter(|g| left.contains(g)).collect();
                 list.append(&mut mine);
                 mine = list;
                 out.memo.merge(memo);
